@@ -1,0 +1,1148 @@
+//! The generator: from the rule table to one nom combinator per rule.
+//!
+//! It writes `src/grammar/generated.rs`; the test `tests/generated.rs` regenerates
+//! it and fails when the committed file is stale (run
+//! `IRI_GRAMMAR_REGENERATE=1 cargo test --test generated` to rewrite it).
+//!
+//! # One rule set for three grammars
+//! The combinators are those of RFC 3987 §2.2 plus the RFC 3986 rules it uses
+//! unchanged, plus the RFC 5234 core rules. The RFC 3986 rules that RFC 3987
+//! renames (`hier-part` → `ihier-part`, `URI` → `IRI`) are served by the renamed
+//! combinators under the `Uri` variant; the rules RFC 3987 adds without an RFC 3986
+//! counterpart (`ucschar`, `iprivate`) and the rules `leiri.abnf` redefines
+//! (`ucschar`) are *variant rules*: character classes each variant defines for
+//! itself (empty under `Uri`).
+//!
+//! # ABNF is not PEG
+//! nom's choices commit to the first alternative that matches and its repetitions
+//! never give back; ABNF alternation is unordered and its repetitions can give back.
+//! The generator makes the ordered translation exact with one small mechanism,
+//! lookahead: where an alternative, an option or a repetition could match in a way
+//! that the rest of the grammar cannot continue, it is wrapped in `Ahead(SET, ..)`,
+//! which accepts the match only when the next character is one that can follow it
+//! (its FOLLOW set: what can come after it inside its rule, and after the rule
+//! anywhere in the grammar, including the end of input). A choice point needs a
+//! guard when its alternatives can start with the same character, when it can match
+//! the empty string, or when a repetition's body can start with a character that
+//! may also follow it. Runs of a character class with no such conflict become one
+//! table-driven `Scan`. The oracle (`abnf::oracle`) checks the result.
+
+use super::{Element, Grammars, Rule, RuleList, VariantName};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+/// An error in a grammar that the generator cannot turn into combinators.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodegenError(pub String);
+
+impl std::fmt::Display for CodegenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CodegenError {}
+
+/// A set of "next characters" as the analysis sees them: exact for ASCII,
+/// one bit for any non-ASCII character, one for the end of input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, PartialOrd, Ord)]
+pub struct NextSet {
+    /// One bit per ASCII character.
+    pub ascii: u128,
+    /// Some non-ASCII character may come next.
+    pub non_ascii: bool,
+    /// The end of input may come next.
+    pub end: bool,
+}
+
+impl NextSet {
+    fn union(self, o: NextSet) -> NextSet {
+        NextSet {
+            ascii: self.ascii | o.ascii,
+            non_ascii: self.non_ascii || o.non_ascii,
+            end: self.end || o.end,
+        }
+    }
+    fn intersects(self, o: NextSet) -> bool {
+        self.ascii & o.ascii != 0 || (self.non_ascii && o.non_ascii) || (self.end && o.end)
+    }
+    fn add_range(&mut self, lo: u32, hi: u32) {
+        for c in lo..=hi.min(127) {
+            self.ascii |= 1u128 << c;
+        }
+        if hi >= 128 {
+            self.non_ascii = true;
+        }
+    }
+    fn add_char_ci(&mut self, c: char) {
+        if c.is_ascii() {
+            self.ascii |= 1u128 << (c.to_ascii_lowercase() as u32);
+            self.ascii |= 1u128 << (c.to_ascii_uppercase() as u32);
+        } else {
+            self.non_ascii = true;
+        }
+    }
+    const END: NextSet = NextSet {
+        ascii: 0,
+        non_ascii: false,
+        end: true,
+    };
+}
+
+/// A character class: the language of an element that always matches exactly one
+/// character (or one `pct-encoded` triplet), e.g. `*( iunreserved / pct-encoded / ":" )`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Class {
+    /// Code point ranges (ASCII and beyond), merged.
+    ranges: Vec<(u32, u32)>,
+    /// `pct-encoded` is a member.
+    pct: bool,
+    /// Variant rules that are members (indexes into the variant-rule list).
+    variant: BTreeSet<usize>,
+    /// What the error message says was expected, in ABNF terms.
+    expected: Vec<String>,
+}
+
+impl Class {
+    fn merge(mut self, o: Class) -> Class {
+        self.ranges.extend(o.ranges);
+        self.ranges.sort();
+        let mut merged: Vec<(u32, u32)> = Vec::new();
+        for (lo, hi) in self.ranges {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        self.ranges = merged;
+        self.pct |= o.pct;
+        self.variant.extend(o.variant);
+        for e in o.expected {
+            if !self.expected.contains(&e) {
+                self.expected.push(e);
+            }
+        }
+        self
+    }
+}
+
+/// The name RFC 3986 gives to an RFC 3987 rule, by RFC 3987's naming convention
+/// (§2.2: "URI" becomes "IRI" in a name containing it; any other name gets an "i").
+pub fn rfc3986_counterpart(iri_name: &str) -> String {
+    if iri_name.contains("IRI") {
+        iri_name.replace("IRI", "URI")
+    } else {
+        iri_name.strip_prefix('i').unwrap_or(iri_name).to_string()
+    }
+}
+
+/// One rule of the generated rule set, with its names in the three grammars.
+#[derive(Debug, Clone)]
+pub struct SetRule<'g> {
+    /// The name in RFC 3987 (or in RFC 3986 / RFC 5234 for the rules it uses unchanged).
+    pub name: &'g str,
+    /// The definition the combinator is generated from.
+    pub rule: &'g Rule,
+    /// The name in RFC 3986, if the URI grammar has this rule.
+    pub uri_name: Option<String>,
+    /// The name in the LEIRI note.
+    pub leiri_name: String,
+    /// For a variant rule: its definition under Uri, Iri and Leiri (`None`: empty).
+    pub variant_defs: Option<[Option<&'g Rule>; 3]>,
+}
+
+/// The generated rule set: RFC 3987 rules, the RFC 3986 rules they use unchanged, core rules.
+#[derive(Debug, Clone)]
+pub struct RuleSet<'g> {
+    /// In generation order.
+    pub rules: Vec<SetRule<'g>>,
+}
+
+impl<'g> RuleSet<'g> {
+    /// Builds the rule set from the four grammar files.
+    pub fn new(g: &'g Grammars) -> Result<RuleSet<'g>, CodegenError> {
+        let mut rules: Vec<SetRule<'g>> = Vec::new();
+        let leiri_override = |name: &str| g.leiri.get(name);
+        for r in &g.rfc3987.rules {
+            let counterpart = rfc3986_counterpart(&r.name);
+            let uri = g.rfc3986.get(&counterpart);
+            let leiri_name = if r.name.contains("IRI") {
+                r.name.replace("IRI", "LEIRI")
+            } else {
+                r.name.clone()
+            };
+            let is_variant = uri.is_none() || leiri_override(&r.name).is_some();
+            rules.push(SetRule {
+                name: &r.name,
+                rule: r,
+                uri_name: uri.map(|u| u.name.clone()),
+                leiri_name,
+                variant_defs: is_variant.then(|| {
+                    [
+                        None,
+                        Some(r),
+                        Some(leiri_override(&r.name).unwrap_or(r)),
+                    ]
+                }),
+            });
+        }
+        // RFC 3986 rules that RFC 3987 does not rename are used unchanged.
+        for r in &g.rfc3986.rules {
+            let renamed = g
+                .rfc3987
+                .rules
+                .iter()
+                .any(|i| rfc3986_counterpart(&i.name).eq_ignore_ascii_case(&r.name));
+            if !renamed {
+                rules.push(SetRule {
+                    name: &r.name,
+                    rule: r,
+                    uri_name: Some(r.name.clone()),
+                    leiri_name: r.name.clone(),
+                    variant_defs: None,
+                });
+            }
+        }
+        // A renamed RFC 3986 rule still used by one of the above (IPvFuture uses
+        // `unreserved`, not `iunreserved`) is in the set under its own name.
+        loop {
+            let mut missing: Vec<&'g Rule> = Vec::new();
+            for r in &rules {
+                collect_refs(&r.rule.definition, &mut |n| {
+                    let known = rules.iter().any(|x| x.name.eq_ignore_ascii_case(n))
+                        || missing.iter().any(|x| x.name.eq_ignore_ascii_case(n));
+                    if !known {
+                        if let Some(u) = g.rfc3986.get(n) {
+                            missing.push(u);
+                        }
+                    }
+                });
+            }
+            if missing.is_empty() {
+                break;
+            }
+            for r in missing {
+                rules.push(SetRule {
+                    name: &r.name,
+                    rule: r,
+                    uri_name: Some(r.name.clone()),
+                    leiri_name: r.name.clone(),
+                    variant_defs: None,
+                });
+            }
+        }
+        for r in &g.core.rules {
+            rules.push(SetRule {
+                name: &r.name,
+                rule: r,
+                uri_name: Some(r.name.clone()),
+                leiri_name: r.name.clone(),
+                variant_defs: None,
+            });
+        }
+        for l in &g.leiri.rules {
+            if !rules.iter().any(|r| r.name.eq_ignore_ascii_case(&l.name)) {
+                return Err(CodegenError(format!(
+                    "grammar/leiri.abnf: {} redefines no rule of RFC 3987",
+                    l.name
+                )));
+            }
+        }
+        Ok(RuleSet { rules })
+    }
+
+    /// The rule named `name` in the IRI naming (case-insensitive).
+    pub fn get(&self, name: &str) -> Option<&SetRule<'g>> {
+        self.rules
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+    }
+}
+
+fn collect_refs<'e>(e: &'e Element, f: &mut dyn FnMut(&'e str)) {
+    match e {
+        Element::Rule(n) => f(n),
+        Element::Alternation(v) | Element::Concatenation(v) => {
+            v.iter().for_each(|x| collect_refs(x, f))
+        }
+        Element::Repetition { element, .. } => collect_refs(element, f),
+        _ => {}
+    }
+}
+
+/// The Rust function name of a rule: `ipath-abempty` → `ipath_abempty`.
+pub fn fn_name(rule: &str) -> String {
+    rule.to_ascii_lowercase().replace('-', "_")
+}
+
+/// The variant of the generated `Rule` enum: `ipath-abempty` → `IpathAbempty`.
+pub fn enum_name(rule: &str) -> String {
+    rule.split('-')
+        .map(|part| {
+            let mut cs = part.chars();
+            match cs.next() {
+                Some(c) => c.to_ascii_uppercase().to_string() + &cs.as_str().to_ascii_lowercase(),
+                None => String::new(),
+            }
+        })
+        .collect()
+}
+
+/// The analysis of the rule set: nullability, FIRST and FOLLOW sets, classes.
+struct Analysis<'s, 'g> {
+    set: &'s RuleSet<'g>,
+    core: &'g RuleList,
+    nullable: BTreeMap<String, bool>,
+    first: BTreeMap<String, NextSet>,
+    follow: BTreeMap<String, NextSet>,
+}
+
+impl<'s, 'g> Analysis<'s, 'g> {
+    fn new(set: &'s RuleSet<'g>, core: &'g RuleList) -> Result<Self, CodegenError> {
+        let mut a = Analysis {
+            set,
+            core,
+            nullable: BTreeMap::new(),
+            first: BTreeMap::new(),
+            follow: BTreeMap::new(),
+        };
+        for r in &set.rules {
+            for def in a.definitions(r) {
+                a.check_refs(&r.rule.name, &def.definition)?;
+            }
+        }
+        // The grammars are not recursive, but iterate to a fixpoint anyway: it is
+        // the textbook definition and costs nothing at this size.
+        loop {
+            let mut changed = false;
+            for r in &set.rules {
+                let key = r.name.to_ascii_lowercase();
+                let defs = a.definitions(r);
+                let n = defs.iter().any(|d| a.nullable_of(&d.definition));
+                let f = defs
+                    .iter()
+                    .fold(NextSet::default(), |acc, d| acc.union(a.first_of(&d.definition)));
+                if a.nullable.get(&key) != Some(&n) {
+                    a.nullable.insert(key.clone(), n);
+                    changed = true;
+                }
+                if a.first.get(&key) != Some(&f) {
+                    a.first.insert(key, f);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // FOLLOW: any rule can be matched on its own, so the end of input follows each.
+        for r in &set.rules {
+            a.follow.insert(r.name.to_ascii_lowercase(), NextSet::END);
+        }
+        loop {
+            let before = a.follow.clone();
+            for r in &set.rules {
+                let f = a.follow[&r.name.to_ascii_lowercase()];
+                for d in a.definitions(r) {
+                    a.propagate_follow(&d.definition, f);
+                }
+            }
+            if a.follow == before {
+                break;
+            }
+        }
+        Ok(a)
+    }
+
+    /// Every definition of a rule: one, or one per variant for a variant rule.
+    fn definitions(&self, r: &SetRule<'g>) -> Vec<&'g Rule> {
+        match &r.variant_defs {
+            None => vec![r.rule],
+            Some(defs) => {
+                let mut out: Vec<&'g Rule> = Vec::new();
+                for d in defs.iter().flatten() {
+                    if !out.iter().any(|o| std::ptr::eq(*o, *d)) {
+                        out.push(d);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The rule a name refers to; core rules used by `leiri.abnf` resolve too.
+    fn lookup(&self, name: &str) -> Option<&'s SetRule<'g>> {
+        self.set.get(name)
+    }
+
+    fn check_refs(&self, in_rule: &str, e: &Element) -> Result<(), CodegenError> {
+        match e {
+            Element::Rule(n) => {
+                if self.lookup(n).is_none() && self.core.get(n).is_none() {
+                    return Err(CodegenError(format!(
+                        "rule {in_rule} refers to {n}, which no grammar file defines"
+                    )));
+                }
+                Ok(())
+            }
+            Element::Alternation(v) | Element::Concatenation(v) => {
+                v.iter().try_for_each(|x| self.check_refs(in_rule, x))
+            }
+            Element::Repetition { element, .. } => self.check_refs(in_rule, element),
+            _ => Ok(()),
+        }
+    }
+
+    fn nullable_of(&self, e: &Element) -> bool {
+        match e {
+            Element::Alternation(v) => v.iter().any(|x| self.nullable_of(x)),
+            Element::Concatenation(v) => v.iter().all(|x| self.nullable_of(x)),
+            Element::Repetition { min, element, .. } => *min == 0 || self.nullable_of(element),
+            Element::Rule(n) => self
+                .nullable
+                .get(&n.to_ascii_lowercase())
+                .copied()
+                .unwrap_or(false),
+            Element::CharVal { text, .. } => text.is_empty(),
+            Element::Sequence(s) => s.is_empty(),
+            Element::Range(..) | Element::Prose(_) => false,
+        }
+    }
+
+    fn first_of(&self, e: &Element) -> NextSet {
+        let mut s = NextSet::default();
+        match e {
+            Element::Alternation(v) => {
+                for x in v {
+                    s = s.union(self.first_of(x));
+                }
+            }
+            Element::Concatenation(v) => {
+                for x in v {
+                    s = s.union(self.first_of(x));
+                    if !self.nullable_of(x) {
+                        break;
+                    }
+                }
+            }
+            Element::Repetition { max, element, .. } => {
+                if *max != Some(0) {
+                    s = self.first_of(element);
+                }
+            }
+            Element::Rule(n) => {
+                s = self
+                    .first
+                    .get(&n.to_ascii_lowercase())
+                    .copied()
+                    .unwrap_or_default()
+            }
+            Element::CharVal { text, .. } => {
+                if let Some(c) = text.chars().next() {
+                    s.add_char_ci(c);
+                }
+            }
+            Element::Sequence(cs) => {
+                if let Some(&c) = cs.first() {
+                    s.add_range(c, c);
+                }
+            }
+            Element::Range(lo, hi) => s.add_range(*lo, *hi),
+            Element::Prose(_) => {}
+        }
+        s
+    }
+
+    /// FIRST of a sequence of elements, plus `after` if they can all be empty.
+    fn first_of_seq(&self, items: &[Element], after: NextSet) -> NextSet {
+        let mut s = NextSet::default();
+        for x in items {
+            s = s.union(self.first_of(x));
+            if !self.nullable_of(x) {
+                return s;
+            }
+        }
+        s.union(after)
+    }
+
+    fn propagate_follow(&mut self, e: &Element, follow: NextSet) {
+        match e {
+            Element::Alternation(v) => {
+                for x in v {
+                    self.propagate_follow(x, follow);
+                }
+            }
+            Element::Concatenation(v) => {
+                for (k, x) in v.iter().enumerate() {
+                    let f = self.first_of_seq(&v[k + 1..], follow);
+                    self.propagate_follow(x, f);
+                }
+            }
+            Element::Repetition { element, .. } => {
+                let f = self.first_of(element).union(follow);
+                self.propagate_follow(element, f);
+            }
+            Element::Rule(n) => {
+                let key = n.to_ascii_lowercase();
+                if let Some(old) = self.follow.get(&key).copied() {
+                    self.follow.insert(key, old.union(follow));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The class of an element that always matches one character or one
+    /// `pct-encoded`, or `None`. `variant_index` numbers the variant rules.
+    fn class_of(&self, e: &Element, variant_index: &dyn Fn(&str) -> Option<usize>) -> Option<Class> {
+        match e {
+            Element::Range(lo, hi) => Some(Class {
+                ranges: vec![(*lo, *hi)],
+                expected: vec![e.to_string()],
+                ..Class::default()
+            }),
+            Element::Sequence(cs) if cs.len() == 1 => Some(Class {
+                ranges: vec![(cs[0], cs[0])],
+                expected: vec![e.to_string()],
+                ..Class::default()
+            }),
+            Element::CharVal { text, case_sensitive } if text.chars().count() == 1 => {
+                let c = text.chars().next()? as u32;
+                let mut ranges = vec![(c, c)];
+                if !case_sensitive {
+                    let ch = char::from_u32(c)?;
+                    for other in [ch.to_ascii_lowercase(), ch.to_ascii_uppercase()] {
+                        ranges.push((other as u32, other as u32));
+                    }
+                }
+                Some(Class {
+                    expected: vec![e.to_string()],
+                    ..Class::default()
+                }
+                .merge(Class {
+                    ranges,
+                    ..Class::default()
+                }))
+            }
+            Element::Alternation(v) => {
+                let mut c = Class::default();
+                for x in v {
+                    c = c.merge(self.class_of(x, variant_index)?);
+                }
+                Some(c)
+            }
+            Element::Rule(n) => {
+                let r = self.lookup(n)?;
+                let mut c = if let Some(k) = variant_index(r.name) {
+                    Class {
+                        variant: [k].into_iter().collect(),
+                        ..Class::default()
+                    }
+                } else if r.name.eq_ignore_ascii_case("pct-encoded") {
+                    // The one member of these classes longer than a character; the
+                    // scanner knows its shape, "%" HEXDIG HEXDIG (RFC 3986 §2.1).
+                    Class {
+                        pct: true,
+                        ..Class::default()
+                    }
+                } else {
+                    self.class_of(&r.rule.definition, variant_index)?
+                };
+                c.expected = vec![r.name.to_string()];
+                Some(c)
+            }
+            _ => None,
+        }
+    }
+
+    /// The next-character set of a class, for the conflict test.
+    fn class_first(&self, c: &Class, variant_rules: &[&SetRule<'g>]) -> NextSet {
+        let mut s = NextSet::default();
+        for &(lo, hi) in &c.ranges {
+            s.add_range(lo, hi);
+        }
+        if c.pct {
+            s.add_range(b'%' as u32, b'%' as u32);
+        }
+        for &k in &c.variant {
+            s = s.union(self.first[&variant_rules[k].name.to_ascii_lowercase()]);
+        }
+        s
+    }
+}
+
+/// Escapes a string for a Rust string literal.
+fn rust_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            _ => write!(out, "\\u{{{:x}}}", c as u32).unwrap(),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Writes a set of ASCII characters as builder calls: ranges for runs, a string for the rest.
+fn ascii_builder(bits: u128) -> String {
+    let mut out = String::new();
+    let mut singles = String::new();
+    let mut c = 0u32;
+    while c < 128 {
+        if bits >> c & 1 == 0 {
+            c += 1;
+            continue;
+        }
+        let start = c;
+        while c < 128 && bits >> c & 1 == 1 {
+            c += 1;
+        }
+        let end = c - 1;
+        let printable = |x: u32| (0x21..=0x7e).contains(&x) && x != b'"' as u32 && x != b'\\' as u32;
+        if end - start >= 2 || !printable(start) || !printable(end) {
+            if end - start >= 2 || start != end {
+                write!(out, ".range(0x{start:02X}, 0x{end:02X})").unwrap();
+            } else {
+                write!(out, ".range(0x{start:02X}, 0x{start:02X})").unwrap();
+            }
+        } else {
+            for x in start..=end {
+                singles.push(char::from_u32(x).unwrap());
+            }
+        }
+    }
+    if !singles.is_empty() {
+        out = format!(".chars({}){out}", rust_str(&singles));
+    }
+    out
+}
+
+/// Writes an expectation of the error messages as a Rust `Expected` value.
+fn expected_value(e: &str, set: &RuleSet<'_>) -> String {
+    if let Some(r) = set.get(e) {
+        format!("Expected::Rule(Rule::{})", enum_name(r.name))
+    } else if let Some(text) = e.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        format!("Expected::Lit({})", rust_str(text))
+    } else {
+        format!("Expected::Abnf({})", rust_str(e))
+    }
+}
+
+/// The generator's state while writing one file.
+struct Writer<'a, 's, 'g> {
+    a: &'a Analysis<'s, 'g>,
+    set: &'s RuleSet<'g>,
+    variant_rules: Vec<&'s SetRule<'g>>,
+    /// Constants written after the function being generated.
+    consts: Vec<String>,
+    /// Classes already written, by content, with their constant names.
+    classes: Vec<(Class, String)>,
+    /// Per-rule counter for constant names.
+    counter: usize,
+    current: String,
+}
+
+impl<'a, 's, 'g> Writer<'a, 's, 'g> {
+    fn variant_index(&self, name: &str) -> Option<usize> {
+        self.variant_rules
+            .iter()
+            .position(|r| r.name.eq_ignore_ascii_case(name))
+    }
+
+    fn class(&self, e: &Element) -> Option<Class> {
+        self.a.class_of(e, &|n| self.variant_index(n))
+    }
+
+    fn next_set_const(&mut self, s: NextSet, about: &str) -> String {
+        let name = format!("{}_AHEAD_{}", self.current.to_uppercase(), self.counter);
+        self.counter += 1;
+        let mut build = format!("Set::new(){}", ascii_builder(s.ascii));
+        if s.non_ascii {
+            build.push_str(".non_ascii()");
+        }
+        if s.end {
+            build.push_str(".end_of_input()");
+        }
+        self.consts.push(format!(
+            "/// What may follow `{about}` in `{}`.\nconst {name}: Set = {build};\n",
+            self.current_rule_name(),
+        ));
+        name
+    }
+
+    fn current_rule_name(&self) -> String {
+        self.set
+            .rules
+            .iter()
+            .find(|r| fn_name(r.name) == self.current)
+            .map(|r| r.name.to_string())
+            .unwrap_or_default()
+    }
+
+    fn class_const(&mut self, c: &Class, e: &Element) -> String {
+        if let Some((_, name)) = self.classes.iter().find(|(k, _)| k == c) {
+            return name.clone();
+        }
+        let name = match e {
+            Element::Rule(n) => format!("{}_CHARS", fn_name(n).to_uppercase()),
+            _ => {
+                self.counter += 1;
+                format!("{}_CHARS_{}", self.current.to_uppercase(), self.counter - 1)
+            }
+        };
+        let mut ascii = 0u128;
+        let mut beyond = Vec::new();
+        for &(lo, hi) in &c.ranges {
+            for x in lo..=hi.min(127) {
+                ascii |= 1 << x;
+            }
+            if hi >= 128 {
+                beyond.push((lo.max(128), hi));
+            }
+        }
+        let mut build = format!("Class::new(){}", ascii_builder(ascii));
+        if !beyond.is_empty() {
+            let list: Vec<String> = beyond
+                .iter()
+                .map(|(lo, hi)| format!("(0x{lo:X}, 0x{hi:X})"))
+                .collect();
+            write!(build, ".beyond_ascii(&[{}])", list.join(", ")).unwrap();
+        }
+        if c.pct {
+            build.push_str(".pct_encoded()");
+        }
+        for &k in &c.variant {
+            write!(
+                build,
+                ".variant_rule({})",
+                fn_name(self.variant_rules[k].name).to_uppercase()
+            )
+            .unwrap();
+        }
+        let expected: Vec<String> = c
+            .expected
+            .iter()
+            .map(|x| expected_value(x, self.set))
+            .collect();
+        write!(build, "\n    .expecting(&[{}])", expected.join(", ")).unwrap();
+        self.consts.push(format!(
+            "/// The characters of `{e}`.\nconst {name}: Class = {build};\n"
+        ));
+        self.classes.push((c.clone(), name.clone()));
+        name
+    }
+
+    /// Writes the combinator expression of `e`, given what may follow it.
+    fn expr(&mut self, e: &Element, follow: NextSet, indent: usize) -> String {
+        let pad = "    ".repeat(indent);
+        match e {
+            Element::Rule(n) => format!("{}::<V, M>", fn_name(n)),
+            Element::CharVal {
+                text,
+                case_sensitive: false,
+            } => format!("Lit({})", rust_str(text)),
+            Element::CharVal {
+                text,
+                case_sensitive: true,
+            } => format!("LitCs({})", rust_str(text)),
+            Element::Range(lo, hi) => format!("Range(0x{lo:X}, 0x{hi:X})"),
+            Element::Sequence(cs) => {
+                let s: String = cs.iter().filter_map(|&c| char::from_u32(c)).collect();
+                format!("LitCs({})", rust_str(&s))
+            }
+            Element::Prose(p) => format!("Prose({})", rust_str(p)),
+            Element::Concatenation(items) => {
+                let parts: Vec<String> = items
+                    .iter()
+                    .enumerate()
+                    .map(|(k, x)| {
+                        let f = self.a.first_of_seq(&items[k + 1..], follow);
+                        self.expr(x, f, indent + 1)
+                    })
+                    .collect();
+                Self::tuple("Cat", parts, &pad)
+            }
+            Element::Alternation(alts) => {
+                let parts: Vec<String> = alts
+                    .iter()
+                    .enumerate()
+                    .map(|(k, x)| {
+                        let inner = self.expr(x, follow, indent + 1);
+                        let later = alts[k + 1..]
+                            .iter()
+                            .fold(NextSet::default(), |s, y| s.union(self.a.first_of(y)));
+                        let overlaps = self.a.first_of(x).intersects(later);
+                        let last = k + 1 == alts.len();
+                        if !last && (overlaps || self.a.nullable_of(x)) {
+                            let s = self.next_set_const(follow, &format!("{x}"));
+                            format!("Ahead(&{s}, {inner})")
+                        } else {
+                            inner
+                        }
+                    })
+                    .collect();
+                Self::tuple("Alt", parts, &pad)
+            }
+            Element::Repetition {
+                min,
+                max,
+                element,
+                optional_syntax,
+            } => {
+                if *max == Some(0) {
+                    return "Empty".to_string();
+                }
+                let max_s = match max {
+                    Some(m) => m.to_string(),
+                    None => "INF".to_string(),
+                };
+                if let Some(c) = self.class(element) {
+                    let cf = self.a.class_first(&c, &self.variant_rules);
+                    if !cf.intersects(follow) {
+                        let name = self.class_const(&c, element);
+                        return format!("Scan(&{name}, {min}, {max_s})");
+                    }
+                }
+                let body_first = self.a.first_of(element);
+                let inner_follow = body_first.union(follow);
+                let inner = self.expr(element, inner_follow, indent);
+                let needs_guard = Some(*min) != *max
+                    && (body_first.intersects(follow) || self.a.nullable_of(element));
+                let inner = if needs_guard {
+                    let s = self.next_set_const(inner_follow, &format!("{e}"));
+                    format!("Ahead(&{s}, {inner})")
+                } else {
+                    inner
+                };
+                if *optional_syntax {
+                    format!("Opt({inner})")
+                } else {
+                    format!("Repeat({min}, {max_s}, {inner})")
+                }
+            }
+        }
+    }
+
+    /// `Cat((a, b, c))` on one line when short, one element a line otherwise;
+    /// tuples longer than 12 (the runtime's limit) nest.
+    fn tuple(kind: &str, mut parts: Vec<String>, pad: &str) -> String {
+        if parts.len() == 1 {
+            return parts.pop().unwrap();
+        }
+        if parts.len() > 12 {
+            let rest = parts.split_off(11);
+            parts.push(Self::tuple(kind, rest, &format!("{pad}    ")));
+        }
+        let one_line = format!("{kind}(({}))", parts.join(", "));
+        if one_line.len() + pad.len() <= 90 && !one_line.contains('\n') {
+            return one_line;
+        }
+        let mut s = format!("{kind}((\n");
+        for p in parts {
+            writeln!(s, "{pad}    {p},").unwrap();
+        }
+        write!(s, "{pad}))").unwrap();
+        s
+    }
+}
+
+/// The doc comment lines of a rule: its ABNF text and where it comes from.
+fn doc_lines(r: &Rule) -> String {
+    let mut s = String::from("/// ```abnf\n");
+    for line in r.text.lines() {
+        writeln!(s, "/// {line}").unwrap();
+    }
+    writeln!(s, "/// ```").unwrap();
+    writeln!(s, "///").unwrap();
+    writeln!(s, "/// {}", r.source).unwrap();
+    s
+}
+
+/// The code point ranges of a variant rule's definition under one variant.
+fn variant_ranges(a: &Analysis<'_, '_>, def: &Rule) -> Result<Vec<(u32, u32)>, CodegenError> {
+    // The variant rules are classes of plain characters; resolve them without
+    // treating the variant rule itself as a variant member.
+    fn ranges_of(a: &Analysis<'_, '_>, e: &Element, out: &mut Vec<(u32, u32)>) -> Result<(), CodegenError> {
+        match e {
+            Element::Range(lo, hi) => out.push((*lo, *hi)),
+            Element::Sequence(cs) if cs.len() == 1 => out.push((cs[0], cs[0])),
+            Element::CharVal { text, case_sensitive } if text.chars().count() == 1 => {
+                let c = text.chars().next().unwrap();
+                out.push((c as u32, c as u32));
+                if !case_sensitive {
+                    out.push((c.to_ascii_lowercase() as u32, c.to_ascii_lowercase() as u32));
+                    out.push((c.to_ascii_uppercase() as u32, c.to_ascii_uppercase() as u32));
+                }
+            }
+            Element::Alternation(v) => {
+                for x in v {
+                    ranges_of(a, x, out)?;
+                }
+            }
+            Element::Rule(n) => {
+                let r = a
+                    .lookup(n)
+                    .map(|r| r.rule)
+                    .or_else(|| a.core.get(n))
+                    .ok_or_else(|| CodegenError(format!("unknown rule {n}")))?;
+                ranges_of(a, &r.definition, out)?;
+            }
+            other => {
+                return Err(CodegenError(format!(
+                    "a variant rule must be a class of single characters, not `{other}`"
+                )))
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    ranges_of(a, &def.definition, &mut out)?;
+    let merged = Class {
+        ranges: Vec::new(),
+        ..Class::default()
+    }
+    .merge(Class {
+        ranges: out,
+        ..Class::default()
+    });
+    Ok(merged.ranges)
+}
+
+const HEADER: &str = "\
+// Generated from grammar/*.abnf by src/abnf/codegen.rs. Do not edit.
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
+";
+
+/// Generates `src/grammar/generated.rs` from the grammar files.
+pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
+    let set = RuleSet::new(g)?;
+    let a = Analysis::new(&set, &g.core)?;
+    let variant_rules: Vec<&SetRule<'_>> = set
+        .rules
+        .iter()
+        .filter(|r| r.variant_defs.is_some())
+        .collect();
+    let mut w = Writer {
+        a: &a,
+        set: &set,
+        variant_rules: variant_rules.clone(),
+        consts: Vec::new(),
+        classes: Vec::new(),
+        counter: 0,
+        current: String::new(),
+    };
+    let mut out = String::new();
+    out.push_str(HEADER);
+    out.push_str(
+        "\n//! The combinators generated from `grammar/`: one per rule of RFC 3987 §2.2,\n\
+         //! of the RFC 3986 rules it uses unchanged, and of the RFC 5234 core rules.\n\
+         //! Each carries its ABNF and its source; see `src/abnf/codegen.rs` for how\n\
+         //! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.\n\n\
+         use super::runtime::*;\n\
+         use super::{Variant, Uri, Iri, Leiri};\n\
+         use crate::abnf::VariantName;\n\n",
+    );
+
+    // The rule enum and its names.
+    out.push_str("/// A rule of the generated rule set (named as in RFC 3987; see [`Rule::name_in`]).\n");
+    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
+    out.push_str("pub enum Rule {\n");
+    for r in &set.rules {
+        writeln!(out, "    /// `{}`: {}.", r.name, r.rule.source).unwrap();
+        writeln!(out, "    {},", enum_name(r.name)).unwrap();
+    }
+    out.push_str("}\n\n");
+    out.push_str("impl Rule {\n");
+    out.push_str("    /// Every rule, in the order of the grammar files.\n");
+    out.push_str("    pub const ALL: &'static [Rule] = &[\n");
+    for r in &set.rules {
+        writeln!(out, "        Rule::{},", enum_name(r.name)).unwrap();
+    }
+    out.push_str("    ];\n\n");
+    let name_fn = |out: &mut String, doc: &str, fname: &str, ret: &str, f: &dyn Fn(&SetRule<'_>) -> String| {
+        writeln!(out, "    /// {doc}").unwrap();
+        writeln!(out, "    pub const fn {fname}(self) -> {ret} {{").unwrap();
+        out.push_str("        match self {\n");
+        for r in &set.rules {
+            writeln!(out, "            Rule::{} => {},", enum_name(r.name), f(r)).unwrap();
+        }
+        out.push_str("        }\n    }\n\n");
+    };
+    name_fn(&mut out, "The name in RFC 3987 (or in RFC 3986 / RFC 5234 for rules RFC 3987 uses unchanged).", "iri_name", "&'static str", &|r| rust_str(r.name));
+    name_fn(&mut out, "The name in RFC 3986, or `None` if the URI grammar has no such rule.", "uri_name", "Option<&'static str>", &|r| match &r.uri_name {
+        Some(n) => format!("Some({})", rust_str(n)),
+        None => "None".into(),
+    });
+    name_fn(&mut out, "The name in the LEIRI note (`IRI` becomes `LEIRI`).", "leiri_name", "&'static str", &|r| rust_str(&r.leiri_name));
+    name_fn(&mut out, "True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.", "is_character_rule", "bool", &|r| {
+        let is_class = w.class(&Element::Rule(r.name.to_string())).is_some();
+        (is_class && !r.name.eq_ignore_ascii_case("pct-encoded")).to_string()
+    });
+    name_fn(&mut out, "The ABNF text of the rule, as in its grammar file.", "abnf", "&'static str", &|r| rust_str(&r.rule.text));
+    name_fn(&mut out, "Where the rule is defined: document, section, file and line.", "source", "&'static str", &|r| rust_str(&r.rule.source.to_string()));
+    out.push_str("    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n");
+    out.push_str("    pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n");
+    out.push_str("        match variant {\n");
+    out.push_str("            VariantName::Uri => self.uri_name(),\n");
+    out.push_str("            VariantName::Iri => Some(self.iri_name()),\n");
+    out.push_str("            VariantName::Leiri => Some(self.leiri_name()),\n");
+    out.push_str("        }\n    }\n}\n\n");
+
+    // Dispatch by rule.
+    out.push_str("/// Runs the combinator of `rule`: the rule chosen at run time, e.g. by name.\n");
+    out.push_str("pub fn parse_rule<'a, V: Variant, M: Mode>(rule: Rule, i: &'a str) -> PResult<'a, M> {\n");
+    out.push_str("    match rule {\n");
+    for r in &set.rules {
+        writeln!(out, "        Rule::{} => {}::<V, M>(i),", enum_name(r.name), fn_name(r.name)).unwrap();
+    }
+    out.push_str("    }\n}\n\n");
+
+    // Variant rules: bits, predicates, Variant impls.
+    out.push_str("// Variant rules: the character classes each variant defines for itself.\n\n");
+    for (k, r) in variant_rules.iter().enumerate() {
+        writeln!(out, "/// The bit of the variant rule `{}` in a [`Class`].", r.name).unwrap();
+        writeln!(out, "pub const {}: u32 = 1 << {k};\n", fn_name(r.name).to_uppercase()).unwrap();
+    }
+    let variants = [
+        (VariantName::Uri, "Uri", "RFC 3986"),
+        (VariantName::Iri, "Iri", "RFC 3987"),
+        (VariantName::Leiri, "Leiri", "the LEIRI note"),
+    ];
+    let mut predicates: BTreeMap<String, (String, Vec<(u32, u32)>)> = BTreeMap::new();
+    for (vk, (_, vname, _)) in variants.iter().enumerate() {
+        for r in &variant_rules {
+            if let Some(def) = r.variant_defs.as_ref().unwrap()[vk] {
+                let pname = format!("{}_{}", def.source.file.trim_end_matches(".abnf").replace('-', "_"), fn_name(r.name));
+                let ranges = variant_ranges(&a, def)?;
+                predicates.entry(pname).or_insert_with(|| (def.text.clone() + "\n" + &def.source.to_string(), ranges));
+                let _ = vname;
+            }
+        }
+    }
+    for (pname, (doc, ranges)) in &predicates {
+        let (text, src) = doc.rsplit_once('\n').unwrap();
+        out.push_str("/// ```abnf\n");
+        for line in text.lines() {
+            writeln!(out, "/// {line}").unwrap();
+        }
+        writeln!(out, "/// ```\n///\n/// {src}").unwrap();
+        writeln!(out, "pub fn {pname}(c: char) -> bool {{").unwrap();
+        let arms: Vec<String> = ranges
+            .iter()
+            .map(|(lo, hi)| if lo == hi { format!("0x{lo:X}") } else { format!("0x{lo:X}..=0x{hi:X}") })
+            .collect();
+        out.push_str("    matches!(\n        c as u32,\n");
+        for (k, arm) in arms.iter().enumerate() {
+            let sep = if k == 0 { "        " } else { "        | " };
+            writeln!(out, "{sep}{arm}").unwrap();
+        }
+        out.push_str("    )\n}\n\n");
+        let mut ascii = 0u128;
+        for &(lo, hi) in ranges {
+            for x in lo..=hi.min(127) {
+                ascii |= 1 << x;
+            }
+        }
+        writeln!(out, "/// The ASCII characters of [`{pname}`].").unwrap();
+        writeln!(out, "const {}_ASCII: u128 = 0x{ascii:X};\n", pname.to_uppercase()).unwrap();
+    }
+    for (vk, (vn, vname, doc)) in variants.iter().enumerate() {
+        writeln!(out, "/// The variant rules as {doc} defines them.").unwrap();
+        writeln!(out, "impl Variant for {vname} {{").unwrap();
+        writeln!(out, "    const NAME: VariantName = VariantName::{vn:?};\n").unwrap();
+        let mut matches_arms = Vec::new();
+        let mut ascii_terms = Vec::new();
+        for r in &variant_rules {
+            if let Some(def) = r.variant_defs.as_ref().unwrap()[vk] {
+                let pname = format!("{}_{}", def.source.file.trim_end_matches(".abnf").replace('-', "_"), fn_name(r.name));
+                let bit = fn_name(r.name).to_uppercase();
+                matches_arms.push(format!("(rules & {bit} != 0 && {pname}(c))"));
+                ascii_terms.push(format!("(if rules & {bit} != 0 {{ {}_ASCII }} else {{ 0 }})", pname.to_uppercase()));
+            }
+        }
+        out.push_str("    #[inline]\n    fn variant_char(rules: u32, c: char) -> bool {\n");
+        if matches_arms.is_empty() {
+            out.push_str("        let _ = (rules, c);\n        false\n");
+        } else {
+            writeln!(out, "        {}", matches_arms.join("\n            || ")).unwrap();
+        }
+        out.push_str("    }\n\n    #[inline]\n    fn variant_ascii(rules: u32) -> u128 {\n");
+        if ascii_terms.is_empty() {
+            out.push_str("        let _ = rules;\n        0\n");
+        } else {
+            writeln!(out, "        {}", ascii_terms.join("\n            | ")).unwrap();
+        }
+        out.push_str("    }\n}\n\n");
+    }
+
+    // The combinators.
+    out.push_str("// The combinators, one per rule, in the order of the grammar files.\n\n");
+    for r in &set.rules {
+        w.current = fn_name(r.name);
+        w.counter = 0;
+        writeln!(out, "// rule: {}", r.name).unwrap();
+        out.push_str(&doc_lines(r.rule));
+        if let Some(defs) = &r.variant_defs {
+            out.push_str("///\n/// A variant rule: ");
+            let per: Vec<String> = variants
+                .iter()
+                .zip(defs.iter())
+                .map(|((_, vname, _), d)| match d {
+                    None => format!("empty under `{vname}`"),
+                    Some(d) => format!("`{vname}` uses {}", d.source),
+                })
+                .collect();
+            writeln!(out, "{}.", per.join("; ")).unwrap();
+        }
+        writeln!(
+            out,
+            "pub fn {}<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {{",
+            fn_name(r.name)
+        )
+        .unwrap();
+        let body = if r.variant_defs.is_some() {
+            let c = Class {
+                variant: [w.variant_index(r.name).unwrap()].into_iter().collect(),
+                expected: vec![r.name.to_string()],
+                ..Class::default()
+            };
+            let name = w.class_const(&c, &Element::Rule(r.name.to_string()));
+            format!("Scan(&{name}, 1, 1)")
+        } else {
+            let follow = a.follow[&r.name.to_ascii_lowercase()];
+            w.expr(&r.rule.definition, follow, 1)
+        };
+        writeln!(out, "    rule::<V, M, _>(Rule::{}, i, {body})", enum_name(r.name)).unwrap();
+        out.push_str("}\n\n");
+        for c in w.consts.drain(..) {
+            out.push_str(&c);
+            out.push('\n');
+        }
+        writeln!(out, "// end rule: {}\n", r.name).unwrap();
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    Ok(out)
+}
+
+/// The generated source of one rule's combinator (and its constants), for
+/// `iri grammar NAME --rust`. `name` is in the IRI naming.
+pub fn rule_source(g: &Grammars, name: &str) -> Option<String> {
+    let all = generate(g).ok()?;
+    let set = RuleSet::new(g).ok()?;
+    let r = set.get(name)?;
+    let start = all.find(&format!("// rule: {}\n", r.name))?;
+    let end_marker = format!("// end rule: {}\n", r.name);
+    let end = all[start..].find(&end_marker)? + start;
+    let text = &all[start..end];
+    Some(text.split_once('\n').map_or(text, |(_, rest)| rest).trim_end().to_string())
+}
+
+/// The name of each variant for the three grammars, for tests and tools.
+pub fn variant_names() -> [VariantName; 3] {
+    [VariantName::Uri, VariantName::Iri, VariantName::Leiri]
+}

@@ -1,0 +1,311 @@
+//! The ABNF model (RFC 5234): rules as data, read from the text in `grammar/`.
+//!
+//! This module is the bottom of the chain: it knows nothing about URIs. The
+//! [`reader`] turns ABNF text into a [`RuleList`]; [`codegen`] turns the rule
+//! table into the nom combinators of `src/grammar/generated.rs`; [`oracle`]
+//! interprets the table directly, with the true ABNF semantics, as a reference
+//! for the generated code.
+
+pub mod codegen;
+pub mod generate;
+pub mod oracle;
+pub mod reader;
+
+use std::fmt;
+
+pub use reader::{read, ReadError};
+
+/// One element of an ABNF definition (RFC 5234 §2.3, §3, §4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Element {
+    /// `a / b / c`: matches if any alternative matches (§3.2). Unordered.
+    Alternation(Vec<Element>),
+    /// `a b c`: each element in turn (§3.1).
+    Concatenation(Vec<Element>),
+    /// `n*m element` (§3.6, §3.7); `[ x ]` (§3.8) is read as `0*1 x` but remembered
+    /// as an option so that the generated code can say `[ ]`.
+    Repetition {
+        /// At least this many.
+        min: u32,
+        /// At most this many (`None`: no upper bound).
+        max: Option<u32>,
+        /// What is repeated.
+        element: Box<Element>,
+        /// Written as `[ ... ]` in the source.
+        optional_syntax: bool,
+    },
+    /// A reference to another rule by name (names are case-insensitive, §2.1).
+    Rule(String),
+    /// `"abc"`: a literal string, case-insensitive unless written `%s"abc"` (§2.3, RFC 7405).
+    CharVal {
+        /// The characters between the quotes.
+        text: String,
+        /// True for `%s"..."`.
+        case_sensitive: bool,
+    },
+    /// `%x41-5A`: one character in a range of code points (§3.4).
+    Range(u32, u32),
+    /// `%x0D.0A` or `%x41`: a fixed sequence of code points (§2.3).
+    Sequence(Vec<u32>),
+    /// `<prose>`: text the grammar cannot express (§4); matched by nothing.
+    /// `0<pchar>` (RFC 3986's `path-empty`) is a repetition of zero of it: the empty string.
+    Prose(String),
+}
+
+/// Where a rule was read from: file, document, section and line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// The file name under `grammar/`, e.g. `rfc3986.abnf`.
+    pub file: String,
+    /// The document the file transcribes, e.g. `RFC 3986`.
+    pub document: String,
+    /// The section that defines the rule (from the `;@ section` line before it).
+    pub section: Option<String>,
+    /// The 1-based line where the rule starts in the file.
+    pub line: usize,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.section {
+            Some(s) if s.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
+                write!(f, "{} §{}", self.document, s)?
+            }
+            Some(s) => write!(f, "{} {}", self.document, s)?,
+            None => write!(f, "{}", self.document)?,
+        }
+        write!(f, " (grammar/{} line {})", self.file, self.line)
+    }
+}
+
+/// A rule: its name, its definition and the text it was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    /// The name as written at the definition, e.g. `ipath-abempty`.
+    pub name: String,
+    /// The definition (incremental `=/` alternatives already merged).
+    pub definition: Element,
+    /// The ABNF text of the definition, exactly as in the file (with comments).
+    pub text: String,
+    /// Where it comes from.
+    pub source: Source,
+}
+
+/// The rules of one grammar file, in file order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleList {
+    /// The file name, e.g. `rfc3987.abnf`.
+    pub file: String,
+    /// The document the file transcribes (from its first comment line).
+    pub document: String,
+    /// The rules, in the order of the file.
+    pub rules: Vec<Rule>,
+}
+
+impl RuleList {
+    /// The rule named `name` (ABNF rule names are case-insensitive).
+    pub fn get(&self, name: &str) -> Option<&Rule> {
+        self.rules
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+    }
+}
+
+/// The grammar files, compiled into the crate so that the rule table is always
+/// the one the combinators were generated from.
+pub mod files {
+    /// `grammar/core.abnf`: the RFC 5234 core rules used.
+    pub const CORE: &str = include_str!("../../grammar/core.abnf");
+    /// `grammar/rfc3986.abnf`: RFC 3986 Appendix A.
+    pub const RFC3986: &str = include_str!("../../grammar/rfc3986.abnf");
+    /// `grammar/rfc3987.abnf`: RFC 3987 §2.2.
+    pub const RFC3987: &str = include_str!("../../grammar/rfc3987.abnf");
+    /// `grammar/leiri.abnf`: the LEIRI note §2 (`ucschar`).
+    pub const LEIRI: &str = include_str!("../../grammar/leiri.abnf");
+
+    /// All files as (file name, text), in the order the grammars are layered.
+    pub const ALL: [(&str, &str); 4] = [
+        ("core.abnf", CORE),
+        ("rfc3986.abnf", RFC3986),
+        ("rfc3987.abnf", RFC3987),
+        ("leiri.abnf", LEIRI),
+    ];
+}
+
+/// The four grammar files, read.
+#[derive(Debug, Clone)]
+pub struct Grammars {
+    /// RFC 5234 Appendix B.1.
+    pub core: RuleList,
+    /// RFC 3986 Appendix A.
+    pub rfc3986: RuleList,
+    /// RFC 3987 §2.2.
+    pub rfc3987: RuleList,
+    /// LEIRI note §2.
+    pub leiri: RuleList,
+}
+
+impl Grammars {
+    /// Reads the grammar files compiled into the crate.
+    ///
+    /// # Panics
+    /// Only if the files shipped with the crate are not valid ABNF, which a test rules out.
+    pub fn builtin() -> Grammars {
+        let r = |name: &str, text: &str| {
+            read(name, text).unwrap_or_else(|e| panic!("grammar/{name}: {e}"))
+        };
+        Grammars {
+            core: r("core.abnf", files::CORE),
+            rfc3986: r("rfc3986.abnf", files::RFC3986),
+            rfc3987: r("rfc3987.abnf", files::RFC3987),
+            leiri: r("leiri.abnf", files::LEIRI),
+        }
+    }
+
+    /// The rule table of one grammar as its document defines it, by the
+    /// documents' own layering:
+    /// - `Uri`: core + RFC 3986;
+    /// - `Iri`: core + RFC 3986 + RFC 3987 (a rule of RFC 3987 replaces none of
+    ///   RFC 3986's: the names differ, so the RFC 3986 rules stay reachable by name);
+    /// - `Leiri`: as `Iri`, with `leiri.abnf`'s rules replacing those of the same name.
+    pub fn table(&self, variant: VariantName) -> Vec<&Rule> {
+        let mut out: Vec<&Rule> = Vec::new();
+        let mut layers = vec![&self.core, &self.rfc3986];
+        if variant != VariantName::Uri {
+            layers.push(&self.rfc3987);
+        }
+        if variant == VariantName::Leiri {
+            layers.push(&self.leiri);
+        }
+        for layer in layers {
+            for rule in &layer.rules {
+                match out
+                    .iter_mut()
+                    .find(|r| r.name.eq_ignore_ascii_case(&rule.name))
+                {
+                    Some(slot) => *slot = rule,
+                    None => out.push(rule),
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The three grammars, as plain data (the type-level variants are in `grammar`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VariantName {
+    /// RFC 3986.
+    Uri,
+    /// RFC 3987.
+    Iri,
+    /// The LEIRI note.
+    Leiri,
+}
+
+impl VariantName {
+    /// `uri`, `iri` or `leiri`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VariantName::Uri => "uri",
+            VariantName::Iri => "iri",
+            VariantName::Leiri => "leiri",
+        }
+    }
+}
+
+impl fmt::Display for Element {
+    /// Writes the element back as ABNF (normalized spacing, `%x` in upper case),
+    /// with parentheses only where ABNF needs them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[derive(PartialEq)]
+        enum Ctx {
+            Top,
+            InAlternation,
+            InConcatenation,
+            InRepetition,
+        }
+        fn list(
+            items: &[Element],
+            sep: &str,
+            inner: Ctx,
+            parens: bool,
+            f: &mut fmt::Formatter<'_>,
+        ) -> fmt::Result {
+            if parens {
+                write!(f, "( ")?;
+            }
+            for (k, a) in items.iter().enumerate() {
+                if k > 0 {
+                    write!(f, "{sep}")?;
+                }
+                write_in(a, f, if k == 0 { &inner } else { &inner })?;
+            }
+            if parens {
+                write!(f, " )")?;
+            }
+            Ok(())
+        }
+        fn write_in(e: &Element, f: &mut fmt::Formatter<'_>, ctx: &Ctx) -> fmt::Result {
+            match e {
+                Element::Alternation(alts) => list(
+                    alts,
+                    " / ",
+                    Ctx::InAlternation,
+                    matches!(ctx, Ctx::InConcatenation | Ctx::InRepetition),
+                    f,
+                ),
+                Element::Concatenation(items) => list(
+                    items,
+                    " ",
+                    Ctx::InConcatenation,
+                    *ctx == Ctx::InRepetition,
+                    f,
+                ),
+                Element::Repetition {
+                    min,
+                    max,
+                    element,
+                    optional_syntax,
+                } => {
+                    if *optional_syntax {
+                        write!(f, "[ ")?;
+                        write_in(element, f, &Ctx::Top)?;
+                        return write!(f, " ]");
+                    }
+                    match (min, max) {
+                        (n, Some(m)) if n == m => write!(f, "{n}")?,
+                        (0, None) => write!(f, "*")?,
+                        (n, None) => write!(f, "{n}*")?,
+                        (0, Some(m)) => write!(f, "*{m}")?,
+                        (n, Some(m)) => write!(f, "{n}*{m}")?,
+                    }
+                    write_in(element, f, &Ctx::InRepetition)
+                }
+                Element::Rule(name) => write!(f, "{name}"),
+                Element::CharVal {
+                    text,
+                    case_sensitive,
+                } => {
+                    if *case_sensitive {
+                        write!(f, "%s")?;
+                    }
+                    write!(f, "\"{text}\"")
+                }
+                Element::Range(lo, hi) => write!(f, "%x{lo:X}-{hi:X}"),
+                Element::Sequence(cs) => {
+                    write!(f, "%x")?;
+                    for (k, c) in cs.iter().enumerate() {
+                        if k > 0 {
+                            write!(f, ".")?;
+                        }
+                        write!(f, "{c:X}")?;
+                    }
+                    Ok(())
+                }
+                Element::Prose(p) => write!(f, "<{p}>"),
+            }
+        }
+        write_in(self, f, &Ctx::Top)
+    }
+}

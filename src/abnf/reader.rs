@@ -1,0 +1,522 @@
+//! Reads ABNF text (RFC 5234 §4, with RFC 7405's `%s`/`%i`) into a [`RuleList`].
+//!
+//! Written with nom, following RFC 5234's own grammar of ABNF: `rule = rulename
+//! defined-as elements c-nl`, where `c-wsp = WSP / (c-nl WSP)` lets a definition
+//! continue on lines that start with white space and carry comments.
+//!
+//! One addition for this project: a comment line `;@ SECTION` names the section of
+//! the source document that defines the rules after it (see `grammar/*.abnf`).
+
+use super::{Element, Rule, RuleList, Source};
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{eof, map, opt, recognize, value};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::{many0, many1};
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+use std::fmt;
+
+/// An error in grammar text: where (1-based line and column) and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError {
+    /// The file being read.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What the reader expected there.
+    pub expected: String,
+    /// What it found (a character, or "end of text").
+    pub found: String,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: expected {}, found {}",
+            self.file, self.line, self.column, self.expected, self.found
+        )
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The nom error of the reader: the farthest position reached and what was expected there.
+#[derive(Debug, Clone)]
+struct Expect<'a> {
+    at: &'a str,
+    expected: &'static str,
+}
+
+impl<'a> ParseError<&'a str> for Expect<'a> {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        Expect {
+            at: input,
+            expected: "valid ABNF",
+        }
+    }
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+    fn or(self, other: Self) -> Self {
+        // The alternative that got farther explains the error best.
+        if other.at.len() <= self.at.len() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+type R<'a, T> = IResult<&'a str, T, Expect<'a>>;
+
+/// Names what `p` expects, for the error message.
+fn expecting<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = O, Error = Expect<'a>>,
+) -> impl FnMut(&'a str) -> R<'a, O> {
+    move |i: &'a str| {
+        p.parse(i).map_err(|e| {
+            e.map(|mut inner| {
+                if inner.at.len() == i.len() {
+                    inner.expected = what;
+                }
+                inner
+            })
+        })
+    }
+}
+
+fn is_wsp(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// `CRLF`, accepting a bare LF too (files are written with LF), or the end of the text.
+fn line_end(i: &str) -> R<'_, ()> {
+    value((), alt((tag("\r\n"), tag("\n"), eof))).parse(i)
+}
+
+/// `comment = ";" *(WSP / VCHAR) CRLF`
+fn comment(i: &str) -> R<'_, ()> {
+    value((), (char(';'), take_while(|c| c != '\n' && c != '\r'), line_end)).parse(i)
+}
+
+/// `c-nl = comment / CRLF`
+fn c_nl(i: &str) -> R<'_, ()> {
+    alt((comment, value((), alt((tag("\r\n"), tag("\n")))))).parse(i)
+}
+
+/// `c-wsp = WSP / (c-nl WSP)`
+fn c_wsp(i: &str) -> R<'_, ()> {
+    alt((
+        value((), take_while1(is_wsp)),
+        value((), (c_nl, take_while1(is_wsp))),
+    ))
+    .parse(i)
+}
+
+/// `rulename = ALPHA *(ALPHA / DIGIT / "-")`
+fn rulename(i: &str) -> R<'_, &str> {
+    expecting(
+        "a rule name",
+        recognize((
+            satisfy(|c| c.is_ascii_alphabetic()),
+            take_while(|c: char| c.is_ascii_alphanumeric() || c == '-'),
+        )),
+    )
+    .parse(i)
+}
+
+/// `alternation = concatenation *(*c-wsp "/" *c-wsp concatenation)`
+fn alternation(i: &str) -> R<'_, Element> {
+    let (i, first) = concatenation(i)?;
+    let (i, rest) = many0(preceded(
+        (many0(c_wsp), char('/'), many0(c_wsp)),
+        concatenation,
+    ))
+    .parse(i)?;
+    if rest.is_empty() {
+        return Ok((i, first));
+    }
+    let mut alts = vec![first];
+    alts.extend(rest);
+    Ok((i, Element::Alternation(alts)))
+}
+
+/// `concatenation = repetition *(1*c-wsp repetition)`
+fn concatenation(i: &str) -> R<'_, Element> {
+    let (i, first) = repetition(i)?;
+    let (i, rest) = many0(preceded(many1(c_wsp), repetition)).parse(i)?;
+    if rest.is_empty() {
+        return Ok((i, first));
+    }
+    let mut items = vec![first];
+    items.extend(rest);
+    Ok((i, Element::Concatenation(items)))
+}
+
+fn number(radix: u32) -> impl FnMut(&str) -> R<'_, u32> {
+    move |i: &str| {
+        let (rest, digits) = take_while1(|c: char| c.is_digit(radix)).parse(i)?;
+        match u32::from_str_radix(digits, radix) {
+            Ok(n) => Ok((rest, n)),
+            Err(_) => Err(nom::Err::Error(Expect {
+                at: i,
+                expected: "a number that fits in 32 bits",
+            })),
+        }
+    }
+}
+
+/// `repetition = [repeat] element`, `repeat = 1*DIGIT / (*DIGIT "*" *DIGIT)`
+fn repetition(i: &str) -> R<'_, Element> {
+    let (i, repeat) = opt(alt((
+        map(
+            (opt(number(10)), char('*'), opt(number(10))),
+            |(min, _, max)| (min.unwrap_or(0), max),
+        ),
+        map(number(10), |n| (n, Some(n))),
+    )))
+    .parse(i)?;
+    let (i, element) = element(i)?;
+    Ok((
+        i,
+        match repeat {
+            None => element,
+            Some((min, max)) => Element::Repetition {
+                min,
+                max,
+                element: Box::new(element),
+                optional_syntax: false,
+            },
+        },
+    ))
+}
+
+/// `element = rulename / group / option / char-val / num-val / prose-val`
+fn element(i: &str) -> R<'_, Element> {
+    expecting(
+        "an element (rule name, group, option, string, %-value or <prose>)",
+        alt((
+            map(rulename, |n| Element::Rule(n.to_string())),
+            group,
+            option,
+            char_val,
+            num_val,
+            prose_val,
+        )),
+    )
+    .parse(i)
+}
+
+/// `group = "(" *c-wsp alternation *c-wsp ")"`
+fn group(i: &str) -> R<'_, Element> {
+    delimited(
+        (char('('), many0(c_wsp)),
+        alternation,
+        (many0(c_wsp), expecting("\")\" closing the group", char(')'))),
+    )
+    .parse(i)
+}
+
+/// `option = "[" *c-wsp alternation *c-wsp "]"`
+fn option(i: &str) -> R<'_, Element> {
+    map(
+        delimited(
+            (char('['), many0(c_wsp)),
+            alternation,
+            (many0(c_wsp), expecting("\"]\" closing the option", char(']'))),
+        ),
+        |e| Element::Repetition {
+            min: 0,
+            max: Some(1),
+            element: Box::new(e),
+            optional_syntax: true,
+        },
+    )
+    .parse(i)
+}
+
+/// `char-val = DQUOTE *(%x20-21 / %x23-7E) DQUOTE`, with RFC 7405's `%s` / `%i` prefixes.
+fn char_val(i: &str) -> R<'_, Element> {
+    let (i, sensitivity) = opt(alt((tag("%s"), tag("%i")))).parse(i)?;
+    let (i, text) = delimited(
+        char('"'),
+        take_while(|c: char| matches!(c, '\x20'..='\x21' | '\x23'..='\x7e')),
+        expecting("'\"' closing the string", char('"')),
+    )
+    .parse(i)?;
+    Ok((
+        i,
+        Element::CharVal {
+            text: text.to_string(),
+            case_sensitive: sensitivity == Some("%s"),
+        },
+    ))
+}
+
+/// `num-val = "%" (bin-val / dec-val / hex-val)`, each a value, a `.`-concatenation or a `-` range.
+fn num_val(i: &str) -> R<'_, Element> {
+    let (i, radix) = preceded(
+        char('%'),
+        expecting(
+            "b, d or x after %",
+            alt((
+                value(2, satisfy(|c| c == 'b' || c == 'B')),
+                value(10, satisfy(|c| c == 'd' || c == 'D')),
+                value(16, satisfy(|c| c == 'x' || c == 'X')),
+            )),
+        ),
+    )
+    .parse(i)?;
+    let (i, first) = expecting("digits of the value", number(radix)).parse(i)?;
+    if let Ok((i, hi)) = preceded(char::<_, Expect>('-'), number(radix)).parse(i) {
+        if hi < first {
+            return Err(nom::Err::Error(Expect {
+                at: i,
+                expected: "a range whose end is not below its start",
+            }));
+        }
+        return Ok((i, Element::Range(first, hi)));
+    }
+    let (i, more) = many0(preceded(char('.'), number(radix))).parse(i)?;
+    let mut seq = vec![first];
+    seq.extend(more);
+    Ok((i, Element::Sequence(seq)))
+}
+
+/// `prose-val = "<" *(%x20-3D / %x3F-7E) ">"`
+fn prose_val(i: &str) -> R<'_, Element> {
+    map(
+        delimited(
+            char('<'),
+            take_while(|c: char| matches!(c, '\x20'..='\x3d' | '\x3f'..='\x7e')),
+            expecting("'>' closing the prose value", char('>')),
+        ),
+        |p: &str| Element::Prose(p.to_string()),
+    )
+    .parse(i)
+}
+
+/// Reads one grammar file. `file` names it in errors and in each rule's [`Source`].
+///
+/// ```
+/// let rules = iri_grammar::abnf::read("x.abnf", "; Doc\nh16 = 1*4HEXDIG\n").unwrap();
+/// assert_eq!(rules.rules[0].name, "h16");
+/// assert_eq!(rules.rules[0].definition.to_string(), "1*4HEXDIG");
+/// let err = iri_grammar::abnf::read("x.abnf", "a = ( b\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 1));
+/// ```
+pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
+    let error_at = |at: &str, expected: &str| -> ReadError {
+        let offset = text.len() - at.len();
+        let before = &text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let column = before
+            .rsplit('\n')
+            .next()
+            .map_or(0, |l| l.chars().count())
+            + 1;
+        let found = match at.chars().next() {
+            None => "end of text".to_string(),
+            Some('\n') | Some('\r') => "end of line".to_string(),
+            Some(c) => format!("{c:?}"),
+        };
+        ReadError {
+            file: file.to_string(),
+            line,
+            column,
+            expected: expected.to_string(),
+            found,
+        }
+    };
+
+    // The document is named by the file's first comment line, up to its first comma.
+    let document = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix(';'))
+        .map(|l| l.split(',').next().unwrap_or(l).trim().to_string())
+        .unwrap_or_else(|| file.to_string());
+
+    let mut rules: Vec<Rule> = Vec::new();
+    let mut section: Option<String> = None;
+    let mut i = text;
+    loop {
+        // Blank lines and comment lines between rules; `;@` lines set the section.
+        let line = i.split('\n').next().unwrap_or("");
+        let trimmed = line.trim_start_matches(is_wsp);
+        if i.is_empty() {
+            break;
+        }
+        if trimmed.trim_end().is_empty() || trimmed.starts_with(';') {
+            if let Some(s) = line.strip_prefix(";@") {
+                section = Some(s.trim().to_string());
+            }
+            i = i.get(line.len() + 1..).unwrap_or("");
+            continue;
+        }
+        if line.starts_with(is_wsp) {
+            return Err(error_at(
+                &i[line.len() - trimmed.len()..],
+                "a rule name at the start of the line (an indented line continues a rule)",
+            ));
+        }
+        let start = i;
+        let parsed = (
+            rulename,
+            many0(c_wsp),
+            expecting("\"=\" or \"=/\"", alt((tag("=/"), tag("=")))),
+            many0(c_wsp),
+            alternation,
+        )
+            .parse(i);
+        let (rest, (name, _, defined_as, _, definition)) = match parsed {
+            Ok(ok) => ok,
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+                return Err(error_at(e.at, e.expected))
+            }
+            Err(nom::Err::Incomplete(_)) => return Err(error_at("", "more text")),
+        };
+        let body_end = rest;
+        let rest = match (many0(c_wsp), alt((c_nl, value((), eof)))).parse(rest) {
+            Ok((rest, _)) => rest,
+            Err(_) => {
+                let (at, _) = many0(c_wsp).parse(rest).unwrap_or((rest, Vec::new()));
+                return Err(error_at(
+                    at,
+                    "\"/\", another element, a comment or the end of the rule",
+                ));
+            }
+        };
+        let consumed = &start[..start.len() - rest.len()];
+        let rule_text = consumed.trim_end().to_string();
+        let line = text[..text.len() - start.len()].matches('\n').count() + 1;
+        let _ = body_end;
+        if defined_as == "=/" {
+            let Some(existing) = rules
+                .iter_mut()
+                .find(|r| r.name.eq_ignore_ascii_case(name))
+            else {
+                return Err(error_at(start, "a rule defined with \"=\" before \"=/\" adds to it"));
+            };
+            let mut alts = match std::mem::replace(&mut existing.definition, Element::Prose(String::new())) {
+                Element::Alternation(a) => a,
+                other => vec![other],
+            };
+            match definition {
+                Element::Alternation(a) => alts.extend(a),
+                other => alts.push(other),
+            }
+            existing.definition = Element::Alternation(alts);
+            existing.text.push('\n');
+            existing.text.push_str(&rule_text);
+        } else {
+            if rules.iter().any(|r| r.name.eq_ignore_ascii_case(name)) {
+                return Err(error_at(start, "a rule not defined twice (use \"=/\" to add alternatives)"));
+            }
+            rules.push(Rule {
+                name: name.to_string(),
+                definition,
+                text: rule_text,
+                source: Source {
+                    file: file.to_string(),
+                    document: document.clone(),
+                    section: section.clone(),
+                    line,
+                },
+            });
+        }
+        i = rest;
+    }
+    Ok(RuleList {
+        file: file.to_string(),
+        document,
+        rules,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Element {
+        read("t.abnf", text).unwrap().rules.remove(0).definition
+    }
+
+    #[test]
+    fn reads_every_construct_the_grammars_use() {
+        assert_eq!(
+            one("a = b / \"x\"\n").to_string(),
+            "b / \"x\"",
+            "alternation, case-insensitive string"
+        );
+        assert_eq!(one("a = 1*4HEXDIG").to_string(), "1*4HEXDIG");
+        assert_eq!(one("a = 6( h16 \":\" ) ls32").to_string(), "6( h16 \":\" ) ls32");
+        assert_eq!(one("a = [ *1( h16 \":\" ) h16 ] \"::\"").to_string(), "[ *1( h16 \":\" ) h16 ] \"::\"");
+        assert_eq!(one("a = 0<pchar>").to_string(), "0<pchar>");
+        assert_eq!(one("a = %x41-5A / %x61-7A").to_string(), "%x41-5A / %x61-7A");
+        assert_eq!(one("a = %x0D.0A").to_string(), "%xD.A");
+        assert_eq!(one("a = %d13 / %b1010").to_string(), "%xD / %xA");
+        assert_eq!(one("a = %s\"aB\" %i\"c\"").to_string(), "%s\"aB\" \"c\"");
+        assert_eq!(one("a = 2DIGIT").to_string(), "2DIGIT");
+        assert_eq!(one("a = 3*DIGIT").to_string(), "3*DIGIT");
+    }
+
+    #[test]
+    fn continuation_lines_and_comments() {
+        let rules = read(
+            "t.abnf",
+            "; Title, more\n\n;@ 3.2.2\ndec = DIGIT ; one\n    / \"1\" 2DIGIT ; two\n  ; trailing\n\nb = c\n",
+        )
+        .unwrap();
+        assert_eq!(rules.document, "Title");
+        assert_eq!(rules.rules.len(), 2);
+        assert_eq!(rules.rules[0].definition.to_string(), "DIGIT / \"1\" 2DIGIT");
+        assert_eq!(rules.rules[0].source.section.as_deref(), Some("3.2.2"));
+        assert_eq!(rules.rules[0].source.line, 4);
+        assert!(rules.rules[0].text.ends_with("; trailing"));
+        assert_eq!(rules.rules[1].source.line, 8);
+    }
+
+    #[test]
+    fn incremental_alternatives() {
+        let rules = read("t.abnf", "a = \"x\"\na =/ \"y\"\n").unwrap();
+        assert_eq!(rules.rules[0].definition.to_string(), "\"x\" / \"y\"");
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = read("t.abnf", "a = b\nc = ( d / \n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 9), "{e}");
+        assert!(e.expected.contains(")"), "{e}");
+        let e = read("t.abnf", "a = b %q\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 7), "{e}");
+        assert_eq!(e.found, "'%'");
+        let e = read("t.abnf", "a b\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3), "{e}");
+        assert!(e.to_string().contains("expected \"=\""), "{e}");
+        let e = read("t.abnf", "a = %x5A-41\n").unwrap_err();
+        assert!(e.expected.contains("range"), "{e}");
+        let e = read("t.abnf", "a = \"b\nc = d\n").unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        let e = read("t.abnf", "a = b\na = c\n").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        let e = read("t.abnf", "  a = b\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3), "{e}");
+    }
+
+    #[test]
+    fn builtin_files_read() {
+        let g = super::super::Grammars::builtin();
+        assert_eq!(g.rfc3986.rules.len(), 36);
+        assert_eq!(g.rfc3987.rules.len(), 25);
+        assert!(g.rfc3987.get("ipath-empty").is_some());
+        assert_eq!(g.leiri.rules.len(), 1);
+        assert_eq!(g.rfc3986.document, "RFC 3986");
+    }
+}

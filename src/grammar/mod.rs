@@ -1,0 +1,205 @@
+//! The grammars of RFC 3986, RFC 3987 and the LEIRI note as nom combinators, one
+//! per rule, generated from `grammar/*.abnf` into [`generated`].
+//!
+//! One rule set serves the three grammars: the combinators are generic over a
+//! [`Variant`] ([`Uri`], [`Iri`], [`Leiri`]), which supplies the character classes
+//! the documents define differently (`ucschar`, `iprivate`: empty for URIs, RFC 3987's
+//! for IRIs, the LEIRI note's `ucschar` for LEIRIs). Every rule of each document can
+//! be matched by its own name in that document ([`Rule::named`]).
+//!
+//! ```
+//! use iri_grammar::grammar::{check, is_match, Iri, Rule, Uri};
+//! assert!(is_match::<Iri>(Rule::IriReference, "http://résumé.example.org/"));
+//! assert!(!is_match::<Uri>(Rule::IriReference, "http://résumé.example.org/"));
+//! let err = check::<Iri>(Rule::Iri, "http://a/b c").unwrap_err();
+//! assert_eq!(err.char_offset, 10);
+//! assert_eq!(err.rule, Some("isegment"));
+//! ```
+
+mod error;
+#[rustfmt::skip]
+#[allow(missing_docs)]
+pub mod generated;
+pub mod runtime;
+
+pub use error::MatchError;
+pub use generated::{parse_rule, Rule};
+
+use crate::abnf::VariantName;
+use runtime::{Check, Explain, Failure, Mode};
+
+/// A grammar: which characters `ucschar` and `iprivate` stand for, and the rule names.
+///
+/// Implemented by [`Uri`], [`Iri`] and [`Leiri`]; the implementations are generated
+/// from the grammar files.
+pub trait Variant: Copy + Default + std::fmt::Debug + Send + Sync + 'static {
+    /// Which grammar this is.
+    const NAME: VariantName;
+    /// Whether `c` is in one of the variant rules whose bits are set in `rules`.
+    fn variant_char(rules: u32, c: char) -> bool;
+    /// The ASCII characters of the variant rules whose bits are set in `rules`
+    /// (LEIRI's `ucschar` has some: space, `<`, `>`, controls, ...).
+    fn variant_ascii(rules: u32) -> u128;
+}
+
+/// RFC 3986 URIs: `ucschar` and `iprivate` are empty; rules carry RFC 3986 names.
+///
+/// ```
+/// use iri_grammar::grammar::{is_match, Rule, Uri};
+/// assert!(is_match::<Uri>(Rule::named_in::<Uri>("path-abempty").unwrap(), "/a/b"));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Uri;
+
+/// RFC 3987 IRIs.
+///
+/// ```
+/// use iri_grammar::grammar::{is_match, Iri, Rule};
+/// assert!(is_match::<Iri>(Rule::Iquery, "q=\u{E000}"));
+/// assert!(!is_match::<Iri>(Rule::Isegment, "\u{E000}"));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Iri;
+
+/// LEIRIs (W3C Note, 2008): IRIs with a wider `ucschar`; `IRI` is named `LEIRI`.
+///
+/// ```
+/// use iri_grammar::grammar::{is_match, Leiri, Rule};
+/// let rule = Rule::named_in::<Leiri>("LEIRI-reference").unwrap();
+/// assert!(is_match::<Leiri>(rule, "http://example.org/a b<c>"));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Leiri;
+
+impl Rule {
+    /// The rule named `name` in the grammar of `variant` (ABNF names are
+    /// case-insensitive): RFC 3986 names under `Uri`, RFC 3987 names under `Iri`,
+    /// the LEIRI note's under `Leiri`.
+    ///
+    /// ```
+    /// use iri_grammar::{abnf::VariantName, grammar::Rule};
+    /// assert_eq!(Rule::named(VariantName::Uri, "hier-part"), Some(Rule::IhierPart));
+    /// assert_eq!(Rule::named(VariantName::Uri, "ihier-part"), None);
+    /// assert_eq!(Rule::named(VariantName::Leiri, "leiri-reference"), Some(Rule::IriReference));
+    /// ```
+    pub fn named(variant: VariantName, name: &str) -> Option<Rule> {
+        // RFC 3986's `unreserved` is both the URI name of `iunreserved` and a rule
+        // RFC 3987 uses unchanged (in IPvFuture): the rule of that very name wins.
+        let mut found = None;
+        for &r in Rule::ALL {
+            if r.name_in(variant).is_some_and(|n| n.eq_ignore_ascii_case(name)) {
+                if r.iri_name().eq_ignore_ascii_case(name) {
+                    return Some(r);
+                }
+                found = found.or(Some(r));
+            }
+        }
+        found
+    }
+
+    /// [`Rule::named`] for a type-level variant.
+    ///
+    /// ```
+    /// use iri_grammar::grammar::{Iri, Rule};
+    /// assert_eq!(Rule::named_in::<Iri>("ipath-abempty"), Some(Rule::IpathAbempty));
+    /// ```
+    pub fn named_in<V: Variant>(name: &str) -> Option<Rule> {
+        Rule::named(V::NAME, name)
+    }
+
+    /// The rule's name in `V`'s grammar; the RFC 3987 name if `V` has no such rule.
+    ///
+    /// ```
+    /// use iri_grammar::grammar::{Rule, Uri};
+    /// assert_eq!(Rule::IpathAbempty.name::<Uri>(), "path-abempty");
+    /// ```
+    pub fn name<V: Variant>(self) -> &'static str {
+        self.name_in(V::NAME).unwrap_or(self.iri_name())
+    }
+
+    /// The rules of `variant`'s grammar, each once, under its names there.
+    ///
+    /// ```
+    /// use iri_grammar::{abnf::VariantName, grammar::Rule};
+    /// let uri: Vec<_> = Rule::of(VariantName::Uri).map(|(name, _)| name).collect();
+    /// assert!(uri.contains(&"pchar") && !uri.contains(&"ucschar"));
+    /// ```
+    pub fn of(variant: VariantName) -> impl Iterator<Item = (&'static str, Rule)> {
+        Rule::ALL.iter().filter_map(move |&r| {
+            let name = r.name_in(variant)?;
+            (Rule::named(variant, name) == Some(r)).then_some((name, r))
+        })
+    }
+}
+
+/// Whether all of `input` matches `rule` in grammar `V`. Allocates nothing.
+///
+/// ```
+/// use iri_grammar::grammar::{is_match, Uri, Rule};
+/// assert!(is_match::<Uri>(Rule::DecOctet, "255"));
+/// assert!(!is_match::<Uri>(Rule::DecOctet, "256"));
+/// ```
+pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
+    matches!(parse_rule::<V, Check>(rule, input), Ok(("", ())))
+}
+
+/// [`is_match`] with the grammar chosen at run time.
+///
+/// ```
+/// use iri_grammar::{abnf::VariantName, grammar::{matches_dyn, Rule}};
+/// assert!(matches_dyn(VariantName::Leiri, Rule::Iri, "http://a/ b"));
+/// assert!(!matches_dyn(VariantName::Iri, Rule::Iri, "http://a/ b"));
+/// ```
+pub fn matches_dyn(variant: VariantName, rule: Rule, input: &str) -> bool {
+    match variant {
+        VariantName::Uri => is_match::<Uri>(rule, input),
+        VariantName::Iri => is_match::<Iri>(rule, input),
+        VariantName::Leiri => is_match::<Leiri>(rule, input),
+    }
+}
+
+/// Runs `rule` on all of `input` in mode `M`: the output, or the failure with the
+/// end of input expected where the match stopped short.
+pub fn full_match<V: Variant, M: Mode>(rule: Rule, input: &str) -> Result<M::Out, Failure> {
+    match parse_rule::<V, M>(rule, input) {
+        Ok(("", out)) => Ok(out),
+        Ok((rest, out)) => Err(M::fail_after(
+            out,
+            M::fail(rest.len(), &[runtime::Expected::End]),
+        )),
+        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => Err(f),
+        Err(nom::Err::Incomplete(_)) => Err(M::fail(0, &[])),
+    }
+}
+
+/// Whether all of `input` matches `rule` in grammar `V`, and if not, where and why.
+///
+/// Validation runs allocation-free; only a failure is run again to explain it.
+///
+/// ```
+/// use iri_grammar::grammar::{check, Iri, Rule};
+/// assert!(check::<Iri>(Rule::Iri, "http://example.org/ros%C3%A9").is_ok());
+/// let e = check::<Iri>(Rule::Iri, "http://example.org/a b").unwrap_err();
+/// assert_eq!(e.to_string(),
+///     "at char 20 (U+0020 SPACE): isegment expects ipchar (iunreserved / pct-encoded / \
+///      sub-delims / \":\" / \"@\"), \"/\", \"?\", \"#\" or end of input, \
+///      in ipath-abempty < ihier-part < IRI");
+/// ```
+pub fn check<V: Variant>(rule: Rule, input: &str) -> Result<(), MatchError> {
+    if is_match::<V>(rule, input) {
+        return Ok(());
+    }
+    Err(explain::<V>(rule, input))
+}
+
+/// Explains why `input` does not match `rule` (call it only for a non-match).
+pub fn explain<V: Variant>(rule: Rule, input: &str) -> MatchError {
+    let failure = match full_match::<V, Explain>(rule, input) {
+        Err(f) => f,
+        Ok(_) => Failure {
+            rem: input.len(),
+            diag: None,
+        },
+    };
+    MatchError::new::<V>(rule, input, failure)
+}

@@ -1,0 +1,727 @@
+//! The ABNF operators as nom parsers: what the generated combinators are made of.
+//!
+//! Each ABNF construct of RFC 5234 has one parser type here: [`Lit`] (quoted
+//! string, case-insensitive, §2.3), [`Range`] (`%x41-5A`, §3.4), [`Cat`]
+//! (concatenation, §3.1), [`Alt`] (alternation, §3.2), [`Repeat`] and [`Opt`]
+//! (repetition and `[ ]`, §3.6-3.8), plus two that make the ordered translation
+//! exact and fast: [`Ahead`] (accept a match only if the next character can
+//! follow it) and [`Scan`] (a run of a character class, by table lookup).
+//!
+//! Every parser is generic over a [`Mode`], which says what a successful match
+//! produces: nothing ([`Check`], for validation: no allocation), rule nodes
+//! ([`Tree`]), or the farthest failure seen on the way ([`Explain`], for error
+//! messages). Outputs are values, so backtracking simply drops them.
+//!
+//! Positions are kept as the length of the remaining input (`rem`), which nom's
+//! `&str` slices give for free; the caller turns them into offsets.
+
+use super::generated::Rule;
+use super::Variant;
+use nom::error::{ErrorKind, ParseError};
+use nom::{Err, IResult};
+
+/// The result of every combinator: the rest of the input and the mode's output.
+pub type PResult<'a, M> = IResult<&'a str, <M as Mode>::Out, Failure>;
+
+/// No upper bound on a repetition (`*` in ABNF).
+pub const INF: u32 = u32::MAX;
+
+/// What the grammar expected where a match failed, for error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// A rule.
+    Rule(Rule),
+    /// A quoted string (case-insensitive).
+    Lit(&'static str),
+    /// A code point range, `%xLO-HI`.
+    Range(u32, u32),
+    /// Other ABNF text.
+    Abnf(&'static str),
+    /// The end of the input.
+    End,
+}
+
+/// The farthest failure of a match: where, what was expected, inside which rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diag {
+    /// The remaining input length where it failed.
+    pub rem: usize,
+    /// The alternatives that would have gone on.
+    pub expected: Vec<Expected>,
+    /// The rules being matched there, innermost first.
+    pub rules: Vec<Rule>,
+}
+
+impl Diag {
+    /// Keeps the farther failure; at the same place, unites what was expected.
+    fn merge(a: Option<Box<Diag>>, b: Option<Box<Diag>>) -> Option<Box<Diag>> {
+        match (a, b) {
+            (None, x) | (x, None) => x,
+            (Some(a), Some(b)) => {
+                if a.rem < b.rem {
+                    Some(a)
+                } else if b.rem < a.rem {
+                    Some(b)
+                } else {
+                    let (mut deep, shallow) = if a.rules.len() >= b.rules.len() {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    };
+                    for e in shallow.expected {
+                        if !deep.expected.contains(&e) {
+                            deep.expected.push(e);
+                        }
+                    }
+                    Some(deep)
+                }
+            }
+        }
+    }
+}
+
+/// The nom error type of the combinators. In [`Check`] and [`Tree`] mode it is
+/// just a position; in [`Explain`] mode it carries a [`Diag`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The remaining input length where it failed.
+    pub rem: usize,
+    /// The explanation, in [`Explain`] mode.
+    pub diag: Option<Box<Diag>>,
+}
+
+impl Failure {
+    fn merge(a: Failure, b: Failure) -> Failure {
+        Failure {
+            rem: a.rem.min(b.rem),
+            diag: Diag::merge(a.diag, b.diag),
+        }
+    }
+}
+
+impl<'a> ParseError<&'a str> for Failure {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        Failure {
+            rem: input.len(),
+            diag: None,
+        }
+    }
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+    fn or(self, other: Self) -> Self {
+        Failure::merge(self, other)
+    }
+}
+
+/// A node of a raw parse tree; positions are remaining lengths (see the module doc).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawNode {
+    /// The rule.
+    pub rule: Rule,
+    /// Remaining length at the start.
+    pub start_rem: usize,
+    /// Remaining length at the end.
+    pub end_rem: usize,
+    /// The rules matched inside, in order.
+    pub children: Vec<RawNode>,
+}
+
+/// What a successful match produces; see the module doc.
+pub trait Mode {
+    /// The output of a successful match.
+    type Out;
+    /// Whether failures carry a [`Diag`].
+    const EXPLAIN: bool;
+    /// The output of matching nothing.
+    fn empty() -> Self::Out;
+    /// The output of two matches in sequence.
+    fn join(a: Self::Out, b: Self::Out) -> Self::Out;
+    /// The output of a rule that matched from `start_rem` to `end_rem` with `inner` inside.
+    fn node(rule: Rule, start_rem: usize, end_rem: usize, inner: Self::Out) -> Self::Out;
+    /// A failure at `rem`, where one of `expected` was needed.
+    fn fail(rem: usize, expected: &[Expected]) -> Failure;
+    /// A success that ended because of failure `f` (the reason a repetition stopped).
+    fn carry(out: Self::Out, f: Failure) -> Self::Out;
+    /// A failure `f` after partial success `out` (which may carry a farther failure).
+    fn fail_after(out: Self::Out, f: Failure) -> Failure;
+    /// A failure leaving `rule`.
+    fn exit_failed(rule: Rule, f: Failure) -> Failure;
+}
+
+/// Validation: no output, no allocation.
+#[derive(Debug)]
+pub enum Check {}
+
+impl Mode for Check {
+    type Out = ();
+    const EXPLAIN: bool = false;
+    #[inline(always)]
+    fn empty() {}
+    #[inline(always)]
+    fn join(_: (), _: ()) {}
+    #[inline(always)]
+    fn node(_: Rule, _: usize, _: usize, _: ()) {}
+    #[inline(always)]
+    fn fail(rem: usize, _: &[Expected]) -> Failure {
+        Failure { rem, diag: None }
+    }
+    #[inline(always)]
+    fn carry(_: (), _: Failure) {}
+    #[inline(always)]
+    fn fail_after(_: (), f: Failure) -> Failure {
+        f
+    }
+    #[inline(always)]
+    fn exit_failed(_: Rule, f: Failure) -> Failure {
+        f
+    }
+}
+
+/// Parse trees: a list of nodes. Character rules are folded into their parent.
+#[derive(Debug)]
+pub enum Tree {}
+
+impl Mode for Tree {
+    type Out = Vec<RawNode>;
+    const EXPLAIN: bool = false;
+    fn empty() -> Vec<RawNode> {
+        Vec::new()
+    }
+    fn join(mut a: Vec<RawNode>, b: Vec<RawNode>) -> Vec<RawNode> {
+        if a.is_empty() {
+            return b;
+        }
+        a.extend(b);
+        a
+    }
+    fn node(rule: Rule, start_rem: usize, end_rem: usize, inner: Vec<RawNode>) -> Vec<RawNode> {
+        if rule.is_character_rule() {
+            return inner;
+        }
+        vec![RawNode {
+            rule,
+            start_rem,
+            end_rem,
+            children: inner,
+        }]
+    }
+    fn fail(rem: usize, _: &[Expected]) -> Failure {
+        Failure { rem, diag: None }
+    }
+    fn carry(out: Vec<RawNode>, _: Failure) -> Vec<RawNode> {
+        out
+    }
+    fn fail_after(_: Vec<RawNode>, f: Failure) -> Failure {
+        f
+    }
+    fn exit_failed(_: Rule, f: Failure) -> Failure {
+        f
+    }
+}
+
+/// Error explanation: the output is the farthest failure seen inside the match.
+#[derive(Debug)]
+pub enum Explain {}
+
+impl Mode for Explain {
+    type Out = Option<Box<Diag>>;
+    const EXPLAIN: bool = true;
+    fn empty() -> Self::Out {
+        None
+    }
+    fn join(a: Self::Out, b: Self::Out) -> Self::Out {
+        Diag::merge(a, b)
+    }
+    fn node(rule: Rule, _: usize, _: usize, mut inner: Self::Out) -> Self::Out {
+        if let Some(d) = inner.as_mut() {
+            d.rules.push(rule);
+        }
+        inner
+    }
+    fn fail(rem: usize, expected: &[Expected]) -> Failure {
+        Failure {
+            rem,
+            diag: Some(Box::new(Diag {
+                rem,
+                expected: expected.to_vec(),
+                rules: Vec::new(),
+            })),
+        }
+    }
+    fn carry(out: Self::Out, f: Failure) -> Self::Out {
+        Diag::merge(out, f.diag)
+    }
+    fn fail_after(out: Self::Out, f: Failure) -> Failure {
+        Failure {
+            rem: f.rem,
+            diag: Diag::merge(out, f.diag),
+        }
+    }
+    fn exit_failed(rule: Rule, mut f: Failure) -> Failure {
+        if let Some(d) = f.diag.as_mut() {
+            d.rules.push(rule);
+        }
+        f
+    }
+}
+
+/// A parser of the generated grammar, for variant `V` in mode `M`.
+///
+/// Functions `fn(&str) -> PResult<M>` (the generated combinators) are parsers,
+/// and so they are also nom parsers: they can be used in any nom combinator.
+pub trait Parse<'a, V: Variant, M: Mode> {
+    /// Matches a prefix of `i`.
+    fn parse(&self, i: &'a str) -> PResult<'a, M>;
+}
+
+impl<'a, V: Variant, M: Mode, F> Parse<'a, V, M> for F
+where
+    F: Fn(&'a str) -> PResult<'a, M>,
+{
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        self(i)
+    }
+}
+
+#[inline(always)]
+fn error<'a, M: Mode>(f: Failure) -> PResult<'a, M> {
+    Err(Err::Error(f))
+}
+
+/// Runs a rule's body and marks the match (or the failure) as that rule's.
+#[inline(always)]
+pub fn rule<'a, V: Variant, M: Mode, P: Parse<'a, V, M>>(
+    rule: Rule,
+    i: &'a str,
+    body: P,
+) -> PResult<'a, M> {
+    match body.parse(i) {
+        Ok((rest, out)) => Ok((rest, M::node(rule, i.len(), rest.len(), out))),
+        Err(Err::Error(f)) => error::<M>(M::exit_failed(rule, f)),
+        Err(e) => Err(e),
+    }
+}
+
+/// `"abc"`: a quoted string, ASCII case-insensitive (RFC 5234 §2.3).
+#[derive(Debug, Clone, Copy)]
+pub struct Lit(pub &'static str);
+
+impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Lit {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        let want = self.0.as_bytes();
+        match i.as_bytes().get(..want.len()) {
+            // A matched prefix equals an ASCII-only string, so it ends on a char boundary.
+            Some(have) if have.eq_ignore_ascii_case(want) => Ok((&i[want.len()..], M::empty())),
+            _ => error::<M>(M::fail(i.len(), &[Expected::Lit(self.0)])),
+        }
+    }
+}
+
+/// `%s"abc"` or `%x0D.0A`: an exact string (RFC 7405, RFC 5234 §2.3).
+#[derive(Debug, Clone, Copy)]
+pub struct LitCs(pub &'static str);
+
+impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for LitCs {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        match i.strip_prefix(self.0) {
+            Some(rest) => Ok((rest, M::empty())),
+            None => error::<M>(M::fail(i.len(), &[Expected::Lit(self.0)])),
+        }
+    }
+}
+
+/// `%xLO-HI`: one character in a range of code points (RFC 5234 §3.4).
+#[derive(Debug, Clone, Copy)]
+pub struct Range(pub u32, pub u32);
+
+impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Range {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        match i.chars().next() {
+            Some(c) if (self.0..=self.1).contains(&(c as u32)) => {
+                Ok((&i[c.len_utf8()..], M::empty()))
+            }
+            _ => error::<M>(M::fail(i.len(), &[Expected::Range(self.0, self.1)])),
+        }
+    }
+}
+
+/// `<prose>`: text the grammar cannot express; it matches nothing (RFC 5234 §4).
+#[derive(Debug, Clone, Copy)]
+pub struct Prose(pub &'static str);
+
+impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Prose {
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        error::<M>(M::fail(i.len(), &[Expected::Abnf(self.0)]))
+    }
+}
+
+/// Zero repetitions (`0<pchar>`): matches the empty string.
+#[derive(Debug, Clone, Copy)]
+pub struct Empty;
+
+impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Empty {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        Ok((i, M::empty()))
+    }
+}
+
+/// `a b c`: concatenation (RFC 5234 §3.1), a tuple of parsers.
+#[derive(Debug, Clone, Copy)]
+pub struct Cat<T>(pub T);
+
+/// `a / b / c`: alternation (RFC 5234 §3.2), tried in order: first match wins
+/// (RFC 3987 §2.2); the generator adds [`Ahead`] where order alone would be wrong.
+#[derive(Debug, Clone, Copy)]
+pub struct Alt<T>(pub T);
+
+macro_rules! tuples {
+    ($($P:ident $p:ident),+) => {
+        impl<'a, V: Variant, M: Mode, $($P: Parse<'a, V, M>),+> Parse<'a, V, M> for Cat<($($P,)+)> {
+            #[inline(always)]
+            fn parse(&self, i: &'a str) -> PResult<'a, M> {
+                let ($($p,)+) = &self.0;
+                let mut out = M::empty();
+                let mut rest = i;
+                $(
+                    match $p.parse(rest) {
+                        Ok((r, o)) => {
+                            rest = r;
+                            out = M::join(out, o);
+                        }
+                        Err(Err::Error(f)) => return error::<M>(M::fail_after(out, f)),
+                        Err(e) => return Err(e),
+                    }
+                )+
+                Ok((rest, out))
+            }
+        }
+
+        impl<'a, V: Variant, M: Mode, $($P: Parse<'a, V, M>),+> Parse<'a, V, M> for Alt<($($P,)+)> {
+            #[inline(always)]
+            fn parse(&self, i: &'a str) -> PResult<'a, M> {
+                let ($($p,)+) = &self.0;
+                let mut failed: Option<Failure> = None;
+                $(
+                    match $p.parse(i) {
+                        Ok((r, o)) => {
+                            let o = match failed {
+                                Some(f) if M::EXPLAIN => M::carry(o, f),
+                                _ => o,
+                            };
+                            return Ok((r, o));
+                        }
+                        Err(Err::Error(f)) => {
+                            failed = Some(match failed {
+                                Some(g) => Failure::merge(g, f),
+                                None => f,
+                            });
+                        }
+                        Err(e) => return Err(e),
+                    }
+                )+
+                error::<M>(failed.unwrap_or(Failure { rem: i.len(), diag: None }))
+            }
+        }
+    };
+}
+
+tuples!(A a, B b);
+tuples!(A a, B b, C c);
+tuples!(A a, B b, C c, D d);
+tuples!(A a, B b, C c, D d, E e);
+tuples!(A a, B b, C c, D d, E e, F f);
+tuples!(A a, B b, C c, D d, E e, F f, G g);
+tuples!(A a, B b, C c, D d, E e, F f, G g, H h);
+tuples!(A a, B b, C c, D d, E e, F f, G g, H h, I i_);
+tuples!(A a, B b, C c, D d, E e, F f, G g, H h, I i_, J j);
+tuples!(A a, B b, C c, D d, E e, F f, G g, H h, I i_, J j, K k);
+tuples!(A a, B b, C c, D d, E e, F f, G g, H h, I i_, J j, K k, L l);
+
+/// `min*max element` (RFC 5234 §3.6): as many as possible, at least `min`.
+#[derive(Debug, Clone, Copy)]
+pub struct Repeat<P>(pub u32, pub u32, pub P);
+
+impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Repeat<P> {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        let Repeat(min, max, p) = self;
+        let mut out = M::empty();
+        let mut rest = i;
+        let mut n = 0;
+        while n < *max {
+            match p.parse(rest) {
+                Ok((r, o)) => {
+                    out = M::join(out, o);
+                    if r.len() == rest.len() {
+                        // An empty match repeats forever: the remaining required
+                        // repetitions all match here too.
+                        break;
+                    }
+                    rest = r;
+                    n += 1;
+                }
+                Err(Err::Error(f)) => {
+                    if n >= *min {
+                        return Ok((rest, M::carry(out, f)));
+                    }
+                    return error::<M>(M::fail_after(out, f));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok((rest, out))
+    }
+}
+
+/// `[ element ]`: optional (RFC 5234 §3.8).
+#[derive(Debug, Clone, Copy)]
+pub struct Opt<P>(pub P);
+
+impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Opt<P> {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        match self.0.parse(i) {
+            Ok(ok) => Ok(ok),
+            Err(Err::Error(f)) => Ok((i, M::carry(M::empty(), f))),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A set of characters that may come next, and whether the input may end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Set {
+    ascii: u128,
+    non_ascii: bool,
+    end: bool,
+}
+
+impl Set {
+    /// The empty set.
+    pub const fn new() -> Set {
+        Set {
+            ascii: 0,
+            non_ascii: false,
+            end: false,
+        }
+    }
+    /// Adds ASCII characters.
+    pub const fn chars(mut self, s: &str) -> Set {
+        self.ascii |= ascii_bits(s);
+        self
+    }
+    /// Adds the ASCII range `lo..=hi`.
+    pub const fn range(mut self, lo: u8, hi: u8) -> Set {
+        self.ascii |= range_bits(lo, hi);
+        self
+    }
+    /// Adds every non-ASCII character.
+    pub const fn non_ascii(mut self) -> Set {
+        self.non_ascii = true;
+        self
+    }
+    /// Adds the end of the input.
+    pub const fn end_of_input(mut self) -> Set {
+        self.end = true;
+        self
+    }
+    /// Whether the input `i` starts with a member (or is empty and the end is a member).
+    #[inline(always)]
+    pub fn admits(&self, i: &str) -> bool {
+        match i.as_bytes().first() {
+            None => self.end,
+            Some(&b) if b < 0x80 => self.ascii >> b & 1 != 0,
+            Some(_) => self.non_ascii,
+        }
+    }
+}
+
+impl Default for Set {
+    fn default() -> Self {
+        Set::new()
+    }
+}
+
+const fn ascii_bits(s: &str) -> u128 {
+    let b = s.as_bytes();
+    let mut bits = 0u128;
+    let mut k = 0;
+    while k < b.len() {
+        assert!(b[k] < 0x80, "ASCII only");
+        bits |= 1u128 << b[k];
+        k += 1;
+    }
+    bits
+}
+
+const fn range_bits(lo: u8, hi: u8) -> u128 {
+    let mut bits = 0u128;
+    let mut c = lo;
+    while c <= hi {
+        bits |= 1u128 << c;
+        if c == 0x7f {
+            break;
+        }
+        c += 1;
+    }
+    bits
+}
+
+/// Accepts the match of `P` only if what follows it is in the set: the lookahead
+/// that makes an ordered choice accept exactly the ABNF language (see
+/// `src/abnf/codegen.rs`).
+#[derive(Debug, Clone, Copy)]
+pub struct Ahead<P>(pub &'static Set, pub P);
+
+impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Ahead<P> {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        match self.1.parse(i) {
+            Ok((rest, out)) if self.0.admits(rest) => Ok((rest, out)),
+            Ok((_, out)) => error::<M>(M::fail_after(out, M::fail(i.len(), &[]))),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A character class: ASCII characters by bit, ranges beyond ASCII, `pct-encoded`,
+/// and variant rules (`ucschar`, `iprivate`), with what to name when it fails.
+#[derive(Debug, Clone, Copy)]
+pub struct Class {
+    ascii: u128,
+    beyond: &'static [(u32, u32)],
+    pct: bool,
+    variant: u32,
+    expected: &'static [Expected],
+}
+
+impl Class {
+    /// The empty class.
+    pub const fn new() -> Class {
+        Class {
+            ascii: 0,
+            beyond: &[],
+            pct: false,
+            variant: 0,
+            expected: &[],
+        }
+    }
+    /// Adds ASCII characters.
+    pub const fn chars(mut self, s: &str) -> Class {
+        self.ascii |= ascii_bits(s);
+        self
+    }
+    /// Adds the ASCII range `lo..=hi`.
+    pub const fn range(mut self, lo: u8, hi: u8) -> Class {
+        self.ascii |= range_bits(lo, hi);
+        self
+    }
+    /// Adds code point ranges beyond ASCII.
+    pub const fn beyond_ascii(mut self, ranges: &'static [(u32, u32)]) -> Class {
+        self.beyond = ranges;
+        self
+    }
+    /// Adds `pct-encoded` (`"%" HEXDIG HEXDIG`, RFC 3986 §2.1).
+    pub const fn pct_encoded(mut self) -> Class {
+        self.pct = true;
+        self
+    }
+    /// Adds a variant rule, by its bit.
+    pub const fn variant_rule(mut self, bit: u32) -> Class {
+        self.variant |= bit;
+        self
+    }
+    /// Names what the class stands for in error messages.
+    pub const fn expecting(mut self, expected: &'static [Expected]) -> Class {
+        self.expected = expected;
+        self
+    }
+}
+
+impl Default for Class {
+    fn default() -> Self {
+        Class::new()
+    }
+}
+
+/// `min*max class`: a run of characters of a class, scanned with table lookups
+/// (ASCII) and range tests (beyond), not one combinator call per character.
+/// Used where the generator proved that greedy is exact (nothing that may follow
+/// the run can start with a member of the class).
+#[derive(Debug, Clone, Copy)]
+pub struct Scan(pub &'static Class, pub u32, pub u32);
+
+#[inline(always)]
+fn is_hex(b: Option<&u8>) -> bool {
+    b.is_some_and(|b| b.is_ascii_hexdigit())
+}
+
+impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        let Scan(class, min, max) = *self;
+        let ascii = class.ascii | V::variant_ascii(class.variant);
+        let bytes = i.as_bytes();
+        let mut pos = 0;
+        let mut n = 0;
+        let mut out = M::empty();
+        // Set in Explain mode when a "%" is not followed by two hex digits.
+        let mut bad_pct: Option<Failure> = None;
+        while n < max {
+            let Some(&b) = bytes.get(pos) else { break };
+            if b < 0x80 {
+                if ascii >> b & 1 != 0 {
+                    pos += 1;
+                } else if b == b'%' && class.pct {
+                    if is_hex(bytes.get(pos + 1)) && is_hex(bytes.get(pos + 2)) {
+                        out = M::join(
+                            out,
+                            M::node(Rule::PctEncoded, i.len() - pos, i.len() - pos - 3, M::empty()),
+                        );
+                        pos += 3;
+                    } else {
+                        if M::EXPLAIN {
+                            let at = if is_hex(bytes.get(pos + 1)) { pos + 2 } else { pos + 1 };
+                            let f = M::fail(i.len() - at, &[Expected::Rule(Rule::Hexdig)]);
+                            bad_pct = Some(M::exit_failed(Rule::PctEncoded, f));
+                        }
+                        break;
+                    }
+                } else {
+                    break;
+                }
+            } else {
+                // Not ASCII: decode one character (the input is a &str, so it is valid UTF-8).
+                let c = i[pos..].chars().next().unwrap_or('\0');
+                let cp = c as u32;
+                let member = (class.variant != 0 && V::variant_char(class.variant, c))
+                    || class.beyond.iter().any(|&(lo, hi)| lo <= cp && cp <= hi);
+                if !member {
+                    break;
+                }
+                pos += c.len_utf8();
+            }
+            n += 1;
+        }
+        if n < min {
+            let mut f = M::fail(i.len() - pos, class.expected);
+            if let Some(b) = bad_pct {
+                f = Failure::merge(f, b);
+            }
+            return error::<M>(M::fail_after(out, f));
+        }
+        if M::EXPLAIN && n < max {
+            out = M::carry(out, M::fail(i.len() - pos, class.expected));
+            if let Some(b) = bad_pct {
+                out = M::carry(out, b);
+            }
+        }
+        Ok((&i[pos..], out))
+    }
+}
