@@ -465,6 +465,16 @@ impl<'s, 'g> Analysis<'s, 'g> {
         s.union(after)
     }
 
+    /// What may follow one iteration of a repetition: another iteration (unless
+    /// at most one is allowed) or what follows the repetition.
+    fn after_iteration(&self, element: &Element, max: Option<u32>, follow: NextSet) -> NextSet {
+        if max.is_some_and(|m| m <= 1) {
+            follow
+        } else {
+            self.first_of(element).union(follow)
+        }
+    }
+
     fn propagate_follow(&mut self, e: &Element, follow: NextSet) {
         match e {
             Element::Alternation(v) => {
@@ -478,8 +488,8 @@ impl<'s, 'g> Analysis<'s, 'g> {
                     self.propagate_follow(x, f);
                 }
             }
-            Element::Repetition { element, .. } => {
-                let f = self.first_of(element).union(follow);
+            Element::Repetition { element, max, .. } => {
+                let f = self.after_iteration(element, *max, follow);
                 self.propagate_follow(element, f);
             }
             Element::Rule(n) => {
@@ -807,7 +817,7 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
                     }
                 }
                 let body_first = self.a.first_of(element);
-                let inner_follow = body_first.union(follow);
+                let inner_follow = self.a.after_iteration(element, *max, follow);
                 let inner = self.expr(element, inner_follow, indent);
                 let needs_guard = Some(*min) != *max
                     && (body_first.intersects(follow) || self.a.nullable_of(element));
@@ -1146,3 +1156,4 @@ pub fn rule_source(g: &Grammars, name: &str) -> Option<String> {
 pub fn variant_names() -> [VariantName; 3] {
     [VariantName::Uri, VariantName::Iri, VariantName::Leiri]
 }
+

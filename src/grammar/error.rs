@@ -71,14 +71,29 @@ fn describe_rule<V: Variant>(r: Rule) -> String {
     name.to_string()
 }
 
-fn describe<V: Variant>(e: &Expected) -> String {
+fn describe<V: Variant>(e: &Expected) -> Vec<String> {
     match *e {
-        Expected::Rule(r) => describe_rule::<V>(r),
-        Expected::Lit(s) => format!("{s:?}"),
-        Expected::Range(lo, hi) if lo == hi => format!("%x{lo:X}"),
-        Expected::Range(lo, hi) => format!("%x{lo:X}-{hi:X}"),
-        Expected::Abnf(s) => s.to_string(),
-        Expected::End => "end of input".to_string(),
+        Expected::Rule(r) => vec![describe_rule::<V>(r)],
+        Expected::Lit(s) => vec![format!("{s:?}")],
+        Expected::Range(lo, hi) if lo == hi => vec![format!("%x{lo:X}")],
+        Expected::Range(lo, hi) => vec![format!("%x{lo:X}-{hi:X}")],
+        Expected::Abnf(s) => vec![s.to_string()],
+        Expected::End => vec!["end of input".to_string()],
+        Expected::Follow(set) => {
+            let (ascii, non_ascii, end) = set.members();
+            let mut out: Vec<String> = if ascii.len() <= 12 {
+                ascii.iter().map(|c| format!("{:?}", c.to_string())).collect()
+            } else {
+                vec![format!("one of {} ASCII characters", ascii.len())]
+            };
+            if non_ascii {
+                out.push("a non-ASCII character".to_string());
+            }
+            if end {
+                out.push("end of input".to_string());
+            }
+            out
+        }
     }
 }
 
@@ -146,7 +161,20 @@ impl MatchError {
             char_offset,
             found,
             rule: innermost,
-            expected: expected.iter().map(describe::<V>).collect(),
+            expected: {
+                let mut all: Vec<String> = Vec::new();
+                for e in expected.iter().flat_map(describe::<V>) {
+                    if !all.contains(&e) {
+                        all.push(e);
+                    }
+                }
+                // The end of input reads best last.
+                if let Some(k) = all.iter().position(|e| e == "end of input") {
+                    let end = all.remove(k);
+                    all.push(end);
+                }
+                all
+            },
             within: names,
         }
     }

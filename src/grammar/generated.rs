@@ -772,7 +772,7 @@ pub fn iauthority<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 }
 
 /// What may follow `[ iuserinfo "@" ]` in `iauthority`.
-const IAUTHORITY_AHEAD_0: Set = Set::new().range(0x00, 0x5C).range(0x5E, 0x7F).non_ascii().end_of_input();
+const IAUTHORITY_AHEAD_0: Set = Set::new().range(0x00, 0x3F).range(0x41, 0x5C).range(0x5E, 0x7F).non_ascii().end_of_input();
 
 // end rule: iauthority
 
@@ -925,11 +925,12 @@ pub fn ipath_empty<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 64)
 pub fn isegment<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Isegment, i, Repeat(0, INF, Ahead(&ISEGMENT_AHEAD_0, ipchar::<V, M>)))
+    rule::<V, M, _>(Rule::Isegment, i, Scan(&IPCHAR_CHARS, 0, INF))
 }
 
-/// What may follow `*ipchar` in `isegment`.
-const ISEGMENT_AHEAD_0: Set = Set::new().range(0x00, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii().end_of_input();
+/// The characters of `ipchar`.
+const IPCHAR_CHARS: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).range(0x30, 0x3B).range(0x40, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
+    .expecting(&[Expected::Rule(Rule::Ipchar)]);
 
 // end rule: isegment
 
@@ -940,11 +941,8 @@ const ISEGMENT_AHEAD_0: Set = Set::new().range(0x00, 0x5A).range(0x5C, 0x5C).ran
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 66)
 pub fn isegment_nz<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IsegmentNz, i, Repeat(1, INF, Ahead(&ISEGMENT_NZ_AHEAD_0, ipchar::<V, M>)))
+    rule::<V, M, _>(Rule::IsegmentNz, i, Scan(&IPCHAR_CHARS, 1, INF))
 }
-
-/// What may follow `1*ipchar` in `isegment-nz`.
-const ISEGMENT_NZ_AHEAD_0: Set = Set::new().range(0x00, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii().end_of_input();
 
 // end rule: isegment-nz
 
@@ -992,14 +990,12 @@ pub fn ipchar<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 77)
 pub fn iquery<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Iquery, i, Repeat(0, INF, Ahead(&IQUERY_AHEAD_1, Alt((Ahead(&IQUERY_AHEAD_0, ipchar::<V, M>), iprivate::<V, M>, Lit("/"), Lit("?"))))))
+    rule::<V, M, _>(Rule::Iquery, i, Scan(&IQUERY_CHARS_0, 0, INF))
 }
 
-/// What may follow `ipchar` in `iquery`.
-const IQUERY_AHEAD_0: Set = Set::new().range(0x00, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii().end_of_input();
-
-/// What may follow `*( ipchar / iprivate / "/" / "?" )` in `iquery`.
-const IQUERY_AHEAD_1: Set = Set::new().range(0x00, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii().end_of_input();
+/// The characters of `ipchar / iprivate / "/" / "?"`.
+const IQUERY_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x3B).range(0x3F, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR).variant_rule(IPRIVATE)
+    .expecting(&[Expected::Rule(Rule::Ipchar), Expected::Rule(Rule::Iprivate), Expected::Lit("/"), Expected::Lit("?")]);
 
 // end rule: iquery
 
@@ -1278,11 +1274,8 @@ const IPV6ADDRESS_AHEAD_13: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46)
 ///
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 61)
 pub fn h16<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::H16, i, Repeat(1, 4, Ahead(&H16_AHEAD_0, hexdig::<V, M>)))
+    rule::<V, M, _>(Rule::H16, i, Scan(&HEXDIG_CHARS, 1, 4))
 }
-
-/// What may follow `1*4HEXDIG` in `h16`.
-const H16_AHEAD_0: Set = Set::new().chars("]").range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66).end_of_input();
 
 // end rule: h16
 

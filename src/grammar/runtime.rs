@@ -37,6 +37,8 @@ pub enum Expected {
     Range(u32, u32),
     /// Other ABNF text.
     Abnf(&'static str),
+    /// One of the characters (or the end) that may follow a match ([`Ahead`]).
+    Follow(&'static Set),
     /// The end of the input.
     End,
 }
@@ -531,6 +533,14 @@ impl Set {
         self.end = true;
         self
     }
+    /// The members: ASCII characters, whether any non-ASCII one, whether the end.
+    pub fn members(&self) -> (Vec<char>, bool, bool) {
+        let ascii = (0u8..0x80)
+            .filter(|&b| self.ascii >> b & 1 != 0)
+            .map(char::from)
+            .collect();
+        (ascii, self.non_ascii, self.end)
+    }
     /// Whether the input `i` starts with a member (or is empty and the end is a member).
     #[inline(always)]
     pub fn admits(&self, i: &str) -> bool {
@@ -584,7 +594,10 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Ahead<P> {
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         match self.1.parse(i) {
             Ok((rest, out)) if self.0.admits(rest) => Ok((rest, out)),
-            Ok((_, out)) => error::<M>(M::fail_after(out, M::fail(i.len(), &[]))),
+            Ok((rest, out)) => error::<M>(M::fail_after(
+                out,
+                M::fail(rest.len(), &[Expected::Follow(self.0)]),
+            )),
             Err(e) => Err(e),
         }
     }

@@ -1,0 +1,374 @@
+//! `iri`: the command line of iri-grammar (contract: DESIGN.md, "The `iri` command line").
+//!
+//! `iri [--grammar uri|iri|leiri] [--json] <command> [options] [INPUT...]`; with no
+//! INPUT, one input per line of standard input, one result per input, streamed.
+//! Exit status: 0 when every input succeeded, 1 when any did not, 2 for a usage error.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use iri_grammar::abnf::{codegen, oracle::Oracle, Grammars, VariantName};
+use iri_grammar::grammar::{check, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use iri_grammar::tree::{tree_of, ParseTree};
+use serde_json::{json, Value};
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "iri",
+    version,
+    about = "The ABNF of RFC 3986 (URI), RFC 3987 (IRI) and LEIRI, executable",
+    after_help = "With no INPUT, inputs are read from standard input, one per line.\n\
+                  Exit status: 0 all inputs succeeded, 1 some did not, 2 usage error."
+)]
+struct Cli {
+    /// The grammar of the input.
+    #[arg(long, value_enum, default_value_t = GrammarArg::Iri, global = true)]
+    grammar: GrammarArg,
+    /// One JSON object per input (JSON Lines).
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum GrammarArg {
+    /// RFC 3986.
+    Uri,
+    /// RFC 3987.
+    Iri,
+    /// The W3C LEIRI note.
+    Leiri,
+}
+
+impl GrammarArg {
+    fn variant(self) -> VariantName {
+        match self {
+            GrammarArg::Uri => VariantName::Uri,
+            GrammarArg::Iri => VariantName::Iri,
+            GrammarArg::Leiri => VariantName::Leiri,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+    Dot,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Does each input match the rule? Prints `valid` or `invalid: ` and why.
+    Check {
+        /// The rule, in the grammar's own naming (default: URI-reference,
+        /// IRI-reference or LEIRI-reference).
+        #[arg(long)]
+        rule: Option<String>,
+        /// Answer with the ABNF oracle (an interpreter with exact ABNF semantics)
+        /// instead of the generated combinators.
+        #[arg(long)]
+        oracle: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// The parse tree of each input: one rule a line, indented.
+    Tree {
+        /// The rule, in the grammar's own naming (default: the reference rule).
+        #[arg(long)]
+        rule: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// The ABNF of a rule with its source, or the names of all rules.
+    Grammar {
+        /// The rule, in the grammar's own naming.
+        name: Option<String>,
+        /// Also print the generated combinator.
+        #[arg(long)]
+        rust: bool,
+    },
+    /// Strings that match a rule, generated from the grammar.
+    Generate {
+        /// The rule, in the grammar's own naming.
+        #[arg(long)]
+        rule: String,
+        /// How many strings.
+        #[arg(short = 'n', default_value_t = 10)]
+        n: u64,
+        /// The seed: the same seed gives the same strings.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+/// A usage error: message to standard error, exit status 2.
+struct Usage(String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let variant = cli.grammar.variant();
+    let result = match variant {
+        VariantName::Uri => run::<Uri>(&cli),
+        VariantName::Iri => run::<Iri>(&cli),
+        VariantName::Leiri => run::<Leiri>(&cli),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(Usage(msg)) => {
+            eprintln!("iri: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The rule named `name` in `V`'s grammar, or the grammar's reference rule.
+fn rule_arg<V: Variant>(name: Option<&str>) -> Result<Rule, Usage> {
+    let name = name.unwrap_or(Rule::IriReference.name::<V>());
+    Rule::named_in::<V>(name).ok_or_else(|| {
+        let close: Vec<&str> = Rule::of(V::NAME)
+            .map(|(n, _)| n)
+            .filter(|n| {
+                let (a, b) = (n.to_ascii_lowercase(), name.to_ascii_lowercase());
+                a.contains(&b) || b.contains(&a)
+            })
+            .collect();
+        let hint = if close.is_empty() {
+            String::new()
+        } else {
+            format!(" (did you mean {}?)", close.join(", "))
+        };
+        Usage(format!(
+            "the {} grammar has no rule named {name:?}{hint}; `iri --grammar {} grammar` lists them",
+            V::NAME.as_str(),
+            V::NAME.as_str()
+        ))
+    })
+}
+
+fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
+    match &cli.command {
+        Command::Check {
+            rule,
+            oracle,
+            inputs,
+        } => {
+            let r = rule_arg::<V>(rule.as_deref())?;
+            let grammars = Grammars::builtin();
+            let oracle = oracle.then(|| Oracle::new(&grammars, V::NAME));
+            let name = r.name::<V>();
+            each_input(inputs, |out, input| {
+                let verdict: Result<(), String> = match (&oracle, input) {
+                    (_, Err(e)) => Err(e.clone()),
+                    (Some(o), Ok(s)) => match o.matches(name, s) {
+                        Ok(true) => Ok(()),
+                        Ok(false) => Err(format!("the oracle finds no match of {name}")),
+                        Err(e) => Err(format!("{e:?}")),
+                    },
+                    (None, Ok(s)) => check::<V>(r, s).map_err(|e: MatchError| e.to_string()),
+                };
+                if cli.json {
+                    let v = json!({
+                        "input": input_text(input),
+                        "valid": verdict.is_ok(),
+                        "error": verdict.as_ref().err(),
+                    });
+                    writeln!(out, "{v}")?;
+                } else {
+                    match &verdict {
+                        Ok(()) => writeln!(out, "valid")?,
+                        Err(e) => writeln!(out, "invalid: {e}")?,
+                    }
+                }
+                Ok(verdict.is_ok())
+            })
+        }
+        Command::Tree {
+            rule,
+            format,
+            inputs,
+        } => {
+            let r = rule_arg::<V>(rule.as_deref())?;
+            each_input(inputs, |out, input| {
+                let tree = match input {
+                    Ok(s) => tree_of::<V>(r, s).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.clone()),
+                };
+                match (&tree, cli.json) {
+                    (Ok(t), true) => {
+                        let mut v = t.to_json();
+                        if let Value::Object(m) = &mut v {
+                            m.insert("input".into(), json!(t.input));
+                            m.insert("valid".into(), json!(true));
+                        }
+                        writeln!(out, "{v}")?;
+                    }
+                    (Err(e), true) => writeln!(
+                        out,
+                        "{}",
+                        json!({"input": input_text(input), "valid": false, "error": e})
+                    )?,
+                    (Ok(t), false) => write_tree(out, t, *format)?,
+                    (Err(e), false) => writeln!(out, "invalid: {e}")?,
+                }
+                Ok(tree.is_ok())
+            })
+        }
+        Command::Grammar { name, rust } => grammar_command::<V>(name.as_deref(), *rust, cli.json),
+        Command::Generate { rule, n, seed } => {
+            let r = rule_arg::<V>(Some(rule))?;
+            let grammars = Grammars::builtin();
+            let mut generator =
+                iri_grammar::abnf::generate::Generator::new(&grammars, V::NAME, *seed);
+            let stdout = io::stdout();
+            let mut out = BufWriter::new(stdout.lock());
+            for _ in 0..*n {
+                let s = generator
+                    .generate(r.name::<V>())
+                    .map_err(|e| Usage(format!("{e:?}")))?;
+                if writeln!(out, "{s}").is_err() {
+                    break;
+                }
+            }
+            let _ = out.flush();
+            Ok(true)
+        }
+    }
+}
+
+fn write_tree(out: &mut dyn Write, t: &ParseTree<'_>, format: Format) -> io::Result<()> {
+    match format {
+        Format::Text => write!(out, "{}", t.to_text()),
+        Format::Json => writeln!(out, "{}", t.to_json()),
+        Format::Dot => write!(out, "{}", t.to_dot()),
+    }
+}
+
+fn grammar_command<V: Variant>(name: Option<&str>, rust: bool, json_out: bool) -> Result<bool, Usage> {
+    let g = Grammars::builtin();
+    let table = g.table(V::NAME);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let Some(name) = name else {
+        for (n, r) in Rule::of(V::NAME) {
+            let src = r.source();
+            if json_out {
+                let _ = writeln!(out, "{}", json!({"rule": n, "source": src}));
+            } else {
+                let _ = writeln!(out, "{n:<16} {src}");
+            }
+        }
+        let _ = out.flush();
+        return Ok(true);
+    };
+    let r = rule_arg::<V>(Some(name))?;
+    let vname = r.name::<V>();
+    // The definition as the variant's own document writes it (RFC 3986's text under Uri).
+    let def = table
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(vname))
+        .or_else(|| table.iter().find(|d| d.name.eq_ignore_ascii_case(r.iri_name())));
+    let (abnf, source) = match def {
+        Some(d) => (d.text.clone(), d.source.to_string()),
+        None => (r.abnf().to_string(), r.source().to_string()),
+    };
+    let mut notes = Vec::new();
+    if !vname.eq_ignore_ascii_case(r.iri_name()) {
+        notes.push(format!(
+            "matched by the combinator of RFC 3987's {} under {:?}",
+            r.iri_name(),
+            V::NAME
+        ));
+    }
+    let code = if rust {
+        codegen::rule_source(&g, r.iri_name())
+    } else {
+        None
+    };
+    if json_out {
+        let v = json!({"rule": vname, "abnf": abnf, "source": source, "notes": notes, "rust": code});
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ = writeln!(out, "{abnf}");
+        let _ = writeln!(out, "; {source}");
+        for n in &notes {
+            let _ = writeln!(out, "; {n}");
+        }
+        if let Some(code) = code {
+            let _ = writeln!(out, "\n{code}");
+        }
+    }
+    let _ = out.flush();
+    Ok(true)
+}
+
+fn input_text(input: &Result<&str, String>) -> String {
+    match input {
+        Ok(s) => s.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Runs `f` on each input, from the arguments or from standard input (one per line,
+/// LF or CRLF stripped; a line that is not UTF-8 is an `Err` for that input only).
+/// Output is flushed whenever no more input is waiting, so results stream.
+fn each_input(
+    inputs: &[String],
+    mut f: impl FnMut(&mut dyn Write, &Result<&str, String>) -> io::Result<bool>,
+) -> Result<bool, Usage> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut all_ok = true;
+    let mut run = |out: &mut BufWriter<io::StdoutLock<'_>>, input: &Result<&str, String>| -> bool {
+        match f(out, input) {
+            Ok(ok) => {
+                all_ok &= ok;
+                true
+            }
+            // A closed pipe (e.g. `| head`) ends the run quietly.
+            Err(_) => false,
+        }
+    };
+    if !inputs.is_empty() {
+        for s in inputs {
+            if !run(&mut out, &Ok(s.as_str())) {
+                break;
+            }
+        }
+        let _ = out.flush();
+        return Ok(all_ok);
+    }
+    let stdin = io::stdin();
+    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin.lock());
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => return Err(Usage(format!("reading standard input: {e}"))),
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        }
+        let input = std::str::from_utf8(&line).map_err(|e| {
+            format!("the input is not UTF-8 (invalid byte at offset {})", e.valid_up_to())
+        });
+        if !run(&mut out, &input) {
+            break;
+        }
+        if reader.buffer().is_empty() {
+            let _ = out.flush();
+        }
+    }
+    let _ = out.flush();
+    Ok(all_ok)
+}
