@@ -22,3 +22,8 @@ pub mod tree;
 
 pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant};
 pub use tree::{parse_tree, Node, ParseTree};
+
+/// The README's Rust examples, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

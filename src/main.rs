@@ -249,7 +249,11 @@ fn write_tree(out: &mut dyn Write, t: &ParseTree<'_>, format: Format) -> io::Res
     }
 }
 
-fn grammar_command<V: Variant>(name: Option<&str>, rust: bool, json_out: bool) -> Result<bool, Usage> {
+fn grammar_command<V: Variant>(
+    name: Option<&str>,
+    rust: bool,
+    json_out: bool,
+) -> Result<bool, Usage> {
     let g = Grammars::builtin();
     let table = g.table(V::NAME);
     let stdout = io::stdout();
@@ -272,7 +276,11 @@ fn grammar_command<V: Variant>(name: Option<&str>, rust: bool, json_out: bool) -
     let def = table
         .iter()
         .find(|d| d.name.eq_ignore_ascii_case(vname))
-        .or_else(|| table.iter().find(|d| d.name.eq_ignore_ascii_case(r.iri_name())));
+        .or_else(|| {
+            table
+                .iter()
+                .find(|d| d.name.eq_ignore_ascii_case(r.iri_name()))
+        });
     let (abnf, source) = match def {
         Some(d) => (d.text.clone(), d.source.to_string()),
         None => (r.abnf().to_string(), r.source().to_string()),
@@ -291,7 +299,8 @@ fn grammar_command<V: Variant>(name: Option<&str>, rust: bool, json_out: bool) -
         None
     };
     if json_out {
-        let v = json!({"rule": vname, "abnf": abnf, "source": source, "notes": notes, "rust": code});
+        let v =
+            json!({"rule": vname, "abnf": abnf, "source": source, "notes": notes, "rust": code});
         let _ = writeln!(out, "{v}");
     } else {
         let _ = writeln!(out, "{abnf}");
@@ -360,7 +369,10 @@ fn each_input(
             }
         }
         let input = std::str::from_utf8(&line).map_err(|e| {
-            format!("the input is not UTF-8 (invalid byte at offset {})", e.valid_up_to())
+            format!(
+                "the input is not UTF-8 (invalid byte at offset {})",
+                e.valid_up_to()
+            )
         });
         if !run(&mut out, &input) {
             break;

@@ -64,7 +64,11 @@ impl fmt::Display for TreeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TreeError::UnknownRule { name, variant } => {
-                write!(f, "the {} grammar has no rule named {name:?}", variant.as_str())
+                write!(
+                    f,
+                    "the {} grammar has no rule named {name:?}",
+                    variant.as_str()
+                )
             }
             TreeError::NoMatch(e) => e.fmt(f),
         }
@@ -224,7 +228,8 @@ impl<'a> ParseTree<'a> {
             }
             id
         }
-        let mut out = String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
+        let mut out =
+            String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
         let mut next = 0;
         walk(self, &self.root, &mut next, &mut out);
         out.push_str("}\n");

@@ -49,11 +49,16 @@ fn a_dotted_quad_is_an_ipv4_host_and_not_a_reg_name() {
 
 #[test]
 fn dec_octet() {
-    for ok in ["0", "9", "10", "99", "100", "199", "200", "249", "250", "255"] {
+    for ok in [
+        "0", "9", "10", "99", "100", "199", "200", "249", "250", "255",
+    ] {
         assert!(is_match::<Uri>(Rule::DecOctet, ok), "{ok} is a dec-octet");
     }
     for bad in ["256", "05", "1000", "", "00", "260", "300", "-1", "1a"] {
-        assert!(!is_match::<Uri>(Rule::DecOctet, bad), "{bad} is not a dec-octet");
+        assert!(
+            !is_match::<Uri>(Rule::DecOctet, bad),
+            "{bad} is not a dec-octet"
+        );
     }
 }
 
@@ -77,7 +82,10 @@ fn ipv6address() {
         "1::1.2.3.4",
         "1:2:3:4::5:6",
     ] {
-        assert!(is_match::<Uri>(Rule::Ipv6address, ok), "{ok} is an IPv6address");
+        assert!(
+            is_match::<Uri>(Rule::Ipv6address, ok),
+            "{ok} is an IPv6address"
+        );
     }
     for bad in [
         "1:2:3:4:5:6:7:8:9",
@@ -94,7 +102,10 @@ fn ipv6address() {
         "::1:2:3:4:5:6:7:8",
         "g::",
     ] {
-        assert!(!is_match::<Uri>(Rule::Ipv6address, bad), "{bad} is not an IPv6address");
+        assert!(
+            !is_match::<Uri>(Rule::Ipv6address, bad),
+            "{bad} is not an IPv6address"
+        );
     }
 }
 
@@ -130,8 +141,20 @@ fn the_variants_differ_only_in_their_characters() {
         ("http://[::1]/", true, true, true),
     ];
     for (s, uri, iri, leiri) in cases {
-        assert_eq!(is_match::<Uri>(Rule::IriReference, s), uri, "{s:?} under Uri");
-        assert_eq!(is_match::<Iri>(Rule::IriReference, s), iri, "{s:?} under Iri");
-        assert_eq!(is_match::<Leiri>(Rule::IriReference, s), leiri, "{s:?} under Leiri");
+        assert_eq!(
+            is_match::<Uri>(Rule::IriReference, s),
+            uri,
+            "{s:?} under Uri"
+        );
+        assert_eq!(
+            is_match::<Iri>(Rule::IriReference, s),
+            iri,
+            "{s:?} under Iri"
+        );
+        assert_eq!(
+            is_match::<Leiri>(Rule::IriReference, s),
+            leiri,
+            "{s:?} under Leiri"
+        );
     }
 }

@@ -177,13 +177,8 @@ impl<'g> RuleSet<'g> {
                 rule: r,
                 uri_name: uri.map(|u| u.name.clone()),
                 leiri_name,
-                variant_defs: is_variant.then(|| {
-                    [
-                        None,
-                        Some(r),
-                        Some(leiri_override(&r.name).unwrap_or(r)),
-                    ]
-                }),
+                variant_defs: is_variant
+                    .then(|| [None, Some(r), Some(leiri_override(&r.name).unwrap_or(r))]),
             });
         }
         // RFC 3986 rules that RFC 3987 does not rename are used unchanged.
@@ -319,9 +314,9 @@ impl<'s, 'g> Analysis<'s, 'g> {
                 let key = r.name.to_ascii_lowercase();
                 let defs = a.definitions(r);
                 let n = defs.iter().any(|d| a.nullable_of(&d.definition));
-                let f = defs
-                    .iter()
-                    .fold(NextSet::default(), |acc, d| acc.union(a.first_of(&d.definition)));
+                let f = defs.iter().fold(NextSet::default(), |acc, d| {
+                    acc.union(a.first_of(&d.definition))
+                });
                 if a.nullable.get(&key) != Some(&n) {
                     a.nullable.insert(key.clone(), n);
                     changed = true;
@@ -504,7 +499,11 @@ impl<'s, 'g> Analysis<'s, 'g> {
 
     /// The class of an element that always matches one character or one
     /// `pct-encoded`, or `None`. `variant_index` numbers the variant rules.
-    fn class_of(&self, e: &Element, variant_index: &dyn Fn(&str) -> Option<usize>) -> Option<Class> {
+    fn class_of(
+        &self,
+        e: &Element,
+        variant_index: &dyn Fn(&str) -> Option<usize>,
+    ) -> Option<Class> {
         match e {
             Element::Range(lo, hi) => Some(Class {
                 ranges: vec![(*lo, *hi)],
@@ -516,7 +515,10 @@ impl<'s, 'g> Analysis<'s, 'g> {
                 expected: vec![e.to_string()],
                 ..Class::default()
             }),
-            Element::CharVal { text, case_sensitive } if text.chars().count() == 1 => {
+            Element::CharVal {
+                text,
+                case_sensitive,
+            } if text.chars().count() == 1 => {
                 let c = text.chars().next()? as u32;
                 let mut ranges = vec![(c, c)];
                 if !case_sensitive {
@@ -525,14 +527,16 @@ impl<'s, 'g> Analysis<'s, 'g> {
                         ranges.push((other as u32, other as u32));
                     }
                 }
-                Some(Class {
-                    expected: vec![e.to_string()],
-                    ..Class::default()
-                }
-                .merge(Class {
-                    ranges,
-                    ..Class::default()
-                }))
+                Some(
+                    Class {
+                        expected: vec![e.to_string()],
+                        ..Class::default()
+                    }
+                    .merge(Class {
+                        ranges,
+                        ..Class::default()
+                    }),
+                )
             }
             Element::Alternation(v) => {
                 let mut c = Class::default();
@@ -611,7 +615,8 @@ fn ascii_builder(bits: u128) -> String {
             c += 1;
         }
         let end = c - 1;
-        let printable = |x: u32| (0x21..=0x7e).contains(&x) && x != b'"' as u32 && x != b'\\' as u32;
+        let printable =
+            |x: u32| (0x21..=0x7e).contains(&x) && x != b'"' as u32 && x != b'\\' as u32;
         if end - start >= 2 || !printable(start) || !printable(end) {
             if end - start >= 2 || start != end {
                 write!(out, ".range(0x{start:02X}, 0x{end:02X})").unwrap();
@@ -875,11 +880,18 @@ fn doc_lines(r: &Rule) -> String {
 fn variant_ranges(a: &Analysis<'_, '_>, def: &Rule) -> Result<Vec<(u32, u32)>, CodegenError> {
     // The variant rules are classes of plain characters; resolve them without
     // treating the variant rule itself as a variant member.
-    fn ranges_of(a: &Analysis<'_, '_>, e: &Element, out: &mut Vec<(u32, u32)>) -> Result<(), CodegenError> {
+    fn ranges_of(
+        a: &Analysis<'_, '_>,
+        e: &Element,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), CodegenError> {
         match e {
             Element::Range(lo, hi) => out.push((*lo, *hi)),
             Element::Sequence(cs) if cs.len() == 1 => out.push((cs[0], cs[0])),
-            Element::CharVal { text, case_sensitive } if text.chars().count() == 1 => {
+            Element::CharVal {
+                text,
+                case_sensitive,
+            } if text.chars().count() == 1 => {
                 let c = text.chars().next().unwrap();
                 out.push((c as u32, c as u32));
                 if !case_sensitive {
@@ -957,7 +969,9 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
     );
 
     // The rule enum and its names.
-    out.push_str("/// A rule of the generated rule set (named as in RFC 3987; see [`Rule::name_in`]).\n");
+    out.push_str(
+        "/// A rule of the generated rule set (named as in RFC 3987; see [`Rule::name_in`]).\n",
+    );
     out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
     out.push_str("pub enum Rule {\n");
     for r in &set.rules {
@@ -972,7 +986,11 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         writeln!(out, "        Rule::{},", enum_name(r.name)).unwrap();
     }
     out.push_str("    ];\n\n");
-    let name_fn = |out: &mut String, doc: &str, fname: &str, ret: &str, f: &dyn Fn(&SetRule<'_>) -> String| {
+    let name_fn = |out: &mut String,
+                   doc: &str,
+                   fname: &str,
+                   ret: &str,
+                   f: &dyn Fn(&SetRule<'_>) -> String| {
         writeln!(out, "    /// {doc}").unwrap();
         writeln!(out, "    pub const fn {fname}(self) -> {ret} {{").unwrap();
         out.push_str("        match self {\n");
@@ -981,20 +999,52 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         }
         out.push_str("        }\n    }\n\n");
     };
-    name_fn(&mut out, "The name in RFC 3987 (or in RFC 3986 / RFC 5234 for rules RFC 3987 uses unchanged).", "iri_name", "&'static str", &|r| rust_str(r.name));
-    name_fn(&mut out, "The name in RFC 3986, or `None` if the URI grammar has no such rule.", "uri_name", "Option<&'static str>", &|r| match &r.uri_name {
-        Some(n) => format!("Some({})", rust_str(n)),
-        None => "None".into(),
-    });
-    name_fn(&mut out, "The name in the LEIRI note (`IRI` becomes `LEIRI`).", "leiri_name", "&'static str", &|r| rust_str(&r.leiri_name));
+    name_fn(
+        &mut out,
+        "The name in RFC 3987 (or in RFC 3986 / RFC 5234 for rules RFC 3987 uses unchanged).",
+        "iri_name",
+        "&'static str",
+        &|r| rust_str(r.name),
+    );
+    name_fn(
+        &mut out,
+        "The name in RFC 3986, or `None` if the URI grammar has no such rule.",
+        "uri_name",
+        "Option<&'static str>",
+        &|r| match &r.uri_name {
+            Some(n) => format!("Some({})", rust_str(n)),
+            None => "None".into(),
+        },
+    );
+    name_fn(
+        &mut out,
+        "The name in the LEIRI note (`IRI` becomes `LEIRI`).",
+        "leiri_name",
+        "&'static str",
+        &|r| rust_str(&r.leiri_name),
+    );
     name_fn(&mut out, "True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.", "is_character_rule", "bool", &|r| {
         let is_class = w.class(&Element::Rule(r.name.to_string())).is_some();
         (is_class && !r.name.eq_ignore_ascii_case("pct-encoded")).to_string()
     });
-    name_fn(&mut out, "The ABNF text of the rule, as in its grammar file.", "abnf", "&'static str", &|r| rust_str(&r.rule.text));
-    name_fn(&mut out, "Where the rule is defined: document, section, file and line.", "source", "&'static str", &|r| rust_str(&r.rule.source.to_string()));
+    name_fn(
+        &mut out,
+        "The ABNF text of the rule, as in its grammar file.",
+        "abnf",
+        "&'static str",
+        &|r| rust_str(&r.rule.text),
+    );
+    name_fn(
+        &mut out,
+        "Where the rule is defined: document, section, file and line.",
+        "source",
+        "&'static str",
+        &|r| rust_str(&r.rule.source.to_string()),
+    );
     out.push_str("    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n");
-    out.push_str("    pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n");
+    out.push_str(
+        "    pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n",
+    );
     out.push_str("        match variant {\n");
     out.push_str("            VariantName::Uri => self.uri_name(),\n");
     out.push_str("            VariantName::Iri => Some(self.iri_name()),\n");
@@ -1003,18 +1053,36 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
 
     // Dispatch by rule.
     out.push_str("/// Runs the combinator of `rule`: the rule chosen at run time, e.g. by name.\n");
-    out.push_str("pub fn parse_rule<'a, V: Variant, M: Mode>(rule: Rule, i: &'a str) -> PResult<'a, M> {\n");
+    out.push_str(
+        "pub fn parse_rule<'a, V: Variant, M: Mode>(rule: Rule, i: &'a str) -> PResult<'a, M> {\n",
+    );
     out.push_str("    match rule {\n");
     for r in &set.rules {
-        writeln!(out, "        Rule::{} => {}::<V, M>(i),", enum_name(r.name), fn_name(r.name)).unwrap();
+        writeln!(
+            out,
+            "        Rule::{} => {}::<V, M>(i),",
+            enum_name(r.name),
+            fn_name(r.name)
+        )
+        .unwrap();
     }
     out.push_str("    }\n}\n\n");
 
     // Variant rules: bits, predicates, Variant impls.
     out.push_str("// Variant rules: the character classes each variant defines for itself.\n\n");
     for (k, r) in variant_rules.iter().enumerate() {
-        writeln!(out, "/// The bit of the variant rule `{}` in a [`Class`].", r.name).unwrap();
-        writeln!(out, "pub const {}: u32 = 1 << {k};\n", fn_name(r.name).to_uppercase()).unwrap();
+        writeln!(
+            out,
+            "/// The bit of the variant rule `{}` in a [`Class`].",
+            r.name
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "pub const {}: u32 = 1 << {k};\n",
+            fn_name(r.name).to_uppercase()
+        )
+        .unwrap();
     }
     let variants = [
         (VariantName::Uri, "Uri", "RFC 3986"),
@@ -1025,9 +1093,15 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
     for (vk, (_, vname, _)) in variants.iter().enumerate() {
         for r in &variant_rules {
             if let Some(def) = r.variant_defs.as_ref().unwrap()[vk] {
-                let pname = format!("{}_{}", def.source.file.trim_end_matches(".abnf").replace('-', "_"), fn_name(r.name));
+                let pname = format!(
+                    "{}_{}",
+                    def.source.file.trim_end_matches(".abnf").replace('-', "_"),
+                    fn_name(r.name)
+                );
                 let ranges = variant_ranges(&a, def)?;
-                predicates.entry(pname).or_insert_with(|| (def.text.clone() + "\n" + &def.source.to_string(), ranges));
+                predicates
+                    .entry(pname)
+                    .or_insert_with(|| (def.text.clone() + "\n" + &def.source.to_string(), ranges));
                 let _ = vname;
             }
         }
@@ -1042,7 +1116,13 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         writeln!(out, "pub fn {pname}(c: char) -> bool {{").unwrap();
         let arms: Vec<String> = ranges
             .iter()
-            .map(|(lo, hi)| if lo == hi { format!("0x{lo:X}") } else { format!("0x{lo:X}..=0x{hi:X}") })
+            .map(|(lo, hi)| {
+                if lo == hi {
+                    format!("0x{lo:X}")
+                } else {
+                    format!("0x{lo:X}..=0x{hi:X}")
+                }
+            })
             .collect();
         out.push_str("    matches!(\n        c as u32,\n");
         for (k, arm) in arms.iter().enumerate() {
@@ -1057,7 +1137,12 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
             }
         }
         writeln!(out, "/// The ASCII characters of [`{pname}`].").unwrap();
-        writeln!(out, "const {}_ASCII: u128 = 0x{ascii:X};\n", pname.to_uppercase()).unwrap();
+        writeln!(
+            out,
+            "const {}_ASCII: u128 = 0x{ascii:X};\n",
+            pname.to_uppercase()
+        )
+        .unwrap();
     }
     for (vk, (vn, vname, doc)) in variants.iter().enumerate() {
         writeln!(out, "/// The variant rules as {doc} defines them.").unwrap();
@@ -1067,10 +1152,17 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         let mut ascii_terms = Vec::new();
         for r in &variant_rules {
             if let Some(def) = r.variant_defs.as_ref().unwrap()[vk] {
-                let pname = format!("{}_{}", def.source.file.trim_end_matches(".abnf").replace('-', "_"), fn_name(r.name));
+                let pname = format!(
+                    "{}_{}",
+                    def.source.file.trim_end_matches(".abnf").replace('-', "_"),
+                    fn_name(r.name)
+                );
                 let bit = fn_name(r.name).to_uppercase();
                 matches_arms.push(format!("(rules & {bit} != 0 && {pname}(c))"));
-                ascii_terms.push(format!("(if rules & {bit} != 0 {{ {}_ASCII }} else {{ 0 }})", pname.to_uppercase()));
+                ascii_terms.push(format!(
+                    "(if rules & {bit} != 0 {{ {}_ASCII }} else {{ 0 }})",
+                    pname.to_uppercase()
+                ));
             }
         }
         out.push_str("    #[inline]\n    fn variant_char(rules: u32, c: char) -> bool {\n");
@@ -1125,7 +1217,12 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
             let follow = a.follow[&r.name.to_ascii_lowercase()];
             w.expr(&r.rule.definition, follow, 1)
         };
-        writeln!(out, "    rule::<V, M, _>(Rule::{}, i, {body})", enum_name(r.name)).unwrap();
+        writeln!(
+            out,
+            "    rule::<V, M, _>(Rule::{}, i, {body})",
+            enum_name(r.name)
+        )
+        .unwrap();
         out.push_str("}\n\n");
         for c in w.consts.drain(..) {
             out.push_str(&c);
@@ -1149,11 +1246,15 @@ pub fn rule_source(g: &Grammars, name: &str) -> Option<String> {
     let end_marker = format!("// end rule: {}\n", r.name);
     let end = all[start..].find(&end_marker)? + start;
     let text = &all[start..end];
-    Some(text.split_once('\n').map_or(text, |(_, rest)| rest).trim_end().to_string())
+    Some(
+        text.split_once('\n')
+            .map_or(text, |(_, rest)| rest)
+            .trim_end()
+            .to_string(),
+    )
 }
 
 /// The name of each variant for the three grammars, for tests and tools.
 pub fn variant_names() -> [VariantName; 3] {
     [VariantName::Uri, VariantName::Iri, VariantName::Leiri]
 }
-

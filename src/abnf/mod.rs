@@ -239,7 +239,7 @@ impl fmt::Display for Element {
                 if k > 0 {
                     write!(f, "{sep}")?;
                 }
-                write_in(a, f, if k == 0 { &inner } else { &inner })?;
+                write_in(a, f, &inner)?;
             }
             if parens {
                 write!(f, " )")?;

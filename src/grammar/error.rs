@@ -82,7 +82,10 @@ fn describe<V: Variant>(e: &Expected) -> Vec<String> {
         Expected::Follow(set) => {
             let (ascii, non_ascii, end) = set.members();
             let mut out: Vec<String> = if ascii.len() <= 12 {
-                ascii.iter().map(|c| format!("{:?}", c.to_string())).collect()
+                ascii
+                    .iter()
+                    .map(|c| format!("{:?}", c.to_string()))
+                    .collect()
             } else {
                 vec![format!("one of {} ASCII characters", ascii.len())]
             };
@@ -100,14 +103,39 @@ fn describe<V: Variant>(e: &Expected) -> Vec<String> {
 /// `U+0020 SPACE`, `U+00E9 'é'`: a character as a student can identify it.
 pub fn describe_char(c: char) -> String {
     const ASCII_NAMES: [&str; 33] = [
-        "NULL", "START OF HEADING", "START OF TEXT", "END OF TEXT", "END OF TRANSMISSION",
-        "ENQUIRY", "ACKNOWLEDGE", "BELL", "BACKSPACE", "CHARACTER TABULATION", "LINE FEED",
-        "LINE TABULATION", "FORM FEED", "CARRIAGE RETURN", "SHIFT OUT", "SHIFT IN",
-        "DATA LINK ESCAPE", "DEVICE CONTROL ONE", "DEVICE CONTROL TWO", "DEVICE CONTROL THREE",
-        "DEVICE CONTROL FOUR", "NEGATIVE ACKNOWLEDGE", "SYNCHRONOUS IDLE",
-        "END OF TRANSMISSION BLOCK", "CANCEL", "END OF MEDIUM", "SUBSTITUTE", "ESCAPE",
-        "INFORMATION SEPARATOR FOUR", "INFORMATION SEPARATOR THREE",
-        "INFORMATION SEPARATOR TWO", "INFORMATION SEPARATOR ONE", "SPACE",
+        "NULL",
+        "START OF HEADING",
+        "START OF TEXT",
+        "END OF TEXT",
+        "END OF TRANSMISSION",
+        "ENQUIRY",
+        "ACKNOWLEDGE",
+        "BELL",
+        "BACKSPACE",
+        "CHARACTER TABULATION",
+        "LINE FEED",
+        "LINE TABULATION",
+        "FORM FEED",
+        "CARRIAGE RETURN",
+        "SHIFT OUT",
+        "SHIFT IN",
+        "DATA LINK ESCAPE",
+        "DEVICE CONTROL ONE",
+        "DEVICE CONTROL TWO",
+        "DEVICE CONTROL THREE",
+        "DEVICE CONTROL FOUR",
+        "NEGATIVE ACKNOWLEDGE",
+        "SYNCHRONOUS IDLE",
+        "END OF TRANSMISSION BLOCK",
+        "CANCEL",
+        "END OF MEDIUM",
+        "SUBSTITUTE",
+        "ESCAPE",
+        "INFORMATION SEPARATOR FOUR",
+        "INFORMATION SEPARATOR THREE",
+        "INFORMATION SEPARATOR TWO",
+        "INFORMATION SEPARATOR ONE",
+        "SPACE",
     ];
     let cp = c as u32;
     let name = match cp {

@@ -87,7 +87,9 @@ impl Rule {
         // RFC 3987 uses unchanged (in IPvFuture): the rule of that very name wins.
         let mut found = None;
         for &r in Rule::ALL {
-            if r.name_in(variant).is_some_and(|n| n.eq_ignore_ascii_case(name)) {
+            if r.name_in(variant)
+                .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            {
                 if r.iri_name().eq_ignore_ascii_case(name) {
                     return Some(r);
                 }
@@ -182,7 +184,7 @@ pub fn full_match<V: Variant, M: Mode>(rule: Rule, input: &str) -> Result<M::Out
 /// let e = check::<Iri>(Rule::Iri, "http://example.org/a b").unwrap_err();
 /// assert_eq!(e.to_string(),
 ///     "at char 20 (U+0020 SPACE): isegment expects ipchar (iunreserved / pct-encoded / \
-///      sub-delims / \":\" / \"@\"), \"/\", \"?\", \"#\" or end of input, \
+///      sub-delims / \":\" / \"@\"), \"/\", \"#\", \"?\" or end of input, \
 ///      in ipath-abempty < ihier-part < IRI");
 /// ```
 pub fn check<V: Variant>(rule: Rule, input: &str) -> Result<(), MatchError> {

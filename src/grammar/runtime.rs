@@ -147,8 +147,8 @@ pub trait Mode {
     fn carry(out: Self::Out, f: Failure) -> Self::Out;
     /// A failure `f` after partial success `out` (which may carry a farther failure).
     fn fail_after(out: Self::Out, f: Failure) -> Failure;
-    /// A failure leaving `rule`.
-    fn exit_failed(rule: Rule, f: Failure) -> Failure;
+    /// A failure leaving `rule`, which was tried at `start_rem`.
+    fn exit_failed(rule: Rule, start_rem: usize, f: Failure) -> Failure;
 }
 
 /// Validation: no output, no allocation.
@@ -175,7 +175,7 @@ impl Mode for Check {
         f
     }
     #[inline(always)]
-    fn exit_failed(_: Rule, f: Failure) -> Failure {
+    fn exit_failed(_: Rule, _: usize, f: Failure) -> Failure {
         f
     }
 }
@@ -217,7 +217,7 @@ impl Mode for Tree {
     fn fail_after(_: Vec<RawNode>, f: Failure) -> Failure {
         f
     }
-    fn exit_failed(_: Rule, f: Failure) -> Failure {
+    fn exit_failed(_: Rule, _: usize, f: Failure) -> Failure {
         f
     }
 }
@@ -260,9 +260,14 @@ impl Mode for Explain {
             diag: Diag::merge(out, f.diag),
         }
     }
-    fn exit_failed(rule: Rule, mut f: Failure) -> Failure {
+    fn exit_failed(rule: Rule, start_rem: usize, mut f: Failure) -> Failure {
         if let Some(d) = f.diag.as_mut() {
-            d.rules.push(rule);
+            if rule.is_character_rule() && d.rem == start_rem {
+                // `DIGIT` failed on its one character: what was expected is a DIGIT.
+                d.expected = vec![Expected::Rule(rule)];
+            } else {
+                d.rules.push(rule);
+            }
         }
         f
     }
@@ -301,7 +306,7 @@ pub fn rule<'a, V: Variant, M: Mode, P: Parse<'a, V, M>>(
 ) -> PResult<'a, M> {
     match body.parse(i) {
         Ok((rest, out)) => Ok((rest, M::node(rule, i.len(), rest.len(), out))),
-        Err(Err::Error(f)) => error::<M>(M::exit_failed(rule, f)),
+        Err(Err::Error(f)) => error::<M>(M::exit_failed(rule, i.len(), f)),
         Err(e) => Err(e),
     }
 }
@@ -695,14 +700,23 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                     if is_hex(bytes.get(pos + 1)) && is_hex(bytes.get(pos + 2)) {
                         out = M::join(
                             out,
-                            M::node(Rule::PctEncoded, i.len() - pos, i.len() - pos - 3, M::empty()),
+                            M::node(
+                                Rule::PctEncoded,
+                                i.len() - pos,
+                                i.len() - pos - 3,
+                                M::empty(),
+                            ),
                         );
                         pos += 3;
                     } else {
                         if M::EXPLAIN {
-                            let at = if is_hex(bytes.get(pos + 1)) { pos + 2 } else { pos + 1 };
+                            let at = if is_hex(bytes.get(pos + 1)) {
+                                pos + 2
+                            } else {
+                                pos + 1
+                            };
                             let f = M::fail(i.len() - at, &[Expected::Rule(Rule::Hexdig)]);
-                            bad_pct = Some(M::exit_failed(Rule::PctEncoded, f));
+                            bad_pct = Some(M::exit_failed(Rule::PctEncoded, i.len() - pos, f));
                         }
                         break;
                     }

@@ -1,0 +1,186 @@
+//! The `iri` command line, driven as other programs drive it (DESIGN.md contract).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn iri(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .output()
+        .expect("run iri")
+}
+
+fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run iri");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn check_prints_one_verdict_per_input_and_exits_1_on_any_invalid() {
+    let o = iri(&["check", "http://a/", "http://a/b c"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "valid");
+    assert!(
+        lines[1].starts_with("invalid: at char 10 (U+0020 SPACE): isegment expects"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(iri(&["check", "http://a/"]).status.code(), Some(0));
+}
+
+#[test]
+fn rules_are_named_in_the_grammars_own_words() {
+    let o = iri(&[
+        "--grammar",
+        "uri",
+        "check",
+        "--rule",
+        "path-abempty",
+        "/a/b",
+    ]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "valid\n"));
+    let o = iri(&[
+        "--grammar",
+        "uri",
+        "check",
+        "--rule",
+        "ipath-abempty",
+        "/a/b",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "ipath-abempty is not an RFC 3986 rule"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no rule named"));
+    let o = iri(&[
+        "--grammar",
+        "leiri",
+        "check",
+        "--rule",
+        "LEIRI-reference",
+        "a b",
+    ]);
+    assert_eq!(stdout(&o), "valid\n");
+    let o = iri(&[
+        "--grammar",
+        "iri",
+        "check",
+        "--rule",
+        "iprivate",
+        "\u{E000}",
+    ]);
+    assert_eq!(stdout(&o), "valid\n");
+    let o = iri(&["--grammar", "uri", "check", "--rule", "gen-delims", "@"]);
+    assert_eq!(stdout(&o), "valid\n");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(
+        iri(&["--grammar", "klingon", "check", "x"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(iri(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(
+        iri(&["tree", "--format", "svg", "x"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn standard_input_one_per_line_crlf_and_bad_utf8() {
+    let o = iri_stdin(&["check"], b"http://a/\r\nhttp://a/ b\n\xff\xfe\nfoo:bar");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0], "valid");
+    assert!(lines[1].starts_with("invalid: "));
+    assert_eq!(
+        lines[2],
+        "invalid: the input is not UTF-8 (invalid byte at offset 0)"
+    );
+    assert_eq!(lines[3], "valid");
+}
+
+#[test]
+fn json_lines() {
+    let o = iri(&["--json", "check", "http://a/", "a b"]);
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["input"], "http://a/");
+    assert_eq!(lines[0]["valid"], true);
+    assert!(lines[0]["error"].is_null());
+    assert_eq!(lines[1]["valid"], false);
+    assert!(lines[1]["error"].as_str().unwrap().starts_with("at char 1"));
+
+    let o = iri(&["--json", "tree", "--rule", "ihost", "[::1]"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["input"], "[::1]");
+    assert_eq!(v["rule"], "ihost");
+    assert_eq!(v["start"], 0);
+    assert_eq!(v["end"], 5);
+    assert_eq!(v["children"][0]["rule"], "IP-literal");
+    assert_eq!(v["children"][0]["children"][0]["rule"], "IPv6address");
+    assert_eq!(v["children"][0]["children"][0]["text"], "::1");
+}
+
+#[test]
+fn tree_formats() {
+    let o = iri(&[
+        "--grammar",
+        "uri",
+        "tree",
+        "--rule",
+        "authority",
+        "user@host:80",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "authority 0..12 \"user@host:80\"\n  userinfo 0..4 \"user\"\n  host 5..9 \"host\"\n    \
+         reg-name 5..9 \"host\"\n  port 10..12 \"80\"\n"
+    );
+    let o = iri(&["tree", "--format", "dot", "--rule", "scheme", "http"]);
+    assert!(stdout(&o).starts_with("digraph parse_tree {"));
+    let o = iri(&["tree", "--format", "json", "--rule", "port", "80"]);
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"children":[],"end":2,"rule":"port","start":0,"text":"80"}"#
+    );
+    let o = iri(&["tree", "http://a/ b"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("invalid: at char 9"));
+}
+
+#[test]
+fn grammar_shows_the_abnf_source_and_code() {
+    let o = iri(&["--grammar", "uri", "grammar", "path-abempty", "--rust"]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("path-abempty  = *( \"/\" segment )\n; RFC 3986 §3.3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pub fn ipath_abempty<'a, V: Variant, M: Mode>"),
+        "{out}"
+    );
+    let o = iri(&["grammar"]);
+    assert!(stdout(&o).lines().any(|l| l.starts_with("ipath-abempty")));
+}
