@@ -1,0 +1,787 @@
+//! The reference interpreter: the rule table read as RFC 5234 defines it, with no
+//! parsing strategy of its own.
+//!
+//! The [`Oracle`] answers "does this whole string match rule R of grammar V?" by
+//! computing, for every element, the *set* of positions where a match starting at a
+//! given position can end. Nothing is ever chosen or committed to, so the answer is the
+//! language of the ABNF, not the language of some ordered-choice reading of it:
+//!
+//! - alternation (RFC 5234 §3.2) is the union of the alternatives' end sets;
+//! - concatenation (§3.1) composes end sets left to right;
+//! - repetition `n*m` (§3.6, §3.7; `[ x ]` is `*1 x`, §3.8) is the set of positions
+//!   reachable by n to m matches of the element, so a repetition "gives back"
+//!   characters whenever that is what lets the rest match;
+//! - a quoted string (§2.3) matches its characters, ASCII letters in either case unless
+//!   written `%s"..."` (RFC 7405); `%x` values (§2.3) and ranges (§3.4) match code points;
+//! - prose `<...>` (§4) matches nothing, so `0<pchar>` matches only the empty string.
+//!
+//! Terminals are Unicode code points: the input is read as a sequence of `char`s, as
+//! RFC 3987 §2.2 requires. The end set of each rule at each start position is memoized,
+//! so a whole match costs at most (rules × positions) rule evaluations, each polynomial
+//! in the input length: no exponential blow-up, whatever the input.
+//!
+//! The oracle is deliberately simple and slow-ish; it exists so that the generated
+//! combinators (`src/grammar/`) can be checked against it (`tests/differential.rs`).
+
+use super::{Element, Grammars, Rule, VariantName};
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+
+/// A rule name that the grammar does not define (or a rule that refers to one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRule {
+    /// The name that could not be resolved.
+    pub name: String,
+    /// The grammar it was looked up in.
+    pub variant: VariantName,
+}
+
+impl fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no rule named {:?} in the {} grammar",
+            self.name,
+            self.variant.as_str()
+        )
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+/// An element with its rule references resolved to indices into the table.
+#[derive(Debug, Clone)]
+pub(crate) enum Node {
+    /// RFC 5234 §3.2.
+    Alt(Vec<Node>),
+    /// RFC 5234 §3.1.
+    Cat(Vec<Node>),
+    /// RFC 5234 §3.6, §3.7, §3.8.
+    Rep {
+        min: u32,
+        max: Option<u32>,
+        node: Box<Node>,
+    },
+    /// A rule of the table, by index.
+    Rule(usize),
+    /// A reference to a name the table does not define: matches nothing, and makes
+    /// every rule that reaches it an [`UnknownRule`].
+    Missing(String),
+    /// A quoted string (§2.3): its characters, and whether case matters.
+    Chars(Vec<char>, bool),
+    /// `%x41.42` (§2.3): exact code points.
+    Seq(Vec<u32>),
+    /// `%x41-5A` (§3.4): one code point in the range.
+    Range(u32, u32),
+    /// `<prose>` (§4): matches nothing.
+    Prose,
+}
+
+/// One grammar's rule table, compiled: names resolved, rules indexed.
+///
+/// Shared by the [`Oracle`] and the string generator ([`super::generate`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Table<'g> {
+    pub(crate) variant: VariantName,
+    pub(crate) rules: Vec<&'g Rule>,
+    pub(crate) nodes: Vec<Node>,
+    /// Lower-cased name → index.
+    index: HashMap<String, usize>,
+    /// For each rule, the first undefined name reachable from its definition.
+    missing: Vec<Option<String>>,
+}
+
+impl<'g> Table<'g> {
+    pub(crate) fn new(grammars: &'g Grammars, variant: VariantName) -> Table<'g> {
+        let rules = grammars.table(variant);
+        let index: HashMap<String, usize> = rules
+            .iter()
+            .enumerate()
+            .map(|(k, r)| (r.name.to_ascii_lowercase(), k))
+            .collect();
+        let mut table = Table {
+            variant,
+            rules,
+            nodes: Vec::new(),
+            index,
+            missing: Vec::new(),
+        };
+        table.nodes = table
+            .rules
+            .iter()
+            .map(|r| table.compile(&r.definition))
+            .collect();
+        table.missing = (0..table.rules.len())
+            .map(|k| table.first_missing(k))
+            .collect();
+        table
+    }
+
+    /// The index of the rule called `name`: names are case-insensitive (RFC 5234
+    /// §2.1); under LEIRI, a name containing "LEIRI" that the table lacks is looked up
+    /// with "LEIRI" replaced by "IRI" (the note renames `IRI` to `LEIRI`).
+    pub(crate) fn lookup(&self, name: &str) -> Option<usize> {
+        let lower = name.to_ascii_lowercase();
+        if let Some(&k) = self.index.get(&lower) {
+            return Some(k);
+        }
+        if self.variant == VariantName::Leiri && lower.contains("leiri") {
+            return self.index.get(&lower.replacen("leiri", "iri", 1)).copied();
+        }
+        None
+    }
+
+    /// Resolves `name` to a rule whose definition only reaches defined rules.
+    pub(crate) fn resolve(&self, name: &str) -> Result<usize, UnknownRule> {
+        let unknown = |name: &str| UnknownRule {
+            name: name.to_string(),
+            variant: self.variant,
+        };
+        let k = self.lookup(name).ok_or_else(|| unknown(name))?;
+        match &self.missing[k] {
+            Some(m) => Err(unknown(m)),
+            None => Ok(k),
+        }
+    }
+
+    pub(crate) fn compile(&self, e: &Element) -> Node {
+        match e {
+            Element::Alternation(alts) => Node::Alt(alts.iter().map(|a| self.compile(a)).collect()),
+            Element::Concatenation(items) => {
+                Node::Cat(items.iter().map(|a| self.compile(a)).collect())
+            }
+            Element::Repetition {
+                min, max, element, ..
+            } => Node::Rep {
+                min: *min,
+                max: *max,
+                node: Box::new(self.compile(element)),
+            },
+            Element::Rule(name) => match self.lookup(name) {
+                Some(k) => Node::Rule(k),
+                None => Node::Missing(name.clone()),
+            },
+            Element::CharVal {
+                text,
+                case_sensitive,
+            } => Node::Chars(text.chars().collect(), *case_sensitive),
+            Element::Range(lo, hi) => Node::Range(*lo, *hi),
+            Element::Sequence(cps) => Node::Seq(cps.clone()),
+            Element::Prose(_) => Node::Prose,
+        }
+    }
+
+    fn first_missing(&self, start: usize) -> Option<String> {
+        fn walk(node: &Node, table: &Table<'_>, seen: &mut [bool]) -> Option<String> {
+            match node {
+                Node::Alt(items) | Node::Cat(items) => {
+                    items.iter().find_map(|n| walk(n, table, seen))
+                }
+                Node::Rep { node, .. } => walk(node, table, seen),
+                Node::Rule(k) => {
+                    if seen[*k] {
+                        return None;
+                    }
+                    seen[*k] = true;
+                    walk(&table.nodes[*k], table, seen)
+                }
+                Node::Missing(name) => Some(name.clone()),
+                Node::Chars(..) | Node::Seq(_) | Node::Range(..) | Node::Prose => None,
+            }
+        }
+        let mut seen = vec![false; self.rules.len()];
+        seen[start] = true;
+        walk(&self.nodes[start], self, &mut seen)
+    }
+}
+
+/// The reference interpreter for one grammar (RFC 3986, RFC 3987 or LEIRI).
+///
+/// ```
+/// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName};
+/// let g = Grammars::builtin();
+/// let iri = Oracle::new(&g, VariantName::Iri);
+/// assert!(iri.matches("IRI", "http://résumé.example.org/").unwrap());
+/// // IPv4address matches a prefix of this host; reg-name matches all of it.
+/// assert!(iri.matches("ihost", "1.2.3.4.5").unwrap());
+/// assert!(!iri.matches("IPv4address", "1.2.3.4.5").unwrap());
+/// assert!(iri.matches("no-such-rule", "").is_err());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Oracle<'g> {
+    table: Table<'g>,
+}
+
+/// A memo slot: the end set of one rule at one start position.
+#[derive(Clone)]
+enum Slot {
+    Unknown,
+    /// Being computed: reaching it again means left recursion at this position,
+    /// which the grammars do not have; it is taken to match nothing (a guard, so
+    /// that a recursive grammar cannot make the oracle recurse forever).
+    Busy,
+    Done(Rc<[usize]>),
+}
+
+/// The state of one match: the input and the memo.
+struct Run<'a> {
+    input: &'a [char],
+    rules: usize,
+    memo: Vec<Slot>,
+}
+
+impl<'g> Oracle<'g> {
+    /// The oracle of one grammar: `grammars.table(variant)`, compiled.
+    pub fn new(grammars: &'g Grammars, variant: VariantName) -> Oracle<'g> {
+        Oracle {
+            table: Table::new(grammars, variant),
+        }
+    }
+
+    /// The grammar this oracle judges by.
+    pub fn variant(&self) -> VariantName {
+        self.table.variant
+    }
+
+    /// The rules of the grammar, in table order (see [`Grammars::table`]).
+    pub fn rules(&self) -> &[&'g Rule] {
+        &self.table.rules
+    }
+
+    /// The rule called `name`: case-insensitive (RFC 5234 §2.1); under LEIRI,
+    /// `LEIRI`, `LEIRI-reference` and `absolute-LEIRI` name the IRI rules.
+    ///
+    /// ```
+    /// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName};
+    /// let g = Grammars::builtin();
+    /// let leiri = Oracle::new(&g, VariantName::Leiri);
+    /// assert_eq!(leiri.rule("leiri-REFERENCE").unwrap().name, "IRI-reference");
+    /// assert!(Oracle::new(&g, VariantName::Uri).rule("ucschar").is_none());
+    /// ```
+    pub fn rule(&self, name: &str) -> Option<&'g Rule> {
+        self.table.lookup(name).map(|k| self.table.rules[k])
+    }
+
+    /// Whether the whole of `input` matches `rule`.
+    ///
+    /// # Errors
+    /// [`UnknownRule`] if the grammar has no such rule, or the rule refers to one
+    /// it does not have.
+    pub fn matches(&self, rule: &str, input: &str) -> Result<bool, UnknownRule> {
+        let k = self.table.resolve(rule)?;
+        let chars: Vec<char> = input.chars().collect();
+        let mut run = self.run(&chars);
+        let ends = self.rule_ends(k, 0, &mut run);
+        Ok(ends.binary_search(&chars.len()).is_ok())
+    }
+
+    /// Every byte offset where a match of `rule` starting at byte offset `start` of
+    /// `input` can end, ascending. `input[start..end]` matches the rule for each `end`.
+    ///
+    /// ```
+    /// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName};
+    /// let g = Grammars::builtin();
+    /// let uri = Oracle::new(&g, VariantName::Uri);
+    /// assert_eq!(uri.ends("dec-octet", "x255", 1).unwrap(), vec![2, 3, 4]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`UnknownRule`], as for [`Oracle::matches`].
+    ///
+    /// # Panics
+    /// If `start` is not a character boundary of `input` (as slicing would).
+    pub fn ends(&self, rule: &str, input: &str, start: usize) -> Result<Vec<usize>, UnknownRule> {
+        let k = self.table.resolve(rule)?;
+        self.ends_of(&Node::Rule(k), input, start)
+    }
+
+    /// Whether the whole of `input` matches an ABNF element (for instance one
+    /// alternative of a rule), read against this grammar's rules.
+    ///
+    /// ```
+    /// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName, Element};
+    /// let g = Grammars::builtin();
+    /// let uri = Oracle::new(&g, VariantName::Uri);
+    /// let Element::Alternation(alts) = &uri.rule("dec-octet").unwrap().definition else {
+    ///     unreachable!()
+    /// };
+    /// assert!(uri.matches_element(&alts[4], "255").unwrap()); // "25" %x30-35
+    /// assert!(!uri.matches_element(&alts[0], "255").unwrap()); // DIGIT
+    /// ```
+    ///
+    /// # Errors
+    /// [`UnknownRule`] if the element refers to a rule the grammar lacks.
+    pub fn matches_element(&self, element: &Element, input: &str) -> Result<bool, UnknownRule> {
+        let ends = self.element_ends(element, input, 0)?;
+        Ok(ends.last() == Some(&input.len()))
+    }
+
+    /// As [`Oracle::ends`], for an ABNF element instead of a rule.
+    ///
+    /// # Errors
+    /// [`UnknownRule`] if the element refers to a rule the grammar lacks.
+    ///
+    /// # Panics
+    /// If `start` is not a character boundary of `input`.
+    pub fn element_ends(
+        &self,
+        element: &Element,
+        input: &str,
+        start: usize,
+    ) -> Result<Vec<usize>, UnknownRule> {
+        let node = self.table.compile(element);
+        // Check the element's references the way `resolve` checks a rule's.
+        let mut seen = vec![false; self.table.rules.len()];
+        if let Some(name) = self.missing_in(&node, &mut seen) {
+            return Err(UnknownRule {
+                name,
+                variant: self.table.variant,
+            });
+        }
+        self.ends_of(&node, input, start)
+    }
+
+    fn missing_in(&self, node: &Node, seen: &mut [bool]) -> Option<String> {
+        match node {
+            Node::Alt(items) | Node::Cat(items) => {
+                items.iter().find_map(|n| self.missing_in(n, seen))
+            }
+            Node::Rep { node, .. } => self.missing_in(node, seen),
+            Node::Rule(k) => {
+                if seen[*k] {
+                    return None;
+                }
+                seen[*k] = true;
+                self.table.missing[*k].clone()
+            }
+            Node::Missing(name) => Some(name.clone()),
+            _ => None,
+        }
+    }
+
+    fn ends_of(&self, node: &Node, input: &str, start: usize) -> Result<Vec<usize>, UnknownRule> {
+        assert!(
+            input.is_char_boundary(start),
+            "start {start} is not a character boundary of the input"
+        );
+        // Byte offset of each character position (and of the end).
+        let mut offsets: Vec<usize> = input.char_indices().map(|(b, _)| b).collect();
+        offsets.push(input.len());
+        let chars: Vec<char> = input.chars().collect();
+        let first = offsets.partition_point(|&b| b < start);
+        let mut run = self.run(&chars);
+        let mut out = Vec::new();
+        self.eval(node, first, &mut run, &mut out);
+        sort_dedup(&mut out);
+        Ok(out.into_iter().map(|p| offsets[p]).collect())
+    }
+
+    fn run<'a>(&self, input: &'a [char]) -> Run<'a> {
+        let rules = self.table.rules.len();
+        Run {
+            input,
+            rules,
+            memo: vec![Slot::Unknown; rules * (input.len() + 1)],
+        }
+    }
+
+    /// The end set of rule `k` at `start`, memoized.
+    fn rule_ends(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
+        let slot = start * run.rules + k;
+        match &run.memo[slot] {
+            Slot::Done(ends) => return ends.clone(),
+            Slot::Busy => return Rc::from(Vec::new()),
+            Slot::Unknown => {}
+        }
+        run.memo[slot] = Slot::Busy;
+        let mut out = Vec::new();
+        self.eval(&self.table.nodes[k], start, run, &mut out);
+        sort_dedup(&mut out);
+        let ends: Rc<[usize]> = Rc::from(out);
+        run.memo[slot] = Slot::Done(ends.clone());
+        ends
+    }
+
+    /// Appends to `out` every position where a match of `node` starting at `start`
+    /// can end (possibly with repeats; callers dedupe).
+    fn eval(&self, node: &Node, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
+        let input = run.input;
+        match node {
+            // §3.2: unordered; the union of what each alternative allows.
+            Node::Alt(alts) => {
+                for a in alts {
+                    self.eval(a, start, run, out);
+                }
+            }
+            // §3.1: each element from every place the previous one can end.
+            Node::Cat(items) => {
+                let mut here = vec![start];
+                let mut next = Vec::new();
+                for item in items {
+                    next.clear();
+                    for &p in &here {
+                        self.eval(item, p, run, &mut next);
+                    }
+                    sort_dedup(&mut next);
+                    if next.is_empty() {
+                        return;
+                    }
+                    std::mem::swap(&mut here, &mut next);
+                }
+                out.extend_from_slice(&here);
+            }
+            // §3.6/§3.7: every count from min to max; positions, not parses, are kept,
+            // so the work per count is bounded by the input length.
+            Node::Rep { min, max, node } => self.repeat(*min, *max, node, start, run, out),
+            Node::Rule(k) => {
+                let ends = self.rule_ends(*k, start, run);
+                out.extend_from_slice(&ends);
+            }
+            Node::Missing(_) | Node::Prose => {}
+            // §2.3: quoted strings are case-insensitive for ASCII letters (unless %s).
+            Node::Chars(text, case_sensitive) => {
+                let end = start + text.len();
+                if end <= input.len()
+                    && input[start..end].iter().zip(text).all(|(a, b)| {
+                        if *case_sensitive {
+                            a == b
+                        } else {
+                            a.eq_ignore_ascii_case(b)
+                        }
+                    })
+                {
+                    out.push(end);
+                }
+            }
+            Node::Seq(cps) => {
+                let end = start + cps.len();
+                if end <= input.len()
+                    && input[start..end]
+                        .iter()
+                        .zip(cps)
+                        .all(|(a, b)| *a as u32 == *b)
+                {
+                    out.push(end);
+                }
+            }
+            // §3.4: one code point in the range.
+            Node::Range(lo, hi) => {
+                if let Some(&c) = input.get(start) {
+                    if (*lo..=*hi).contains(&(c as u32)) {
+                        out.push(start + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `min*max node` at `start` (RFC 5234 §3.6, §3.7).
+    fn repeat(
+        &self,
+        min: u32,
+        max: Option<u32>,
+        node: &Node,
+        start: usize,
+        run: &mut Run<'_>,
+        out: &mut Vec<usize>,
+    ) {
+        // `level`: the positions reachable with exactly `count` matches.
+        let mut level = vec![start];
+        let mut count = 0u32;
+        loop {
+            if count >= min {
+                if max.is_none() {
+                    // Any number more: the closure of `level` under one more match.
+                    let mut seen = vec![false; run.input.len() + 1];
+                    let mut stack = level.clone();
+                    for &p in &level {
+                        seen[p] = true;
+                    }
+                    let mut step = Vec::new();
+                    while let Some(p) = stack.pop() {
+                        out.push(p);
+                        step.clear();
+                        self.eval(node, p, run, &mut step);
+                        for &e in &step {
+                            if !seen[e] {
+                                seen[e] = true;
+                                stack.push(e);
+                            }
+                        }
+                    }
+                    return;
+                }
+                out.extend_from_slice(&level);
+            }
+            if Some(count) == max {
+                return;
+            }
+            let mut next = Vec::new();
+            for &p in &level {
+                self.eval(node, p, run, &mut next);
+            }
+            sort_dedup(&mut next);
+            if next.is_empty() {
+                return;
+            }
+            count += 1;
+            if next == level && count > min {
+                // A fixed point (the element matched only the empty string): every
+                // further count reaches the same positions, already in `out`.
+                return;
+            }
+            level = next;
+        }
+    }
+}
+
+fn sort_dedup(v: &mut Vec<usize>) {
+    v.sort_unstable();
+    v.dedup();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(o: &Oracle<'_>, rule: &str, yes: &[&str], no: &[&str]) {
+        for s in yes {
+            assert!(
+                o.matches(rule, s).unwrap(),
+                "{rule} under {:?} should match {s:?}",
+                o.variant()
+            );
+        }
+        for s in no {
+            assert!(
+                !o.matches(rule, s).unwrap(),
+                "{rule} under {:?} should not match {s:?}",
+                o.variant()
+            );
+        }
+    }
+
+    #[test]
+    fn dec_octet() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Uri);
+        check(
+            &o,
+            "dec-octet",
+            &[
+                "0", "9", "10", "99", "100", "199", "200", "249", "250", "255",
+            ],
+            &["256", "05", "1000", "", "-1", "300", "a"],
+        );
+    }
+
+    #[test]
+    fn ipv6address() {
+        let g = Grammars::builtin();
+        for v in [VariantName::Uri, VariantName::Iri, VariantName::Leiri] {
+            let o = Oracle::new(&g, v);
+            check(
+                &o,
+                "IPv6address",
+                &[
+                    "::",
+                    "::1",
+                    "1::",
+                    "a::b",
+                    "1:2:3:4:5:6:7:8",
+                    "1:2:3:4:5:6:1.2.3.4",
+                    "::ffff:1.2.3.4",
+                    "1:2:3:4:5:6:7::",
+                    "1::2:3:4:5:6:7",
+                    "FFFF:ffff::",
+                ],
+                &[
+                    "1:2:3:4:5:6:7:8:9",
+                    "1::2::3",
+                    "1:2:3:4:5:6:7:1.2.3.4",
+                    ":",
+                    ":::",
+                    "12345::",
+                    "1:2:3:4:5:6:7:8::",
+                    "::1.2.3.256",
+                ],
+            );
+        }
+    }
+
+    #[test]
+    fn host_gives_back_to_reg_name() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Iri);
+        check(&o, "IRI", &["http://1.2.3.4.5/", "http://1.2.3.4/"], &[]);
+        check(
+            &o,
+            "ihost",
+            &["1.2.3.4.5", "1.2.3.4", "[::1]"],
+            &["[::1", "a b"],
+        );
+        assert_eq!(o.ends("IPv4address", "1.2.3.4.5", 0).unwrap(), vec![7]);
+    }
+
+    #[test]
+    fn ucschar_by_variant() {
+        let g = Grammars::builtin();
+        let leiri = Oracle::new(&g, VariantName::Leiri);
+        let iri = Oracle::new(&g, VariantName::Iri);
+        check(
+            &leiri,
+            "ucschar",
+            &[" ", "<", "\"", "\u{0}", "\u{10FFFF}", "\u{E000}"],
+            &["a", "%", ""],
+        );
+        check(
+            &iri,
+            "ucschar",
+            &["\u{A0}", "\u{10000}", "é"],
+            &[" ", "<", "\u{E000}", "\u{FFFE}"],
+        );
+        assert!(Oracle::new(&g, VariantName::Uri)
+            .matches("ucschar", " ")
+            .is_err());
+    }
+
+    #[test]
+    fn path_empty_is_only_the_empty_string() {
+        let g = Grammars::builtin();
+        let uri = Oracle::new(&g, VariantName::Uri);
+        check(&uri, "path-empty", &[""], &["a", "/", " "]);
+        let iri = Oracle::new(&g, VariantName::Iri);
+        check(&iri, "ipath-empty", &[""], &["a", "é"]);
+    }
+
+    #[test]
+    fn uri_and_iri_references() {
+        let g = Grammars::builtin();
+        let uri = Oracle::new(&g, VariantName::Uri);
+        let iri = Oracle::new(&g, VariantName::Iri);
+        check(
+            &uri,
+            "URI-reference",
+            &["http://resume/", "../a?b#c", ""],
+            &["http://résumé/"],
+        );
+        check(
+            &iri,
+            "IRI-reference",
+            &["http://résumé/", "http://résumé/"],
+            &["http://a b/"],
+        );
+        assert!(iri.matches("URI-reference", "http://resume/").unwrap());
+        assert!(uri.matches("IRI-reference", "x").is_err());
+    }
+
+    #[test]
+    fn leiri_names_resolve() {
+        let g = Grammars::builtin();
+        let leiri = Oracle::new(&g, VariantName::Leiri);
+        check(
+            &leiri,
+            "LEIRI-reference",
+            &["http://a b/<c>", "x y", ""],
+            &["http://a b/%zz", "#a#"],
+        );
+        check(
+            &leiri,
+            "LEIRI",
+            &["file:///C:/My Documents/"],
+            &["My Documents"],
+        );
+        check(&leiri, "absolute-LEIRI", &["a:b c?d"], &["a:b#c"]);
+        assert_eq!(leiri.rule("LEIRI").unwrap().name, "IRI");
+        let iri = Oracle::new(&g, VariantName::Iri);
+        assert!(iri.rule("LEIRI").is_none());
+        assert!(iri.matches("LEIRI-reference", "").is_err());
+    }
+
+    #[test]
+    fn names_are_case_insensitive() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Iri);
+        assert!(o.matches("ipv6ADDRESS", "::").unwrap());
+        assert!(o.matches("HexDig", "f").unwrap());
+        assert!(o.matches("IPvFuture", "V1.x").unwrap());
+        let err = o.matches("nope", "").unwrap_err();
+        assert_eq!(err.name, "nope");
+        assert!(err.to_string().contains("iri grammar"));
+    }
+
+    #[test]
+    fn ends_report_byte_offsets() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Iri);
+        // "é" is two bytes; isegment ends at 0 (empty), after "é" (2), and after "éa" (3).
+        assert_eq!(o.ends("isegment", "éa/b", 0).unwrap(), vec![0, 2, 3]);
+        assert_eq!(o.ends("isegment", "éa/b", 4).unwrap(), vec![4, 5]);
+    }
+
+    #[test]
+    fn repetition_bounds_and_give_back() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Uri);
+        check(&o, "h16", &["0", "ffff", "AbC"], &["", "fffff", "g"]);
+        // `*( "/" segment )` ends after any slash-led prefix.
+        assert_eq!(
+            o.ends("path-abempty", "/a//b", 0).unwrap(),
+            vec![0, 1, 2, 3, 4, 5]
+        );
+        // 6( h16 ":" ) is exactly six.
+        let e = crate::abnf::read("t", "x = 6( h16 \":\" )\n")
+            .unwrap()
+            .rules
+            .remove(0);
+        assert!(o.matches_element(&e.definition, "1:2:3:4:5:6:").unwrap());
+        assert!(!o.matches_element(&e.definition, "1:2:3:4:5:").unwrap());
+        assert!(!o.matches_element(&e.definition, "1:2:3:4:5:6:7:").unwrap());
+        // Element referring to an unknown rule.
+        let bad = crate::abnf::read("t", "x = nope\n")
+            .unwrap()
+            .rules
+            .remove(0);
+        assert!(o.matches_element(&bad.definition, "").is_err());
+        // Repetition of something that matches the empty string terminates.
+        let empty = crate::abnf::read("t", "x = 3*path-empty 2*5( [\"a\"] ) *( *\"b\" )\n")
+            .unwrap()
+            .rules
+            .remove(0);
+        assert!(o.matches_element(&empty.definition, "aabbb").unwrap());
+        assert!(o.matches_element(&empty.definition, "").unwrap());
+        assert!(!o.matches_element(&empty.definition, "aaaaaa").unwrap());
+    }
+
+    #[test]
+    fn case_sensitivity_of_strings() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Uri);
+        let e = crate::abnf::read("t", "x = %s\"aB\" \"cD\"\n")
+            .unwrap()
+            .rules
+            .remove(0);
+        assert!(o.matches_element(&e.definition, "aBcd").unwrap());
+        assert!(o.matches_element(&e.definition, "aBCD").unwrap());
+        assert!(!o.matches_element(&e.definition, "abcd").unwrap());
+    }
+
+    #[test]
+    fn long_inputs_stay_polynomial() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Iri);
+        let path = "a/".repeat(300);
+        assert!(o
+            .matches("IRI-reference", &format!("http://x.y/{path}?{path}#{path}"))
+            .unwrap());
+        let colons = "1:".repeat(200);
+        assert!(!o
+            .matches("IRI-reference", &format!("//[{colons}]"))
+            .unwrap());
+        let dots = "1.".repeat(300);
+        assert!(o
+            .matches("IRI-reference", &format!("//{dots}1:80/"))
+            .unwrap());
+    }
+}
