@@ -92,7 +92,8 @@ enum Command {
         #[arg(long)]
         rust: bool,
     },
-    /// Strings that match a rule, generated from the grammar.
+    /// Strings that match a rule, generated from the grammar (text output leaves out
+    /// strings with line breaks, which LEIRIs may contain; --json keeps them).
     Generate {
         /// The rule, in the grammar's own naming.
         #[arg(long)]
@@ -168,7 +169,7 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
                     (Some(o), Ok(s)) => match o.matches(name, s) {
                         Ok(true) => Ok(()),
                         Ok(false) => Err(format!("the oracle finds no match of {name}")),
-                        Err(e) => Err(format!("{e:?}")),
+                        Err(e) => Err(e.to_string()),
                     },
                     (None, Ok(s)) => check::<V>(r, s).map_err(|e: MatchError| e.to_string()),
                 };
@@ -228,10 +229,23 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());
             for _ in 0..*n {
-                let s = generator
-                    .generate(r.name::<V>())
-                    .map_err(|e| Usage(format!("{e:?}")))?;
-                if writeln!(out, "{s}").is_err() {
+                // LEIRIs may contain line breaks (ucschar includes %x0-1F); one string a
+                // line cannot carry them, so text output draws again. JSON escapes them.
+                let mut s = String::new();
+                for _ in 0..1000 {
+                    s = generator
+                        .generate(r.name::<V>())
+                        .map_err(|e| Usage(e.to_string()))?;
+                    if cli.json || !s.contains(['\n', '\r']) {
+                        break;
+                    }
+                }
+                let written = if cli.json {
+                    writeln!(out, "{}", json!({"rule": r.name::<V>(), "generated": s}))
+                } else {
+                    writeln!(out, "{s}")
+                };
+                if written.is_err() {
                     break;
                 }
             }

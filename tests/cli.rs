@@ -184,3 +184,39 @@ fn grammar_shows_the_abnf_source_and_code() {
     let o = iri(&["grammar"]);
     assert!(stdout(&o).lines().any(|l| l.starts_with("ipath-abempty")));
 }
+
+#[test]
+fn generated_strings_always_pass_check_for_every_rule_and_grammar() {
+    for grammar in ["uri", "iri", "leiri"] {
+        let list = stdout(&iri(&["--grammar", grammar, "grammar"]));
+        for rule in list.lines().map(|l| l.split_whitespace().next().unwrap()) {
+            let generated = iri(&[
+                "--grammar",
+                grammar,
+                "generate",
+                "--rule",
+                rule,
+                "-n",
+                "25",
+                "--seed",
+                "11",
+            ]);
+            assert_eq!(generated.status.code(), Some(0));
+            let checked = iri_stdin(
+                &["--grammar", grammar, "check", "--rule", rule],
+                &generated.stdout,
+            );
+            let verdicts = stdout(&checked);
+            assert_eq!(verdicts.lines().count(), 25, "{grammar} {rule}");
+            assert!(
+                verdicts.lines().all(|l| l == "valid"),
+                "{grammar} {rule}: generated strings that check rejects:\n{}\n{verdicts}",
+                stdout(&generated)
+            );
+        }
+    }
+    // The same seed gives the same strings.
+    let a = iri(&["generate", "--rule", "IRI", "-n", "5", "--seed", "3"]);
+    let b = iri(&["generate", "--rule", "IRI", "-n", "5", "--seed", "3"]);
+    assert_eq!(a.stdout, b.stdout);
+}
