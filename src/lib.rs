@@ -13,14 +13,19 @@
 //!
 //! The layers, in the order data flows: [`abnf`] (the grammar files as data, the
 //! generator and the oracle) → [`grammar`] (the generated combinators) → [`tree`]
-//! (parse trees) → the `iri` command line.
+//! (parse trees) and [`reference`] (typed references) → [`resolve`] (RFC 3986 §5)
+//! → the `iri` command line.
 #![deny(missing_docs)]
 
 pub mod abnf;
 pub mod grammar;
+pub mod reference;
+pub mod resolve;
 pub mod tree;
 
 pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant};
+pub use reference::{HostKind, IriRef, LeiriRef, Reference, UriRef};
+pub use resolve::ResolveError;
 pub use tree::{parse_tree, Node, ParseTree};
 
 /// The README's Rust examples, run as doctests.

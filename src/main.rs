@@ -7,6 +7,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_grammar::abnf::{codegen, oracle::Oracle, Grammars, VariantName};
 use iri_grammar::grammar::{check, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use iri_grammar::reference::{HostKind, Reference};
 use iri_grammar::tree::{tree_of, ParseTree};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
@@ -91,6 +92,25 @@ enum Command {
         /// Also print the generated combinator.
         #[arg(long)]
         rust: bool,
+    },
+    /// The components of each input (absent ones are left out; --json: null).
+    Parse {
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Resolves each reference against BASE (RFC 3986 §5.2, strict).
+    Resolve {
+        /// The base: an absolute IRI of the grammar.
+        base: String,
+        /// References (default: lines of standard input).
+        references: Vec<String>,
+    },
+    /// The shortest reference that resolves to each TARGET against BASE.
+    Relativize {
+        /// The base: an absolute IRI of the grammar.
+        base: String,
+        /// Targets (default: lines of standard input).
+        targets: Vec<String>,
     },
     /// Strings that match a rule, generated from the grammar (text output leaves out
     /// strings with line breaks, which LEIRIs may contain; --json keeps them).
@@ -220,6 +240,85 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
                 Ok(tree.is_ok())
             })
         }
+        Command::Parse { inputs } => {
+            let mut first = true;
+            each_input(inputs, |out, input| {
+                // Records of several lines are separated by a blank line.
+                if !cli.json && !std::mem::take(&mut first) {
+                    writeln!(out)?;
+                }
+                let parsed = match input {
+                    Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.clone()),
+                };
+                match (&parsed, cli.json) {
+                    (Ok(r), true) => writeln!(
+                        out,
+                        "{}",
+                        json!({
+                            "input": r.as_str(),
+                            "scheme": r.scheme(),
+                            "authority": r.authority(),
+                            "userinfo": r.userinfo(),
+                            "host": r.host(),
+                            "host_kind": r.host_kind().map(HostKind::as_str),
+                            "port": r.port(),
+                            "path": r.path(),
+                            "query": r.query(),
+                            "fragment": r.fragment(),
+                        })
+                    )?,
+                    (Ok(r), false) => {
+                        let fields = [
+                            ("scheme", r.scheme()),
+                            ("userinfo", r.userinfo()),
+                            ("host", r.host()),
+                            ("host-kind", r.host_kind().map(HostKind::as_str)),
+                            ("port", r.port()),
+                            ("path", Some(r.path())),
+                            ("query", r.query()),
+                            ("fragment", r.fragment()),
+                        ];
+                        for (name, value) in fields {
+                            if let Some(v) = value {
+                                writeln!(out, "{name}: {v}")?;
+                            }
+                        }
+                    }
+                    (Err(e), true) => writeln!(
+                        out,
+                        "{}",
+                        json!({"input": input_text(input), "valid": false, "error": e})
+                    )?,
+                    (Err(e), false) => writeln!(out, "invalid: {e}")?,
+                }
+                Ok(parsed.is_ok())
+            })
+        }
+        Command::Resolve { base, references } => {
+            let base = parse_base::<V>(base)?;
+            each_input(references, |out, input| {
+                let result = match input {
+                    Ok(s) => Reference::<V>::parse(s)
+                        .map_err(|e| e.to_string())
+                        .and_then(|r| r.resolve(&base).map_err(|e| e.to_string())),
+                    Err(e) => Err(e.clone()),
+                };
+                write_result(out, cli.json, input, "target", &result)
+            })
+        }
+        Command::Relativize { base, targets } => {
+            let base = parse_base::<V>(base)?;
+            each_input(targets, |out, input| {
+                let result = match input {
+                    Ok(s) => Reference::<V>::parse(s)
+                        .map_err(|e| e.to_string())
+                        .and_then(|t| t.relativize(&base).map_err(|e| e.to_string())),
+                    Err(e) => Err(e.clone()),
+                };
+                write_result(out, cli.json, input, "reference", &result)
+            })
+        }
         Command::Grammar { name, rust } => grammar_command::<V>(name.as_deref(), *rust, cli.json),
         Command::Generate { rule, n, seed } => {
             let r = rule_arg::<V>(Some(rule))?;
@@ -253,6 +352,46 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
             Ok(true)
         }
     }
+}
+
+/// The base of `resolve` and `relativize`: a usage error if it is not a reference of
+/// the grammar or has no scheme.
+fn parse_base<V: Variant>(base: &str) -> Result<Reference<'static, V>, Usage> {
+    let r = Reference::<V>::parse_owned(base.to_string())
+        .map_err(|e| Usage(format!("the base {base:?} is invalid: {e}")))?;
+    if r.scheme().is_none() {
+        return Err(Usage(format!(
+            "the base {base:?} has no scheme; RFC 3986 §5.1 needs an absolute IRI"
+        )));
+    }
+    Ok(r)
+}
+
+/// One result line: the value, or `invalid: ` / `error: ` and why.
+fn write_result<V0: Variant>(
+    out: &mut dyn Write,
+    json_out: bool,
+    input: &Result<&str, String>,
+    field: &str,
+    result: &Result<Reference<'static, V0>, String>,
+) -> io::Result<bool> {
+    if json_out {
+        let mut v = json!({"input": input_text(input)});
+        match result {
+            Ok(r) => v[field] = json!(r.as_str()),
+            Err(e) => {
+                v[field] = Value::Null;
+                v["error"] = json!(e);
+            }
+        }
+        writeln!(out, "{v}")?;
+    } else {
+        match result {
+            Ok(r) => writeln!(out, "{r}")?,
+            Err(e) => writeln!(out, "invalid: {e}")?,
+        }
+    }
+    Ok(result.is_ok())
 }
 
 fn write_tree(out: &mut dyn Write, t: &ParseTree<'_>, format: Format) -> io::Result<()> {

@@ -220,3 +220,58 @@ fn generated_strings_always_pass_check_for_every_rule_and_grammar() {
     let b = iri(&["generate", "--rule", "IRI", "-n", "5", "--seed", "3"]);
     assert_eq!(a.stdout, b.stdout);
 }
+
+#[test]
+fn parse_prints_present_components() {
+    let o = iri(&["parse", "http://user@résumé.example.org:8080/a?q#f", "a:b"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "scheme: http\nuserinfo: user\nhost: résumé.example.org\nhost-kind: reg-name\n\
+         port: 8080\npath: /a\nquery: q\nfragment: f\n\nscheme: a\npath: b\n"
+    );
+    let o = iri(&["--json", "parse", "http://[::1]/?", "//a", "a b"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let v: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v[0]["host_kind"], "ipv6");
+    assert_eq!(v[0]["query"], "");
+    assert!(v[0]["fragment"].is_null() && v[0]["port"].is_null() && v[0]["userinfo"].is_null());
+    assert_eq!(v[0]["authority"], "[::1]");
+    assert_eq!(v[1]["scheme"], serde_json::Value::Null);
+    assert_eq!(v[1]["path"], "");
+    assert_eq!(v[2]["valid"], false);
+}
+
+#[test]
+fn resolve_and_relativize() {
+    let o = iri(&["resolve", "http://a/b/c/d;p?q", "g", "../g", "#s", "g:h"]);
+    assert_eq!(
+        stdout(&o),
+        "http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?q#s\ng:h\n"
+    );
+    let o = iri(&["--json", "resolve", "http://a/b", "c"]);
+    assert_eq!(stdout(&o).trim(), r#"{"input":"c","target":"http://a/c"}"#);
+    let o = iri(&[
+        "relativize",
+        "http://a/b/c/d;p?q",
+        "http://a/b/g",
+        "http://a/b/c/d;p?q#s",
+    ]);
+    assert_eq!(stdout(&o), "../g\n#s\n");
+    let o = iri(&["--json", "relativize", "http://a/b", "http://a/c"]);
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"input":"http://a/c","reference":"c"}"#
+    );
+    // A relative base is a usage error; an invalid reference is a failed input.
+    assert_eq!(iri(&["resolve", "//a", "b"]).status.code(), Some(2));
+    let o = iri(&["resolve", "http://a/", "a b"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("invalid: at char 1"));
+    let o = iri_stdin(&["resolve", "http://a/b/"], b"c\r\n../d\n");
+    assert_eq!(stdout(&o), "http://a/b/c\nhttp://a/d\n");
+}

@@ -20,7 +20,11 @@ use std::sync::OnceLock;
 /// assert_eq!(e.within, vec!["IPv4address"]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatchError {
+pub struct MatchError(Box<Details>);
+
+/// The fields of a [`MatchError`] (reached through it: `error.byte_offset`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Details {
     /// The grammar.
     pub variant: VariantName,
     /// The rule the whole input was matched against (in the variant's naming).
@@ -35,11 +39,26 @@ pub struct MatchError {
     pub rule: Option<&'static str>,
     /// What would have been accepted there, as ABNF (rules, strings, ranges, "end of input").
     pub expected: Vec<String>,
+    /// The same, grouped by the rule that expected it (innermost rule first).
+    pub expected_by: Vec<(&'static str, Vec<String>)>,
     /// The rules enclosing `rule`, innermost first.
     pub within: Vec<&'static str>,
 }
 
 impl std::error::Error for MatchError {}
+
+impl std::ops::Deref for MatchError {
+    type Target = Details;
+    fn deref(&self) -> &Details {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for MatchError {
+    fn deref_mut(&mut self) -> &mut Details {
+        &mut self.0
+    }
+}
 
 fn grammars() -> &'static Grammars {
     static G: OnceLock<Grammars> = OnceLock::new();
@@ -79,24 +98,8 @@ fn describe<V: Variant>(e: &Expected) -> Vec<String> {
         Expected::Range(lo, hi) => vec![format!("%x{lo:X}-{hi:X}")],
         Expected::Abnf(s) => vec![s.to_string()],
         Expected::End => vec!["end of input".to_string()],
-        Expected::Follow(set) => {
-            let (ascii, non_ascii, end) = set.members();
-            let mut out: Vec<String> = if ascii.len() <= 12 {
-                ascii
-                    .iter()
-                    .map(|c| format!("{:?}", c.to_string()))
-                    .collect()
-            } else {
-                vec![format!("one of {} ASCII characters", ascii.len())]
-            };
-            if non_ascii {
-                out.push("a non-ASCII character".to_string());
-            }
-            if end {
-                out.push("end of input".to_string());
-            }
-            out
-        }
+        // Verified candidate by candidate in MatchError::new.
+        Expected::Follow(_) => Vec::new(),
     }
 }
 
@@ -154,7 +157,16 @@ pub fn describe_char(c: char) -> String {
     };
     match name {
         Some(n) => format!("U+{cp:04X} {n}"),
-        None if c.is_control() || (0x80..=0x9F).contains(&cp) => format!("U+{cp:04X}"),
+        // No glyph for what has none to show: controls, private use, format
+        // characters, tags, specials and noncharacters.
+        None if c.is_control()
+            || matches!(cp, 0x80..=0x9F | 0xAD | 0x200B..=0x200F | 0x2028..=0x202E
+                | 0x2060..=0x206F | 0xE000..=0xF8FF | 0xFDD0..=0xFDEF | 0xFFF0..=0xFFFF
+                | 0xE0000..=0xE0FFF | 0xF0000..)
+            || cp & 0xFFFE == 0xFFFE =>
+        {
+            format!("U+{cp:04X}")
+        }
         None => format!("U+{cp:04X} '{c}'"),
     }
 }
@@ -173,38 +185,95 @@ impl MatchError {
             .unwrap_or(0);
         let char_offset = input[..byte_offset].chars().count();
         let found = input[byte_offset..].chars().next();
-        // The innermost rule a student would name: character rules (`ipchar`)
-        // are what is expected, not where we are.
         let mut names: Vec<&'static str> = rules.iter().map(|r| r.name::<V>()).collect();
         names.dedup();
+        let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
+        // What may follow a match (a rejected lookahead) is the union of every context
+        // of the rule, more than this input's context allows. A candidate is reported
+        // only when it provably continues this input: the prefix read so far plus that
+        // character (or nothing, for the end of input) matches the rule asked for.
+        let prefix = &input[..byte_offset];
+        let mut verified: Vec<String> = Vec::new();
+        for (e, _) in &expected {
+            if let Expected::Follow(set) = e {
+                let (ascii, _, end) = set.members();
+                let mut candidates: Vec<(Option<char>, String)> = ascii
+                    .iter()
+                    .map(|&c| (Some(c), format!("{:?}", c.to_string())))
+                    .collect();
+                if end {
+                    candidates.push((None, "end of input".to_string()));
+                }
+                for (c, text) in candidates {
+                    let mut probe = prefix.to_string();
+                    probe.extend(c);
+                    if !verified.contains(&text) && super::is_match::<V>(rule, &probe) {
+                        verified.push(text);
+                    }
+                }
+            }
+        }
+        for (e, owner) in &expected {
+            if matches!(e, Expected::Follow(_)) {
+                continue;
+            }
+            // A variant rule the grammar does not have (iprivate under Uri) expects nothing.
+            if let Expected::Rule(r) = e {
+                if r.name_in(V::NAME).is_none() {
+                    continue;
+                }
+            }
+            // Expected at the top, outside any rule: by the rule asked for.
+            let owner = owner.map_or(rule.name::<V>(), |r| r.name::<V>());
+            let k = match groups.iter().position(|(o, _)| *o == owner) {
+                Some(k) => k,
+                None => {
+                    groups.push((owner, Vec::new()));
+                    groups.len() - 1
+                }
+            };
+            for text in describe::<V>(e) {
+                if !groups[k].1.contains(&text) {
+                    groups[k].1.push(text);
+                }
+            }
+        }
+        if !verified.is_empty() {
+            let top = rule.name::<V>();
+            match groups.iter_mut().find(|(o, _)| *o == top) {
+                Some((_, items)) => items.extend(
+                    verified
+                        .into_iter()
+                        .filter(|v| !items.contains(v))
+                        .collect::<Vec<_>>(),
+                ),
+                None => groups.push((top, verified)),
+            }
+        }
+        // The end of input reads best last, in the group that is the whole rule's.
+        for (_, items) in groups.iter_mut() {
+            if let Some(k) = items.iter().position(|e| e == "end of input") {
+                let end = items.remove(k);
+                items.push(end);
+            }
+        }
+        // The innermost rule: the first on the chain; its enclosing rules follow.
         let innermost = if names.is_empty() {
             None
         } else {
             Some(names.remove(0))
         };
-        MatchError {
+        MatchError(Box::new(Details {
             variant: V::NAME,
             start_rule: rule.name::<V>(),
             byte_offset,
             char_offset,
             found,
             rule: innermost,
-            expected: {
-                let mut all: Vec<String> = Vec::new();
-                for e in expected.iter().flat_map(describe::<V>) {
-                    if !all.contains(&e) {
-                        all.push(e);
-                    }
-                }
-                // The end of input reads best last.
-                if let Some(k) = all.iter().position(|e| e == "end of input") {
-                    let end = all.remove(k);
-                    all.push(end);
-                }
-                all
-            },
+            expected: groups.iter().flat_map(|(_, items)| items.clone()).collect(),
+            expected_by: groups,
             within: names,
-        }
+        }))
     }
 }
 
@@ -221,19 +290,23 @@ impl fmt::Display for MatchError {
             write!(f, " ({found})")?;
         }
         write!(f, ": ")?;
-        match self.rule {
-            Some(r) => write!(f, "{r} expects ")?,
-            None => write!(f, "{} expects ", self.start_rule)?,
-        }
-        match self.expected.len() {
-            0 => write!(f, "something else")?,
-            1 => write!(f, "{}", self.expected[0])?,
-            n => write!(
+        if self.expected_by.is_empty() {
+            write!(
                 f,
-                "{} or {}",
-                self.expected[..n - 1].join(", "),
-                self.expected[n - 1]
-            )?,
+                "{} expects something else",
+                self.rule.unwrap_or(self.start_rule)
+            )?;
+        }
+        for (k, (owner, items)) in self.expected_by.iter().enumerate() {
+            if k > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{owner} expects ")?;
+            match items.len() {
+                0 => write!(f, "something else")?,
+                1 => write!(f, "{}", items[0])?,
+                n => write!(f, "{} or {}", items[..n - 1].join(", "), items[n - 1])?,
+            }
         }
         if !self.within.is_empty() {
             write!(f, ", in {}", self.within.join(" < "))?;

@@ -22,7 +22,7 @@ mod error;
 pub mod generated;
 pub mod runtime;
 
-pub use error::MatchError;
+pub use error::{Details, MatchError};
 pub use generated::{parse_rule, Rule};
 
 use crate::abnf::VariantName;
@@ -184,8 +184,8 @@ pub fn full_match<V: Variant, M: Mode>(rule: Rule, input: &str) -> Result<M::Out
 /// let e = check::<Iri>(Rule::Iri, "http://example.org/a b").unwrap_err();
 /// assert_eq!(e.to_string(),
 ///     "at char 20 (U+0020 SPACE): isegment expects ipchar (iunreserved / pct-encoded / \
-///      sub-delims / \":\" / \"@\"), \"/\", \"#\", \"?\" or end of input, \
-///      in ipath-abempty < ihier-part < IRI");
+///      sub-delims / \":\" / \"@\"); ipath-abempty expects \"/\"; \
+///      IRI expects \"#\", \"?\" or end of input, in ipath-abempty < ihier-part < IRI");
 /// ```
 pub fn check<V: Variant>(rule: Rule, input: &str) -> Result<(), MatchError> {
     if is_match::<V>(rule, input) {

@@ -48,13 +48,24 @@ pub enum Expected {
 pub struct Diag {
     /// The remaining input length where it failed.
     pub rem: usize,
-    /// The alternatives that would have gone on.
-    pub expected: Vec<Expected>,
+    /// The alternatives that would have gone on, each with the innermost rule that
+    /// expected it (`None`: expected at the top, outside any rule).
+    pub expected: Vec<(Expected, Option<Rule>)>,
     /// The rules being matched there, innermost first.
     pub rules: Vec<Rule>,
 }
 
 impl Diag {
+    /// The failure leaves `rule`: expectations not yet owned by a rule are its own.
+    fn leave(&mut self, rule: Rule) {
+        for (_, owner) in self.expected.iter_mut() {
+            if owner.is_none() {
+                *owner = Some(rule);
+            }
+        }
+        self.rules.push(rule);
+    }
+
     /// Keeps the farther failure; at the same place, unites what was expected.
     fn merge(a: Option<Box<Diag>>, b: Option<Box<Diag>>) -> Option<Box<Diag>> {
         match (a, b) {
@@ -237,7 +248,7 @@ impl Mode for Explain {
     }
     fn node(rule: Rule, _: usize, _: usize, mut inner: Self::Out) -> Self::Out {
         if let Some(d) = inner.as_mut() {
-            d.rules.push(rule);
+            d.leave(rule);
         }
         inner
     }
@@ -246,7 +257,7 @@ impl Mode for Explain {
             rem,
             diag: Some(Box::new(Diag {
                 rem,
-                expected: expected.to_vec(),
+                expected: expected.iter().map(|&e| (e, None)).collect(),
                 rules: Vec::new(),
             })),
         }
@@ -264,9 +275,9 @@ impl Mode for Explain {
         if let Some(d) = f.diag.as_mut() {
             if rule.is_character_rule() && d.rem == start_rem {
                 // `DIGIT` failed on its one character: what was expected is a DIGIT.
-                d.expected = vec![Expected::Rule(rule)];
+                d.expected = vec![(Expected::Rule(rule), None)];
             } else {
-                d.rules.push(rule);
+                d.leave(rule);
             }
         }
         f
