@@ -1,0 +1,639 @@
+//! Typed IRI references (RFC 3987 §2.2, RFC 3986 §3-4): the components of a
+//! reference, zero-copy, from one run of the generated combinators.
+//!
+//! The combinators run in a [`Mode`] of this module's own, [`Spans`], which records
+//! where the component rules (`scheme`, `iauthority`, `iuserinfo`, `ihost`, `port`,
+//! the `ipath-*` rules, `iquery`, `ifragment`) matched. No second parser splits the
+//! string: the components are the grammar's own parse.
+
+use crate::grammar::runtime::{Expected, Failure, Mode};
+use crate::grammar::{explain, full_match, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use std::borrow::{Borrow, Cow};
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+use std::str::FromStr;
+
+/// What kind of host the grammar found (RFC 3986 §3.2.2, RFC 3987 §2.2 `ihost`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `ireg-name` (`reg-name` in a URI): a registered name, e.g. a DNS name. Also
+    /// `01.02.03.04`, which is no `IPv4address` (`dec-octet` has no leading zeros),
+    /// and `1.2.3.4.5`.
+    RegName,
+    /// `IPv4address`: `1.2.3.4` (first match wins over `ireg-name`).
+    Ipv4,
+    /// `IP-literal` holding an `IPv6address`: `[::1]`.
+    Ipv6,
+    /// `IP-literal` holding an `IPvFuture`: `[v1.x]`.
+    IpvFuture,
+}
+
+impl HostKind {
+    /// `reg-name`, `ipv4`, `ipv6` or `ipvfuture`, as the `iri parse` command prints it.
+    ///
+    /// ```
+    /// assert_eq!(iri_grammar::reference::HostKind::Ipv6.as_str(), "ipv6");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HostKind::RegName => "reg-name",
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::IpvFuture => "ipvfuture",
+        }
+    }
+}
+
+// Slots of the span table: a start and an end per component.
+const SCHEME: usize = 0;
+const AUTHORITY: usize = 2;
+const USERINFO: usize = 4;
+const HOST: usize = 6;
+const PORT: usize = 8;
+const PATH: usize = 10;
+const QUERY: usize = 12;
+const FRAGMENT: usize = 14;
+// Host kinds seen inside `ihost`.
+const SEEN_IPV4: u32 = 1;
+const SEEN_IPV6: u32 = 2;
+const SEEN_IPVFUTURE: u32 = 4;
+
+/// The mode that records component spans. Each slot holds a remaining length plus
+/// one (0: not matched). In one successful parse each component rule matches at most
+/// once, so the outputs of two parts never share a slot and joining is a bitwise OR.
+#[derive(Debug)]
+pub enum Spans {}
+
+/// The output of [`Spans`]: where each component rule matched.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SpanTable {
+    slots: [u32; 16],
+    seen: u32,
+}
+
+impl Mode for Spans {
+    type Out = SpanTable;
+    const EXPLAIN: bool = false;
+    #[inline(always)]
+    fn empty() -> SpanTable {
+        SpanTable::default()
+    }
+    #[inline(always)]
+    fn join(mut a: SpanTable, b: SpanTable) -> SpanTable {
+        for k in 0..16 {
+            a.slots[k] |= b.slots[k];
+        }
+        a.seen |= b.seen;
+        a
+    }
+    #[inline(always)]
+    fn node(rule: Rule, start_rem: usize, end_rem: usize, mut inner: SpanTable) -> SpanTable {
+        let slot = match rule {
+            Rule::Scheme => SCHEME,
+            Rule::Iauthority => AUTHORITY,
+            Rule::Iuserinfo => USERINFO,
+            Rule::Ihost => HOST,
+            Rule::Port => PORT,
+            Rule::IpathAbempty
+            | Rule::IpathAbsolute
+            | Rule::IpathNoscheme
+            | Rule::IpathRootless
+            | Rule::IpathEmpty => PATH,
+            Rule::Iquery => QUERY,
+            Rule::Ifragment => FRAGMENT,
+            Rule::Ipv4address => {
+                inner.seen |= SEEN_IPV4;
+                return inner;
+            }
+            Rule::Ipv6address => {
+                inner.seen |= SEEN_IPV6;
+                return inner;
+            }
+            Rule::Ipvfuture => {
+                inner.seen |= SEEN_IPVFUTURE;
+                return inner;
+            }
+            _ => return inner,
+        };
+        // Positions fit: `parse` refuses inputs of u32::MAX bytes or more.
+        inner.slots[slot] = start_rem as u32 + 1;
+        inner.slots[slot + 1] = end_rem as u32 + 1;
+        inner
+    }
+    #[inline(always)]
+    fn fail(rem: usize, _: &[Expected]) -> Failure {
+        Failure { rem, diag: None }
+    }
+    #[inline(always)]
+    fn carry(out: SpanTable, _: Failure) -> SpanTable {
+        out
+    }
+    #[inline(always)]
+    fn fail_after(_: SpanTable, f: Failure) -> Failure {
+        f
+    }
+    #[inline(always)]
+    fn exit_failed(_: Rule, _: usize, f: Failure) -> Failure {
+        f
+    }
+}
+
+/// Byte offsets of the components in the reference's text. `u32::MAX`: absent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Components {
+    pub(crate) scheme_end: u32,
+    pub(crate) authority: (u32, u32),
+    pub(crate) userinfo_end: u32,
+    pub(crate) host: (u32, u32),
+    pub(crate) port_start: u32,
+    pub(crate) path: (u32, u32),
+    pub(crate) query_start: u32,
+    pub(crate) fragment_start: u32,
+    pub(crate) host_kind: Option<HostKind>,
+}
+
+pub(crate) const ABSENT: u32 = u32::MAX;
+
+impl Components {
+    fn from_spans(t: &SpanTable, len: usize) -> Components {
+        let at = |slot: usize| -> u32 {
+            match t.slots[slot] {
+                0 => ABSENT,
+                rem_plus_one => (len - (rem_plus_one as usize - 1)) as u32,
+            }
+        };
+        let host_kind = if t.slots[HOST] == 0 {
+            None
+        } else if t.seen & SEEN_IPV6 != 0 {
+            Some(HostKind::Ipv6)
+        } else if t.seen & SEEN_IPVFUTURE != 0 {
+            Some(HostKind::IpvFuture)
+        } else if t.seen & SEEN_IPV4 != 0 {
+            Some(HostKind::Ipv4)
+        } else {
+            Some(HostKind::RegName)
+        };
+        Components {
+            scheme_end: at(SCHEME + 1),
+            authority: (at(AUTHORITY), at(AUTHORITY + 1)),
+            userinfo_end: at(USERINFO + 1),
+            host: (at(HOST), at(HOST + 1)),
+            port_start: at(PORT),
+            path: (at(PATH), at(PATH + 1)),
+            query_start: at(QUERY),
+            fragment_start: at(FRAGMENT),
+            host_kind,
+        }
+    }
+}
+
+/// An IRI reference of grammar `V` (`IRI-reference` of RFC 3987, `URI-reference` of
+/// RFC 3986 under [`Uri`], `LEIRI-reference` under [`Leiri`]), with its components.
+///
+/// Borrowed (`Reference<'a, V>` from [`Reference::parse`]) or owned
+/// (`Reference<'static, V>` from a `String`, or [`Reference::into_owned`]).
+/// Equality, order and hashing are those of the exact string: RFC 3987 §5.3.1's
+/// simple string comparison.
+///
+/// ```
+/// use iri_grammar::reference::{IriRef, HostKind};
+/// let r = IriRef::parse("http://user@résumé.example.org:8080/a/b?q#f").unwrap();
+/// assert_eq!(r.scheme(), Some("http"));
+/// assert_eq!(r.authority(), Some("user@résumé.example.org:8080"));
+/// assert_eq!(r.userinfo(), Some("user"));
+/// assert_eq!(r.host(), Some("résumé.example.org"));
+/// assert_eq!(r.host_kind(), Some(HostKind::RegName));
+/// assert_eq!(r.port(), Some("8080"));
+/// assert_eq!(r.path(), "/a/b");
+/// assert_eq!(r.query(), Some("q"));
+/// assert_eq!(r.fragment(), Some("f"));
+/// ```
+pub struct Reference<'a, V: Variant = Iri> {
+    text: Cow<'a, str>,
+    c: Components,
+    variant: PhantomData<V>,
+}
+
+/// An RFC 3987 IRI reference.
+pub type IriRef<'a> = Reference<'a, Iri>;
+/// An RFC 3986 URI reference.
+pub type UriRef<'a> = Reference<'a, Uri>;
+/// A LEIRI reference.
+pub type LeiriRef<'a> = Reference<'a, Leiri>;
+
+impl<'a, V: Variant> Reference<'a, V> {
+    /// Parses an IRI reference of grammar `V`, borrowing the text. Allocates nothing.
+    ///
+    /// ```
+    /// use iri_grammar::reference::UriRef;
+    /// assert!(UriRef::parse("../a?b").is_ok());
+    /// let e = UriRef::parse("http://résumé/").unwrap_err();
+    /// assert_eq!(e.char_offset, 8);
+    /// assert_eq!(e.found, Some('é'));
+    /// ```
+    pub fn parse(text: &'a str) -> Result<Self, MatchError> {
+        let c = components::<V>(text)?;
+        Ok(Reference {
+            text: Cow::Borrowed(text),
+            c,
+            variant: PhantomData,
+        })
+    }
+
+    /// Parses an owned string.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let r = IriRef::parse_owned(String::from("a:b")).unwrap();
+    /// assert_eq!(r.scheme(), Some("a"));
+    /// ```
+    pub fn parse_owned(text: String) -> Result<Reference<'static, V>, MatchError> {
+        let c = components::<V>(&text)?;
+        Ok(Reference {
+            text: Cow::Owned(text),
+            c,
+            variant: PhantomData,
+        })
+    }
+
+    /// Builds a reference from text and components known to be right (resolution).
+    pub(crate) fn from_parts(text: String, c: Components) -> Reference<'static, V> {
+        debug_assert_eq!(
+            components::<V>(&text).as_ref().ok(),
+            Some(&c),
+            "components of {text:?}"
+        );
+        Reference {
+            text: Cow::Owned(text),
+            c,
+            variant: PhantomData,
+        }
+    }
+
+    pub(crate) fn components(&self) -> &Components {
+        &self.c
+    }
+
+    /// The reference as a string slice.
+    ///
+    /// ```
+    /// let r = iri_grammar::reference::IriRef::parse("#f").unwrap();
+    /// assert_eq!(r.as_str(), "#f");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// An owned copy (no-op when already owned).
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let owned: IriRef<'static> = IriRef::parse("a:b").unwrap().into_owned();
+    /// assert_eq!(owned.as_str(), "a:b");
+    /// ```
+    pub fn into_owned(self) -> Reference<'static, V> {
+        Reference {
+            text: Cow::Owned(self.text.into_owned()),
+            c: self.c,
+            variant: PhantomData,
+        }
+    }
+
+    fn slice(&self, start: u32, end: u32) -> &str {
+        &self.text[start as usize..end as usize]
+    }
+
+    fn len(&self) -> u32 {
+        self.text.len() as u32
+    }
+
+    /// `scheme`, without the `:`; `None` for a relative reference.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("HTTP://a").unwrap().scheme(), Some("HTTP"));
+    /// assert_eq!(IriRef::parse("//a").unwrap().scheme(), None);
+    /// ```
+    pub fn scheme(&self) -> Option<&str> {
+        (self.c.scheme_end != ABSENT).then(|| self.slice(0, self.c.scheme_end))
+    }
+
+    /// `iauthority`, without the `//`; `None` when there is no `//` (an empty
+    /// authority, as in `file:///x`, is `Some("")`).
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("file:///x").unwrap().authority(), Some(""));
+    /// assert_eq!(IriRef::parse("mailto:a@b").unwrap().authority(), None);
+    /// ```
+    pub fn authority(&self) -> Option<&str> {
+        let (s, e) = self.c.authority;
+        (s != ABSENT).then(|| self.slice(s, e))
+    }
+
+    /// `iuserinfo`, without the `@`.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("//u:p@h").unwrap().userinfo(), Some("u:p"));
+    /// assert_eq!(IriRef::parse("//@h").unwrap().userinfo(), Some(""));
+    /// assert_eq!(IriRef::parse("//h").unwrap().userinfo(), None);
+    /// ```
+    pub fn userinfo(&self) -> Option<&str> {
+        (self.c.userinfo_end != ABSENT).then(|| self.slice(self.c.authority.0, self.c.userinfo_end))
+    }
+
+    /// `ihost`, with the brackets of an IP literal.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("//[::1]:80").unwrap().host(), Some("[::1]"));
+    /// ```
+    pub fn host(&self) -> Option<&str> {
+        let (s, e) = self.c.host;
+        (s != ABSENT).then(|| self.slice(s, e))
+    }
+
+    /// What kind of host: decided by the grammar, first match wins.
+    ///
+    /// ```
+    /// use iri_grammar::reference::{IriRef, HostKind};
+    /// let kind = |s| IriRef::parse(s).unwrap().host_kind();
+    /// assert_eq!(kind("http://1.2.3.4/"), Some(HostKind::Ipv4));
+    /// assert_eq!(kind("http://01.02.03.04/"), Some(HostKind::RegName));
+    /// assert_eq!(kind("http://[v7.x]/"), Some(HostKind::IpvFuture));
+    /// assert_eq!(kind("a:b"), None);
+    /// ```
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.c.host_kind
+    }
+
+    /// `port`, without the `:`; `Some("")` for `http://a:/`.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("http://a:/").unwrap().port(), Some(""));
+    /// assert_eq!(IriRef::parse("http://a/").unwrap().port(), None);
+    /// ```
+    pub fn port(&self) -> Option<&str> {
+        (self.c.port_start != ABSENT).then(|| self.slice(self.c.port_start, self.c.authority.1))
+    }
+
+    /// The path: always present, possibly empty.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("http://a").unwrap().path(), "");
+    /// assert_eq!(IriRef::parse("a:b/c?d").unwrap().path(), "b/c");
+    /// ```
+    pub fn path(&self) -> &str {
+        self.slice(self.c.path.0, self.c.path.1)
+    }
+
+    /// `iquery`, without the `?`; `Some("")` for `http://a/?`, `None` for `http://a/`.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("http://a/?").unwrap().query(), Some(""));
+    /// assert_eq!(IriRef::parse("http://a/").unwrap().query(), None);
+    /// ```
+    pub fn query(&self) -> Option<&str> {
+        let s = self.c.query_start;
+        (s != ABSENT).then(|| {
+            let e = if self.c.fragment_start != ABSENT {
+                self.c.fragment_start - 1
+            } else {
+                self.len()
+            };
+            self.slice(s, e)
+        })
+    }
+
+    /// `ifragment`, without the `#`.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert_eq!(IriRef::parse("a:b#").unwrap().fragment(), Some(""));
+    /// ```
+    pub fn fragment(&self) -> Option<&str> {
+        let s = self.c.fragment_start;
+        (s != ABSENT).then(|| self.slice(s, self.len()))
+    }
+
+    /// The path's segments (`isegment`s), split at `/`; an absolute path's leading
+    /// `/` gives no empty first segment.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let r = IriRef::parse("http://a/b//c/").unwrap();
+    /// assert_eq!(r.path_segments().collect::<Vec<_>>(), ["b", "", "c", ""]);
+    /// assert_eq!(IriRef::parse("http://a").unwrap().path_segments().count(), 0);
+    /// assert_eq!(IriRef::parse("x/y").unwrap().path_segments().collect::<Vec<_>>(), ["x", "y"]);
+    /// ```
+    pub fn path_segments(&self) -> impl Iterator<Item = &str> {
+        let p = self.path();
+        let p = p.strip_prefix('/').unwrap_or(p);
+        let empty = self.path().is_empty();
+        p.split('/').filter(move |_| !empty)
+    }
+
+    /// Whether this is an IRI (`IRI`: it has a scheme), not a relative reference.
+    /// An IRI may have a fragment; see [`Reference::is_absolute_iri`].
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert!(IriRef::parse("a:b#c").unwrap().is_absolute());
+    /// assert!(!IriRef::parse("//a/b").unwrap().is_absolute());
+    /// ```
+    pub fn is_absolute(&self) -> bool {
+        self.c.scheme_end != ABSENT
+    }
+
+    /// Whether this is a relative reference (`irelative-ref`).
+    ///
+    /// ```
+    /// assert!(iri_grammar::reference::IriRef::parse("b").unwrap().is_relative());
+    /// ```
+    pub fn is_relative(&self) -> bool {
+        !self.is_absolute()
+    }
+
+    /// Whether this matches `absolute-IRI`: a scheme and no fragment (what RFC 3986
+    /// §5.1 wants of a base).
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert!(IriRef::parse("a:b").unwrap().is_absolute_iri());
+    /// assert!(!IriRef::parse("a:b#c").unwrap().is_absolute_iri());
+    /// ```
+    pub fn is_absolute_iri(&self) -> bool {
+        self.is_absolute() && self.c.fragment_start == ABSENT
+    }
+}
+
+/// Parses `text` as the reference rule of `V` in [`Spans`] mode.
+fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
+    if text.len() >= u32::MAX as usize {
+        // Span slots are u32; the grammar has no length limit, this library does.
+        return Err(explain_too_long::<V>(text));
+    }
+    match full_match::<V, Spans>(Rule::IriReference, text) {
+        Ok(spans) => Ok(Components::from_spans(&spans, text.len())),
+        Err(_) => Err(explain::<V>(Rule::IriReference, text)),
+    }
+}
+
+#[cold]
+fn explain_too_long<V: Variant>(text: &str) -> MatchError {
+    let mut e = explain::<V>(Rule::IriReference, "");
+    e.byte_offset = u32::MAX as usize;
+    e.char_offset = text[..(u32::MAX as usize).min(text.len())].chars().count();
+    e.expected = vec!["a reference shorter than 4 GiB".to_string()];
+    e
+}
+
+impl<V: Variant> Clone for Reference<'_, V> {
+    fn clone(&self) -> Self {
+        Reference {
+            text: self.text.clone(),
+            c: self.c,
+            variant: PhantomData,
+        }
+    }
+}
+
+impl<V: Variant> fmt::Display for Reference<'_, V> {
+    /// The reference as written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl<V: Variant> fmt::Debug for Reference<'_, V> {
+    /// The text and every component (absent ones as `None`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Reference")
+            .field("grammar", &V::NAME)
+            .field("text", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("host_kind", &self.host_kind())
+            .field("port", &self.port())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl<V: Variant> AsRef<str> for Reference<'_, V> {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl<V: Variant> Borrow<str> for Reference<'_, V> {
+    /// Consistent with `Eq`, `Ord` and `Hash`, which are those of the string.
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl<V: Variant> PartialEq for Reference<'_, V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl<V: Variant> Eq for Reference<'_, V> {}
+
+impl<V: Variant> PartialOrd for Reference<'_, V> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<V: Variant> Ord for Reference<'_, V> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl<V: Variant> Hash for Reference<'_, V> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl<V: Variant> PartialEq<str> for Reference<'_, V> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl<V: Variant> PartialEq<&str> for Reference<'_, V> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl<V: Variant> FromStr for Reference<'static, V> {
+    type Err = MatchError;
+    /// Parses into an owned reference.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let r: IriRef<'static> = "http://a/b".parse().unwrap();
+    /// assert_eq!(r.path(), "/b");
+    /// ```
+    fn from_str(s: &str) -> Result<Self, MatchError> {
+        Reference::parse_owned(s.to_string())
+    }
+}
+
+impl<'a, V: Variant> TryFrom<&'a str> for Reference<'a, V> {
+    type Error = MatchError;
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert!(IriRef::try_from("a b").is_err());
+    /// ```
+    fn try_from(s: &'a str) -> Result<Self, MatchError> {
+        Reference::parse(s)
+    }
+}
+
+impl<V: Variant> TryFrom<String> for Reference<'static, V> {
+    type Error = MatchError;
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// assert!(IriRef::try_from(String::from("a:b")).is_ok());
+    /// ```
+    fn try_from(s: String) -> Result<Self, MatchError> {
+        Reference::parse_owned(s)
+    }
+}
+
+impl<V: Variant> From<Reference<'_, V>> for String {
+    fn from(r: Reference<'_, V>) -> String {
+        r.text.into_owned()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<V: Variant> serde::Serialize for Reference<'_, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, V: Variant> serde::Deserialize<'de> for Reference<'static, V> {
+    /// Deserializes a string and validates it; an invalid reference is an error.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Reference::parse_owned(s).map_err(serde::de::Error::custom)
+    }
+}

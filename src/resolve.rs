@@ -1,0 +1,401 @@
+//! Reference resolution, RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs
+//! unchanged, and its inverse, relativization.
+//!
+//! ```
+//! use iri_grammar::reference::IriRef;
+//! let base = IriRef::parse("http://a/b/c/d;p?q").unwrap();
+//! let target = IriRef::parse("../g").unwrap().resolve(&base).unwrap();
+//! assert_eq!(target, "http://a/b/g");
+//! assert_eq!(target.relativize(&base).unwrap(), "../g");
+//! ```
+
+use crate::grammar::Variant;
+use crate::reference::{Components, Reference, ABSENT};
+use std::fmt;
+
+/// Why a reference could not be resolved or relativized.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResolveError {
+    /// The base has no scheme: RFC 3986 §5.1 requires an absolute base.
+    RelativeBase(String),
+    /// Relativization: the target has no scheme.
+    RelativeTarget(String),
+    /// Relativization: no reference resolves to the target against this base. This
+    /// happens when the target's path has dot segments (`.`, `..`), which resolution
+    /// always removes (§5.2.2 applies `remove_dot_segments` even to absolute references).
+    Unreachable {
+        /// The target.
+        target: String,
+        /// The base.
+        base: String,
+    },
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResolveError::RelativeBase(b) => write!(
+                f,
+                "the base {b:?} has no scheme; RFC 3986 §5.1 resolves against an absolute IRI only"
+            ),
+            ResolveError::RelativeTarget(t) => {
+                write!(f, "the target {t:?} has no scheme; only an IRI can be relativized")
+            }
+            ResolveError::Unreachable { target, base } => write!(
+                f,
+                "no reference resolves to {target:?} against {base:?}: resolution removes dot segments"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+/// `remove_dot_segments` (RFC 3986 §5.2.4), step by step as the RFC writes it.
+/// Only the literal segments `.` and `..` are dot segments: `%2E%2E` is not.
+///
+/// ```
+/// use iri_grammar::resolve::remove_dot_segments;
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(remove_dot_segments("/a/%2E%2E/b"), "/a/%2E%2E/b");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut output = String::with_capacity(path.len());
+    remove_dot_segments_into(path, &mut output);
+    output
+}
+
+/// [`remove_dot_segments`], appending to `output` (only to what this call appends).
+fn remove_dot_segments_into(path: &str, output: &mut String) {
+    let floor = output.len();
+    let mut input = path;
+    // 2. While the input buffer is not empty, loop:
+    while !input.is_empty() {
+        // A. prefix "../" or "./": remove it.
+        if let Some(rest) = input.strip_prefix("../") {
+            input = rest;
+        } else if let Some(rest) = input.strip_prefix("./") {
+            input = rest;
+        }
+        // B. prefix "/./" or "/." (a complete segment): replace with "/".
+        else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        }
+        // C. prefix "/../" or "/.." (a complete segment): replace with "/" and remove
+        //    the last segment and its preceding "/" (if any) from the output.
+        else if input.starts_with("/../") || input == "/.." {
+            input = if input == "/.." { "/" } else { &input[3..] };
+            let last = output[floor..].rfind('/').map_or(floor, |k| floor + k);
+            output.truncate(last);
+        }
+        // D. "." or "..": remove it.
+        else if input == "." || input == ".." {
+            input = "";
+        }
+        // E. move the first segment (with its initial "/", if any, up to but not
+        //    including the next "/") to the end of the output.
+        else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |k| start + k);
+            output.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+}
+
+/// Builds a reference's text while recording where its components are.
+struct Builder {
+    text: String,
+    c: Components,
+}
+
+impl Builder {
+    fn new(capacity: usize) -> Builder {
+        Builder {
+            text: String::with_capacity(capacity),
+            c: Components {
+                scheme_end: ABSENT,
+                authority: (ABSENT, ABSENT),
+                userinfo_end: ABSENT,
+                host: (ABSENT, ABSENT),
+                port_start: ABSENT,
+                path: (ABSENT, ABSENT),
+                query_start: ABSENT,
+                fragment_start: ABSENT,
+                host_kind: None,
+            },
+        }
+    }
+
+    fn pos(&self) -> u32 {
+        self.text.len() as u32
+    }
+
+    fn scheme(&mut self, scheme: &str) {
+        self.text.push_str(scheme);
+        self.c.scheme_end = self.pos();
+        self.text.push(':');
+    }
+
+    /// Copies the authority of `from` (with its inner offsets).
+    fn authority<V: Variant>(&mut self, from: &Reference<'_, V>) {
+        let Some(auth) = from.authority() else { return };
+        self.text.push_str("//");
+        let shift = |p: u32, new_start: u32, old_start: u32| {
+            if p == ABSENT {
+                ABSENT
+            } else {
+                p - old_start + new_start
+            }
+        };
+        let fc = from.components();
+        let start = self.pos();
+        let old = fc.authority.0;
+        self.text.push_str(auth);
+        self.c.authority = (start, self.pos());
+        self.c.userinfo_end = shift(fc.userinfo_end, start, old);
+        self.c.host = (shift(fc.host.0, start, old), shift(fc.host.1, start, old));
+        self.c.port_start = shift(fc.port_start, start, old);
+        self.c.host_kind = fc.host_kind;
+    }
+
+    /// Appends the path; `dots` runs it through `remove_dot_segments` first.
+    fn path(&mut self, path: &str, dots: bool) {
+        let start = self.pos();
+        if dots {
+            remove_dot_segments_into(path, &mut self.text);
+        } else {
+            self.text.push_str(path);
+        }
+        // Without an authority a path cannot begin with "//" (RFC 3986 §3.3): the
+        // text would read as an authority. Resolution can produce one (`f:/a` +
+        // `.//g`); "/." in front keeps the same path, as remove_dot_segments shows.
+        if self.c.authority.0 == ABSENT && self.text[start as usize..].starts_with("//") {
+            self.text.insert_str(start as usize, "/.");
+        }
+        self.c.path = (start, self.pos());
+    }
+
+    fn query(&mut self, q: Option<&str>) {
+        if let Some(q) = q {
+            self.text.push('?');
+            self.c.query_start = self.pos();
+            self.text.push_str(q);
+        }
+    }
+
+    fn fragment(&mut self, f: Option<&str>) {
+        if let Some(f) = f {
+            self.text.push('#');
+            self.c.fragment_start = self.pos();
+            self.text.push_str(f);
+        }
+    }
+
+    fn finish<V: Variant>(self) -> Reference<'static, V> {
+        Reference::from_parts(self.text, self.c)
+    }
+}
+
+impl<V: Variant> Reference<'_, V> {
+    /// Resolves this reference against `base` (RFC 3986 §5.2.2, strict: a reference
+    /// with a scheme is never taken as relative). The base's fragment is ignored
+    /// (§5.1); a base without a scheme is an error.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let base = IriRef::parse("http://a/b/c/d;p?q").unwrap();
+    /// let r = |s| IriRef::parse(s).unwrap().resolve(&base).unwrap().to_string();
+    /// assert_eq!(r("g;x?y#s"), "http://a/b/c/g;x?y#s");
+    /// assert_eq!(r("../../../g"), "http://a/g");
+    /// assert_eq!(r("http:g"), "http:g");
+    /// assert_eq!(r(""), "http://a/b/c/d;p?q");
+    /// ```
+    pub fn resolve(&self, base: &Reference<'_, V>) -> Result<Reference<'static, V>, ResolveError> {
+        let Some(base_scheme) = base.scheme() else {
+            return Err(ResolveError::RelativeBase(base.to_string()));
+        };
+        let r = self;
+        let mut t = Builder::new(base.as_str().len() + r.as_str().len() + 2);
+        if let Some(scheme) = r.scheme() {
+            t.scheme(scheme);
+            t.authority(r);
+            t.path(r.path(), true);
+            t.query(r.query());
+        } else {
+            t.scheme(base_scheme);
+            if r.authority().is_some() {
+                t.authority(r);
+                t.path(r.path(), true);
+                t.query(r.query());
+            } else {
+                t.authority(base);
+                if r.path().is_empty() {
+                    t.path(base.path(), false);
+                    t.query(r.query().or(base.query()));
+                } else {
+                    if r.path().starts_with('/') {
+                        t.path(r.path(), true);
+                    } else {
+                        // §5.2.3 merge, then remove_dot_segments.
+                        let merged = merge(base, r.path());
+                        t.path(&merged, true);
+                    }
+                    t.query(r.query());
+                }
+            }
+        }
+        t.fragment(r.fragment());
+        Ok(t.finish())
+    }
+
+    /// The shortest reference that resolves to this IRI against `base` (the inverse
+    /// of [`Reference::resolve`]): a fragment, a query, a relative path, an absolute
+    /// path, a network-path reference or the IRI itself, whichever is shortest and
+    /// resolves back exactly.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let base = IriRef::parse("http://a/b/c/d;p?q").unwrap();
+    /// let rel = |s| IriRef::parse(s).unwrap().relativize(&base).unwrap().to_string();
+    /// assert_eq!(rel("http://a/b/c/g"), "g");
+    /// assert_eq!(rel("http://a/b/c/d;p?q#s"), "#s");
+    /// assert_eq!(rel("http://a/x"), "/x");
+    /// assert_eq!(rel("http://other/x"), "//other/x");
+    /// assert_eq!(rel("ftp://a/b"), "ftp://a/b");
+    /// ```
+    pub fn relativize(
+        &self,
+        base: &Reference<'_, V>,
+    ) -> Result<Reference<'static, V>, ResolveError> {
+        if base.scheme().is_none() {
+            return Err(ResolveError::RelativeBase(base.to_string()));
+        }
+        if self.scheme().is_none() {
+            return Err(ResolveError::RelativeTarget(self.to_string()));
+        }
+        let target = self.as_str();
+        let resolves = |candidate: &str| -> Option<Reference<'static, V>> {
+            let r = Reference::<V>::parse_owned(candidate.to_string()).ok()?;
+            let back = r.resolve(base).ok()?;
+            (back.as_str() == target).then_some(r)
+        };
+        let mut best: Option<Reference<'static, V>> = None;
+        for candidate in self.candidates(base) {
+            if best
+                .as_ref()
+                .is_some_and(|b| b.as_str().len() <= candidate.len())
+            {
+                continue;
+            }
+            if let Some(r) = resolves(&candidate) {
+                best = Some(r);
+            }
+        }
+        best.ok_or_else(|| ResolveError::Unreachable {
+            target: target.to_string(),
+            base: base.to_string(),
+        })
+    }
+
+    /// References that may resolve to `self` against `base`, each checked by the caller.
+    fn candidates(&self, base: &Reference<'_, V>) -> Vec<String> {
+        let suffix = |with_query: bool| {
+            let mut s = String::new();
+            if with_query {
+                if let Some(q) = self.query() {
+                    s.push('?');
+                    s.push_str(q);
+                }
+            }
+            if let Some(f) = self.fragment() {
+                s.push('#');
+                s.push_str(f);
+            }
+            s
+        };
+        // The IRI itself always works unless its path has dot segments.
+        let mut out = vec![self.as_str().to_string()];
+        let same_scheme = self.scheme() == base.scheme();
+        if !same_scheme {
+            return out;
+        }
+        // Network-path reference.
+        if let Some(auth) = self.authority() {
+            out.push(format!("//{auth}{}{}", self.path(), suffix(true)));
+        }
+        if self.authority() != base.authority() {
+            return out;
+        }
+        // Same scheme and authority: absolute path, relative path, query, fragment.
+        let path = self.path();
+        if path == base.path() {
+            if self.query() == base.query() {
+                out.push(suffix(false));
+                if self.fragment().is_none() {
+                    out.push(String::new());
+                }
+            }
+            if self.query().is_some() {
+                out.push(suffix(true));
+            }
+        }
+        // Relative path: up from the base's directory to the common ancestor, then down.
+        let base_dir = &base.path()[..base.path().rfind('/').map_or(0, |k| k + 1)];
+        let mut common = 0;
+        for (k, (a, b)) in base_dir.bytes().zip(path.bytes()).enumerate() {
+            if a != b {
+                break;
+            }
+            if a == b'/' {
+                common = k + 1;
+            }
+        }
+        if common > 0 || (base_dir.is_empty() && !path.starts_with('/')) {
+            let ups = base_dir[common..].matches('/').count();
+            let mut rel = "../".repeat(ups);
+            let rest = &path[common..];
+            rel.push_str(rest);
+            // A first segment with ":" would read as a scheme; an empty relative path
+            // would mean "the base"; both get "./" in front.
+            let first = rel.split('/').next().unwrap_or("");
+            if first.contains(':') || rel.is_empty() || rel.starts_with('/') {
+                rel.insert_str(0, "./");
+            }
+            out.push(format!("{rel}{}", suffix(true)));
+        }
+        // Absolute path, last: on a tie the relative path is preferred.
+        if path.starts_with('/') && !path.starts_with("//") {
+            out.push(format!("{path}{}", suffix(true)));
+        }
+        out
+    }
+}
+
+/// Merge (RFC 3986 §5.2.3): the reference's path appended to the base path minus its
+/// last segment; "/" + the reference's path when the base has an authority and an
+/// empty path.
+///
+/// ```
+/// // Exercised through resolution:
+/// use iri_grammar::reference::IriRef;
+/// let base = IriRef::parse("http://a").unwrap();
+/// assert_eq!(IriRef::parse("b").unwrap().resolve(&base).unwrap(), "http://a/b");
+/// ```
+fn merge<V: Variant>(base: &Reference<'_, V>, reference_path: &str) -> String {
+    if base.authority().is_some() && base.path().is_empty() {
+        let mut s = String::with_capacity(reference_path.len() + 1);
+        s.push('/');
+        s.push_str(reference_path);
+        return s;
+    }
+    let bp = base.path();
+    let dir = bp.rfind('/').map_or("", |k| &bp[..=k]);
+    let mut s = String::with_capacity(dir.len() + reference_path.len());
+    s.push_str(dir);
+    s.push_str(reference_path);
+    s
+}
