@@ -46,15 +46,18 @@ impl HostKind {
     }
 }
 
-// Slots of the span table: a start and an end per component.
-const SCHEME: usize = 0;
-const AUTHORITY: usize = 2;
-const USERINFO: usize = 4;
-const HOST: usize = 6;
-const PORT: usize = 8;
-const PATH: usize = 10;
-const QUERY: usize = 12;
-const FRAGMENT: usize = 14;
+// Slots of the span table: one position per component is enough, because the
+// others follow from them (an authority ends where the path starts, a host where the
+// port's ":" or the path starts, a path where the query's "?", the fragment's "#" or
+// the input ends).
+const SCHEME_END: usize = 0;
+const AUTHORITY_START: usize = 1;
+const USERINFO_END: usize = 2;
+const HOST_START: usize = 3;
+const PORT_START: usize = 4;
+const PATH_START: usize = 5;
+const QUERY_START: usize = 6;
+const FRAGMENT_START: usize = 7;
 // Host kinds seen inside `ihost`.
 const SEEN_IPV4: u32 = 1;
 const SEEN_IPV6: u32 = 2;
@@ -69,7 +72,7 @@ pub enum Spans {}
 /// The output of [`Spans`]: where each component rule matched.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SpanTable {
-    slots: [u32; 16],
+    slots: [u32; 8],
     seen: u32,
 }
 
@@ -82,7 +85,7 @@ impl Mode for Spans {
     }
     #[inline(always)]
     fn join(mut a: SpanTable, b: SpanTable) -> SpanTable {
-        for k in 0..16 {
+        for k in 0..8 {
             a.slots[k] |= b.slots[k];
         }
         a.seen |= b.seen;
@@ -90,36 +93,26 @@ impl Mode for Spans {
     }
     #[inline(always)]
     fn node(rule: Rule, start_rem: usize, end_rem: usize, mut inner: SpanTable) -> SpanTable {
-        let slot = match rule {
-            Rule::Scheme => SCHEME,
-            Rule::Iauthority => AUTHORITY,
-            Rule::Iuserinfo => USERINFO,
-            Rule::Ihost => HOST,
-            Rule::Port => PORT,
+        // Positions fit: `parse` refuses inputs of u32::MAX bytes or more.
+        let (start, end) = (start_rem as u32 + 1, end_rem as u32 + 1);
+        match rule {
+            Rule::Scheme => inner.slots[SCHEME_END] = end,
+            Rule::Iauthority => inner.slots[AUTHORITY_START] = start,
+            Rule::Iuserinfo => inner.slots[USERINFO_END] = end,
+            Rule::Ihost => inner.slots[HOST_START] = start,
+            Rule::Port => inner.slots[PORT_START] = start,
             Rule::IpathAbempty
             | Rule::IpathAbsolute
             | Rule::IpathNoscheme
             | Rule::IpathRootless
-            | Rule::IpathEmpty => PATH,
-            Rule::Iquery => QUERY,
-            Rule::Ifragment => FRAGMENT,
-            Rule::Ipv4address => {
-                inner.seen |= SEEN_IPV4;
-                return inner;
-            }
-            Rule::Ipv6address => {
-                inner.seen |= SEEN_IPV6;
-                return inner;
-            }
-            Rule::Ipvfuture => {
-                inner.seen |= SEEN_IPVFUTURE;
-                return inner;
-            }
-            _ => return inner,
-        };
-        // Positions fit: `parse` refuses inputs of u32::MAX bytes or more.
-        inner.slots[slot] = start_rem as u32 + 1;
-        inner.slots[slot + 1] = end_rem as u32 + 1;
+            | Rule::IpathEmpty => inner.slots[PATH_START] = start,
+            Rule::Iquery => inner.slots[QUERY_START] = start,
+            Rule::Ifragment => inner.slots[FRAGMENT_START] = start,
+            Rule::Ipv4address => inner.seen |= SEEN_IPV4,
+            Rule::Ipv6address => inner.seen |= SEEN_IPV6,
+            Rule::Ipvfuture => inner.seen |= SEEN_IPVFUTURE,
+            _ => {}
+        }
         inner
     }
     #[inline(always)]
@@ -164,7 +157,32 @@ impl Components {
                 rem_plus_one => (len - (rem_plus_one as usize - 1)) as u32,
             }
         };
-        let host_kind = if t.slots[HOST] == 0 {
+        let (query_start, fragment_start) = (at(QUERY_START), at(FRAGMENT_START));
+        let path_start = at(PATH_START);
+        let path_end = if query_start != ABSENT {
+            query_start - 1
+        } else if fragment_start != ABSENT {
+            fragment_start - 1
+        } else {
+            len as u32
+        };
+        let authority_start = at(AUTHORITY_START);
+        let (authority, host, port_start) = if authority_start == ABSENT {
+            ((ABSENT, ABSENT), (ABSENT, ABSENT), ABSENT)
+        } else {
+            let port_start = at(PORT_START);
+            let host_end = if port_start != ABSENT {
+                port_start - 1
+            } else {
+                path_start
+            };
+            (
+                (authority_start, path_start),
+                (at(HOST_START), host_end),
+                port_start,
+            )
+        };
+        let host_kind = if authority_start == ABSENT {
             None
         } else if t.seen & SEEN_IPV6 != 0 {
             Some(HostKind::Ipv6)
@@ -176,14 +194,14 @@ impl Components {
             Some(HostKind::RegName)
         };
         Components {
-            scheme_end: at(SCHEME + 1),
-            authority: (at(AUTHORITY), at(AUTHORITY + 1)),
-            userinfo_end: at(USERINFO + 1),
-            host: (at(HOST), at(HOST + 1)),
-            port_start: at(PORT),
-            path: (at(PATH), at(PATH + 1)),
-            query_start: at(QUERY),
-            fragment_start: at(FRAGMENT),
+            scheme_end: at(SCHEME_END),
+            authority,
+            userinfo_end: at(USERINFO_END),
+            host,
+            port_start,
+            path: (path_start, path_end),
+            query_start,
+            fragment_start,
             host_kind,
         }
     }

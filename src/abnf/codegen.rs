@@ -688,6 +688,20 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         name
     }
 
+    fn first_set_const(&mut self, s: NextSet, about: &str) -> String {
+        let name = format!("{}_FIRST_{}", self.current.to_uppercase(), self.counter);
+        self.counter += 1;
+        let mut build = format!("Set::new(){}", ascii_builder(s.ascii));
+        if s.non_ascii {
+            build.push_str(".non_ascii()");
+        }
+        self.consts.push(format!(
+            "/// What can start `{about}` in `{}`.\nconst {name}: Set = {build};\n",
+            self.current_rule_name(),
+        ));
+        name
+    }
+
     fn current_rule_name(&self) -> String {
         self.set
             .rules
@@ -791,11 +805,25 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
                             .fold(NextSet::default(), |s, y| s.union(self.a.first_of(y)));
                         let overlaps = self.a.first_of(x).intersects(later);
                         let last = k + 1 == alts.len();
-                        if !last && (overlaps || self.a.nullable_of(x)) {
+                        let inner = if !last && (overlaps || self.a.nullable_of(x)) {
                             let s = self.next_set_const(follow, &format!("{x}"));
                             format!("Ahead(&{s}, {inner})")
                         } else {
                             inner
+                        };
+                        // FIRST-set dispatch: skip an alternative that cannot start
+                        // with the next character (an alternative that can match the
+                        // empty string can start with anything; a terminal tests its
+                        // character itself).
+                        let terminal = matches!(
+                            x,
+                            Element::CharVal { .. } | Element::Range(..) | Element::Sequence(_)
+                        );
+                        if self.a.nullable_of(x) || terminal {
+                            inner
+                        } else {
+                            let s = self.first_set_const(self.a.first_of(x), &format!("{x}"));
+                            format!("First(&{s}, {inner})")
                         }
                     })
                     .collect();

@@ -674,15 +674,24 @@ pub fn iri<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 15)
 pub fn ihier_part<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IhierPart, i, Alt((
-        Ahead(&IHIER_PART_AHEAD_0, Cat((Lit("//"), iauthority::<V, M>, ipath_abempty::<V, M>))),
-        ipath_absolute::<V, M>,
-        ipath_rootless::<V, M>,
+        First(&IHIER_PART_FIRST_1, Ahead(&IHIER_PART_AHEAD_0, Cat((Lit("//"), iauthority::<V, M>, ipath_abempty::<V, M>)))),
+        First(&IHIER_PART_FIRST_2, ipath_absolute::<V, M>),
+        First(&IHIER_PART_FIRST_3, ipath_rootless::<V, M>),
         ipath_empty::<V, M>,
     )))
 }
 
 /// What may follow `"//" iauthority ipath-abempty` in `ihier-part`.
 const IHIER_PART_AHEAD_0: Set = Set::new().chars("#?").end_of_input();
+
+/// What can start `"//" iauthority ipath-abempty` in `ihier-part`.
+const IHIER_PART_FIRST_1: Set = Set::new().chars("/");
+
+/// What can start `ipath-absolute` in `ihier-part`.
+const IHIER_PART_FIRST_2: Set = Set::new().chars("/");
+
+/// What can start `ipath-rootless` in `ihier-part`.
+const IHIER_PART_FIRST_3: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(0x30, 0x3E).range(0x40, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
 
 // end rule: ihier-part
 
@@ -693,11 +702,17 @@ const IHIER_PART_AHEAD_0: Set = Set::new().chars("#?").end_of_input();
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 21)
 pub fn iri_reference<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IriReference, i, Alt((Ahead(&IRI_REFERENCE_AHEAD_0, iri::<V, M>), irelative_ref::<V, M>)))
+    rule::<V, M, _>(Rule::IriReference, i, Alt((
+        First(&IRI_REFERENCE_FIRST_1, Ahead(&IRI_REFERENCE_AHEAD_0, iri::<V, M>)),
+        irelative_ref::<V, M>,
+    )))
 }
 
 /// What may follow `IRI` in `IRI-reference`.
 const IRI_REFERENCE_AHEAD_0: Set = Set::new().end_of_input();
+
+/// What can start `IRI` in `IRI-reference`.
+const IRI_REFERENCE_FIRST_1: Set = Set::new().range(0x41, 0x5A).range(0x61, 0x7A);
 
 // end rule: IRI-reference
 
@@ -745,15 +760,24 @@ pub fn irelative_ref<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 30)
 pub fn irelative_part<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IrelativePart, i, Alt((
-        Ahead(&IRELATIVE_PART_AHEAD_0, Cat((Lit("//"), iauthority::<V, M>, ipath_abempty::<V, M>))),
-        ipath_absolute::<V, M>,
-        ipath_noscheme::<V, M>,
+        First(&IRELATIVE_PART_FIRST_1, Ahead(&IRELATIVE_PART_AHEAD_0, Cat((Lit("//"), iauthority::<V, M>, ipath_abempty::<V, M>)))),
+        First(&IRELATIVE_PART_FIRST_2, ipath_absolute::<V, M>),
+        First(&IRELATIVE_PART_FIRST_3, ipath_noscheme::<V, M>),
         ipath_empty::<V, M>,
     )))
 }
 
 /// What may follow `"//" iauthority ipath-abempty` in `irelative-part`.
 const IRELATIVE_PART_AHEAD_0: Set = Set::new().chars("#?").end_of_input();
+
+/// What can start `"//" iauthority ipath-abempty` in `irelative-part`.
+const IRELATIVE_PART_FIRST_1: Set = Set::new().chars("/");
+
+/// What can start `ipath-absolute` in `irelative-part`.
+const IRELATIVE_PART_FIRST_2: Set = Set::new().chars("/");
+
+/// What can start `ipath-noscheme` in `irelative-part`.
+const IRELATIVE_PART_FIRST_3: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(0x30, 0x39).range(0x3B, 0x3E).range(0x40, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
 
 // end rule: irelative-part
 
@@ -800,14 +824,20 @@ const IUSERINFO_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).r
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 40)
 pub fn ihost<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Ihost, i, Alt((
-        ip_literal::<V, M>,
-        Ahead(&IHOST_AHEAD_0, ipv4address::<V, M>),
+        First(&IHOST_FIRST_0, ip_literal::<V, M>),
+        First(&IHOST_FIRST_2, Ahead(&IHOST_AHEAD_1, ipv4address::<V, M>)),
         ireg_name::<V, M>,
     )))
 }
 
+/// What can start `IP-literal` in `ihost`.
+const IHOST_FIRST_0: Set = Set::new().chars("[");
+
 /// What may follow `IPv4address` in `ihost`.
-const IHOST_AHEAD_0: Set = Set::new().chars("#/:?").end_of_input();
+const IHOST_AHEAD_1: Set = Set::new().chars("#/:?").end_of_input();
+
+/// What can start `IPv4address` in `ihost`.
+const IHOST_FIRST_2: Set = Set::new().range(0x30, 0x39);
 
 // end rule: ihost
 
@@ -840,9 +870,9 @@ const IREG_NAME_CHARS_0: Class = Class::new().chars("!$;=_~").range(0x26, 0x2E).
 pub fn ipath<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Ipath, i, Alt((
         Ahead(&IPATH_AHEAD_0, ipath_abempty::<V, M>),
-        ipath_absolute::<V, M>,
-        Ahead(&IPATH_AHEAD_1, ipath_noscheme::<V, M>),
-        ipath_rootless::<V, M>,
+        First(&IPATH_FIRST_1, ipath_absolute::<V, M>),
+        First(&IPATH_FIRST_3, Ahead(&IPATH_AHEAD_2, ipath_noscheme::<V, M>)),
+        First(&IPATH_FIRST_4, ipath_rootless::<V, M>),
         ipath_empty::<V, M>,
     )))
 }
@@ -850,8 +880,17 @@ pub fn ipath<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 /// What may follow `ipath-abempty` in `ipath`.
 const IPATH_AHEAD_0: Set = Set::new().end_of_input();
 
+/// What can start `ipath-absolute` in `ipath`.
+const IPATH_FIRST_1: Set = Set::new().chars("/");
+
 /// What may follow `ipath-noscheme` in `ipath`.
-const IPATH_AHEAD_1: Set = Set::new().end_of_input();
+const IPATH_AHEAD_2: Set = Set::new().end_of_input();
+
+/// What can start `ipath-noscheme` in `ipath`.
+const IPATH_FIRST_3: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(0x30, 0x39).range(0x3B, 0x3E).range(0x40, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
+
+/// What can start `ipath-rootless` in `ipath`.
+const IPATH_FIRST_4: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(0x30, 0x3E).range(0x40, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
 
 // end rule: ipath
 
@@ -973,13 +1012,22 @@ const ISEGMENT_NZ_NC_CHARS_0: Class = Class::new().chars("!$;=_~").range(0x26, 0
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 73)
 pub fn ipchar<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Ipchar, i, Alt((
-        iunreserved::<V, M>,
-        pct_encoded::<V, M>,
-        sub_delims::<V, M>,
+        First(&IPCHAR_FIRST_0, iunreserved::<V, M>),
+        First(&IPCHAR_FIRST_1, pct_encoded::<V, M>),
+        First(&IPCHAR_FIRST_2, sub_delims::<V, M>),
         Lit(":"),
         Lit("@"),
     )))
 }
+
+/// What can start `iunreserved` in `ipchar`.
+const IPCHAR_FIRST_0: Set = Set::new().chars("-.<>").range(0x00, 0x20).range(0x22, 0x22).range(0x30, 0x39).range(0x41, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
+
+/// What can start `pct-encoded` in `ipchar`.
+const IPCHAR_FIRST_1: Set = Set::new().chars("%");
+
+/// What can start `sub-delims` in `ipchar`.
+const IPCHAR_FIRST_2: Set = Set::new().chars("!$;=").range(0x26, 0x2C);
 
 // end rule: ipchar
 
@@ -1023,15 +1071,24 @@ const IFRAGMENT_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x3B).r
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 83)
 pub fn iunreserved<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Iunreserved, i, Alt((
-        alpha::<V, M>,
-        digit::<V, M>,
+        First(&IUNRESERVED_FIRST_0, alpha::<V, M>),
+        First(&IUNRESERVED_FIRST_1, digit::<V, M>),
         Lit("-"),
         Lit("."),
         Lit("_"),
         Lit("~"),
-        ucschar::<V, M>,
+        First(&IUNRESERVED_FIRST_2, ucschar::<V, M>),
     )))
 }
+
+/// What can start `ALPHA` in `iunreserved`.
+const IUNRESERVED_FIRST_0: Set = Set::new().range(0x41, 0x5A).range(0x61, 0x7A);
+
+/// What can start `DIGIT` in `iunreserved`.
+const IUNRESERVED_FIRST_1: Set = Set::new().range(0x30, 0x39);
+
+/// What can start `ucschar` in `iunreserved`.
+const IUNRESERVED_FIRST_2: Set = Set::new().chars("<>^`").range(0x00, 0x20).range(0x22, 0x22).range(0x5C, 0x5C).range(0x7B, 0x7D).range(0x7F, 0x7F).non_ascii();
 
 // end rule: iunreserved
 
@@ -1115,8 +1172,21 @@ const DIGIT_CHARS: Class = Class::new().range(0x30, 0x39)
 ///
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 44)
 pub fn ip_literal<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IpLiteral, i, Cat((Lit("["), Alt((ipv6address::<V, M>, ipvfuture::<V, M>)), Lit("]"))))
+    rule::<V, M, _>(Rule::IpLiteral, i, Cat((
+        Lit("["),
+        Alt((
+            First(&IP_LITERAL_FIRST_0, ipv6address::<V, M>),
+            First(&IP_LITERAL_FIRST_1, ipvfuture::<V, M>),
+        )),
+        Lit("]"),
+    )))
 }
+
+/// What can start `IPv6address` in `IP-literal`.
+const IP_LITERAL_FIRST_0: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What can start `IPvFuture` in `IP-literal`.
+const IP_LITERAL_FIRST_1: Set = Set::new().chars("Vv");
 
 // end rule: IP-literal
 
@@ -1161,109 +1231,136 @@ const IPVFUTURE_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).r
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 50)
 pub fn ipv6address<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Ipv6address, i, Alt((
-        Ahead(&IPV6ADDRESS_AHEAD_0, Cat((Repeat(6, 6, Cat((h16::<V, M>, Lit(":")))), ls32::<V, M>))),
-        Ahead(&IPV6ADDRESS_AHEAD_1, Cat((Lit("::"), Repeat(5, 5, Cat((h16::<V, M>, Lit(":")))), ls32::<V, M>))),
-        Ahead(&IPV6ADDRESS_AHEAD_2, Cat((
+        First(&IPV6ADDRESS_FIRST_1, Ahead(&IPV6ADDRESS_AHEAD_0, Cat((Repeat(6, 6, Cat((h16::<V, M>, Lit(":")))), ls32::<V, M>)))),
+        First(&IPV6ADDRESS_FIRST_3, Ahead(&IPV6ADDRESS_AHEAD_2, Cat((Lit("::"), Repeat(5, 5, Cat((h16::<V, M>, Lit(":")))), ls32::<V, M>)))),
+        First(&IPV6ADDRESS_FIRST_5, Ahead(&IPV6ADDRESS_AHEAD_4, Cat((
             Opt(h16::<V, M>),
             Lit("::"),
             Repeat(4, 4, Cat((h16::<V, M>, Lit(":")))),
             ls32::<V, M>,
-        ))),
-        Ahead(&IPV6ADDRESS_AHEAD_4, Cat((
+        )))),
+        First(&IPV6ADDRESS_FIRST_8, Ahead(&IPV6ADDRESS_AHEAD_7, Cat((
             Opt(Cat((
-                Repeat(0, 1, Ahead(&IPV6ADDRESS_AHEAD_3, Cat((h16::<V, M>, Lit(":"))))),
+                Repeat(0, 1, Ahead(&IPV6ADDRESS_AHEAD_6, Cat((h16::<V, M>, Lit(":"))))),
                 h16::<V, M>,
             ))),
             Lit("::"),
             Repeat(3, 3, Cat((h16::<V, M>, Lit(":")))),
             ls32::<V, M>,
-        ))),
-        Ahead(&IPV6ADDRESS_AHEAD_6, Cat((
+        )))),
+        First(&IPV6ADDRESS_FIRST_11, Ahead(&IPV6ADDRESS_AHEAD_10, Cat((
             Opt(Cat((
-                Repeat(0, 2, Ahead(&IPV6ADDRESS_AHEAD_5, Cat((h16::<V, M>, Lit(":"))))),
+                Repeat(0, 2, Ahead(&IPV6ADDRESS_AHEAD_9, Cat((h16::<V, M>, Lit(":"))))),
                 h16::<V, M>,
             ))),
             Lit("::"),
             Repeat(2, 2, Cat((h16::<V, M>, Lit(":")))),
             ls32::<V, M>,
-        ))),
-        Ahead(&IPV6ADDRESS_AHEAD_8, Cat((
+        )))),
+        First(&IPV6ADDRESS_FIRST_14, Ahead(&IPV6ADDRESS_AHEAD_13, Cat((
             Opt(Cat((
-                Repeat(0, 3, Ahead(&IPV6ADDRESS_AHEAD_7, Cat((h16::<V, M>, Lit(":"))))),
+                Repeat(0, 3, Ahead(&IPV6ADDRESS_AHEAD_12, Cat((h16::<V, M>, Lit(":"))))),
                 h16::<V, M>,
             ))),
             Lit("::"),
             h16::<V, M>,
             Lit(":"),
             ls32::<V, M>,
-        ))),
-        Ahead(&IPV6ADDRESS_AHEAD_10, Cat((
+        )))),
+        First(&IPV6ADDRESS_FIRST_17, Ahead(&IPV6ADDRESS_AHEAD_16, Cat((
             Opt(Cat((
-                Repeat(0, 4, Ahead(&IPV6ADDRESS_AHEAD_9, Cat((h16::<V, M>, Lit(":"))))),
+                Repeat(0, 4, Ahead(&IPV6ADDRESS_AHEAD_15, Cat((h16::<V, M>, Lit(":"))))),
                 h16::<V, M>,
             ))),
             Lit("::"),
             ls32::<V, M>,
-        ))),
-        Ahead(&IPV6ADDRESS_AHEAD_12, Cat((
+        )))),
+        First(&IPV6ADDRESS_FIRST_20, Ahead(&IPV6ADDRESS_AHEAD_19, Cat((
             Opt(Cat((
-                Repeat(0, 5, Ahead(&IPV6ADDRESS_AHEAD_11, Cat((h16::<V, M>, Lit(":"))))),
+                Repeat(0, 5, Ahead(&IPV6ADDRESS_AHEAD_18, Cat((h16::<V, M>, Lit(":"))))),
                 h16::<V, M>,
             ))),
             Lit("::"),
             h16::<V, M>,
-        ))),
-        Cat((
+        )))),
+        First(&IPV6ADDRESS_FIRST_22, Cat((
             Opt(Cat((
-                Repeat(0, 6, Ahead(&IPV6ADDRESS_AHEAD_13, Cat((h16::<V, M>, Lit(":"))))),
+                Repeat(0, 6, Ahead(&IPV6ADDRESS_AHEAD_21, Cat((h16::<V, M>, Lit(":"))))),
                 h16::<V, M>,
             ))),
             Lit("::"),
-        )),
+        ))),
     )))
 }
 
 /// What may follow `6( h16 ":" ) ls32` in `IPv6address`.
 const IPV6ADDRESS_AHEAD_0: Set = Set::new().chars("]").end_of_input();
 
-/// What may follow `"::" 5( h16 ":" ) ls32` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_1: Set = Set::new().chars("]").end_of_input();
+/// What can start `6( h16 ":" ) ls32` in `IPv6address`.
+const IPV6ADDRESS_FIRST_1: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
 
-/// What may follow `[ h16 ] "::" 4( h16 ":" ) ls32` in `IPv6address`.
+/// What may follow `"::" 5( h16 ":" ) ls32` in `IPv6address`.
 const IPV6ADDRESS_AHEAD_2: Set = Set::new().chars("]").end_of_input();
 
-/// What may follow `*1( h16 ":" )` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_3: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+/// What can start `"::" 5( h16 ":" ) ls32` in `IPv6address`.
+const IPV6ADDRESS_FIRST_3: Set = Set::new().chars(":");
 
-/// What may follow `[ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32` in `IPv6address`.
+/// What may follow `[ h16 ] "::" 4( h16 ":" ) ls32` in `IPv6address`.
 const IPV6ADDRESS_AHEAD_4: Set = Set::new().chars("]").end_of_input();
 
+/// What can start `[ h16 ] "::" 4( h16 ":" ) ls32` in `IPv6address`.
+const IPV6ADDRESS_FIRST_5: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What may follow `*1( h16 ":" )` in `IPv6address`.
+const IPV6ADDRESS_AHEAD_6: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What may follow `[ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32` in `IPv6address`.
+const IPV6ADDRESS_AHEAD_7: Set = Set::new().chars("]").end_of_input();
+
+/// What can start `[ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32` in `IPv6address`.
+const IPV6ADDRESS_FIRST_8: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
+
 /// What may follow `*2( h16 ":" )` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_5: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
-
-/// What may follow `[ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_6: Set = Set::new().chars("]").end_of_input();
-
-/// What may follow `*3( h16 ":" )` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_7: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
-
-/// What may follow `[ *3( h16 ":" ) h16 ] "::" h16 ":" ls32` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_8: Set = Set::new().chars("]").end_of_input();
-
-/// What may follow `*4( h16 ":" )` in `IPv6address`.
 const IPV6ADDRESS_AHEAD_9: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
 
-/// What may follow `[ *4( h16 ":" ) h16 ] "::" ls32` in `IPv6address`.
+/// What may follow `[ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32` in `IPv6address`.
 const IPV6ADDRESS_AHEAD_10: Set = Set::new().chars("]").end_of_input();
 
+/// What can start `[ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32` in `IPv6address`.
+const IPV6ADDRESS_FIRST_11: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What may follow `*3( h16 ":" )` in `IPv6address`.
+const IPV6ADDRESS_AHEAD_12: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What may follow `[ *3( h16 ":" ) h16 ] "::" h16 ":" ls32` in `IPv6address`.
+const IPV6ADDRESS_AHEAD_13: Set = Set::new().chars("]").end_of_input();
+
+/// What can start `[ *3( h16 ":" ) h16 ] "::" h16 ":" ls32` in `IPv6address`.
+const IPV6ADDRESS_FIRST_14: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What may follow `*4( h16 ":" )` in `IPv6address`.
+const IPV6ADDRESS_AHEAD_15: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What may follow `[ *4( h16 ":" ) h16 ] "::" ls32` in `IPv6address`.
+const IPV6ADDRESS_AHEAD_16: Set = Set::new().chars("]").end_of_input();
+
+/// What can start `[ *4( h16 ":" ) h16 ] "::" ls32` in `IPv6address`.
+const IPV6ADDRESS_FIRST_17: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
+
 /// What may follow `*5( h16 ":" )` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_11: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+const IPV6ADDRESS_AHEAD_18: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
 
 /// What may follow `[ *5( h16 ":" ) h16 ] "::" h16` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_12: Set = Set::new().chars("]").end_of_input();
+const IPV6ADDRESS_AHEAD_19: Set = Set::new().chars("]").end_of_input();
+
+/// What can start `[ *5( h16 ":" ) h16 ] "::" h16` in `IPv6address`.
+const IPV6ADDRESS_FIRST_20: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
 
 /// What may follow `*6( h16 ":" )` in `IPv6address`.
-const IPV6ADDRESS_AHEAD_13: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+const IPV6ADDRESS_AHEAD_21: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What can start `[ *6( h16 ":" ) h16 ] "::"` in `IPv6address`.
+const IPV6ADDRESS_FIRST_22: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
 
 // end rule: IPv6address
 
@@ -1287,13 +1384,19 @@ pub fn h16<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 63)
 pub fn ls32<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Ls32, i, Alt((
-        Ahead(&LS32_AHEAD_0, Cat((h16::<V, M>, Lit(":"), h16::<V, M>))),
-        ipv4address::<V, M>,
+        First(&LS32_FIRST_1, Ahead(&LS32_AHEAD_0, Cat((h16::<V, M>, Lit(":"), h16::<V, M>)))),
+        First(&LS32_FIRST_2, ipv4address::<V, M>),
     )))
 }
 
 /// What may follow `h16 ":" h16` in `ls32`.
 const LS32_AHEAD_0: Set = Set::new().chars("]").end_of_input();
+
+/// What can start `h16 ":" h16` in `ls32`.
+const LS32_FIRST_1: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0x61, 0x66);
+
+/// What can start `IPv4address` in `ls32`.
+const LS32_FIRST_2: Set = Set::new().range(0x30, 0x39);
 
 // end rule: ls32
 
@@ -1329,22 +1432,37 @@ pub fn ipv4address<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 68)
 pub fn dec_octet<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::DecOctet, i, Alt((
-        Ahead(&DEC_OCTET_AHEAD_0, digit::<V, M>),
-        Ahead(&DEC_OCTET_AHEAD_1, Cat((Range(0x31, 0x39), digit::<V, M>))),
-        Cat((Lit("1"), Scan(&DIGIT_CHARS, 2, 2))),
-        Ahead(&DEC_OCTET_AHEAD_2, Cat((Lit("2"), Range(0x30, 0x34), digit::<V, M>))),
-        Cat((Lit("25"), Range(0x30, 0x35))),
+        First(&DEC_OCTET_FIRST_1, Ahead(&DEC_OCTET_AHEAD_0, digit::<V, M>)),
+        First(&DEC_OCTET_FIRST_3, Ahead(&DEC_OCTET_AHEAD_2, Cat((Range(0x31, 0x39), digit::<V, M>)))),
+        First(&DEC_OCTET_FIRST_4, Cat((Lit("1"), Scan(&DIGIT_CHARS, 2, 2)))),
+        First(&DEC_OCTET_FIRST_6, Ahead(&DEC_OCTET_AHEAD_5, Cat((Lit("2"), Range(0x30, 0x34), digit::<V, M>)))),
+        First(&DEC_OCTET_FIRST_7, Cat((Lit("25"), Range(0x30, 0x35)))),
     )))
 }
 
 /// What may follow `DIGIT` in `dec-octet`.
 const DEC_OCTET_AHEAD_0: Set = Set::new().chars("#./:?]").end_of_input();
 
+/// What can start `DIGIT` in `dec-octet`.
+const DEC_OCTET_FIRST_1: Set = Set::new().range(0x30, 0x39);
+
 /// What may follow `%x31-39 DIGIT` in `dec-octet`.
-const DEC_OCTET_AHEAD_1: Set = Set::new().chars("#./:?]").end_of_input();
+const DEC_OCTET_AHEAD_2: Set = Set::new().chars("#./:?]").end_of_input();
+
+/// What can start `%x31-39 DIGIT` in `dec-octet`.
+const DEC_OCTET_FIRST_3: Set = Set::new().range(0x31, 0x39);
+
+/// What can start `"1" 2DIGIT` in `dec-octet`.
+const DEC_OCTET_FIRST_4: Set = Set::new().chars("1");
 
 /// What may follow `"2" %x30-34 DIGIT` in `dec-octet`.
-const DEC_OCTET_AHEAD_2: Set = Set::new().chars("#./:?]").end_of_input();
+const DEC_OCTET_AHEAD_5: Set = Set::new().chars("#./:?]").end_of_input();
+
+/// What can start `"2" %x30-34 DIGIT` in `dec-octet`.
+const DEC_OCTET_FIRST_6: Set = Set::new().chars("2");
+
+/// What can start `"25" %x30-35` in `dec-octet`.
+const DEC_OCTET_FIRST_7: Set = Set::new().chars("2");
 
 // end rule: dec-octet
 
@@ -1367,8 +1485,17 @@ pub fn pct_encoded<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3986 §2.2 (grammar/rfc3986.abnf line 118)
 pub fn reserved<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Reserved, i, Alt((gen_delims::<V, M>, sub_delims::<V, M>)))
+    rule::<V, M, _>(Rule::Reserved, i, Alt((
+        First(&RESERVED_FIRST_0, gen_delims::<V, M>),
+        First(&RESERVED_FIRST_1, sub_delims::<V, M>),
+    )))
 }
+
+/// What can start `gen-delims` in `reserved`.
+const RESERVED_FIRST_0: Set = Set::new().chars("#/:?@[]");
+
+/// What can start `sub-delims` in `reserved`.
+const RESERVED_FIRST_1: Set = Set::new().chars("!$;=").range(0x26, 0x2C);
 
 // end rule: reserved
 
@@ -1416,8 +1543,21 @@ pub fn sub_delims<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3986 §2.3 (grammar/rfc3986.abnf line 116)
 pub fn unreserved<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Unreserved, i, Alt((alpha::<V, M>, digit::<V, M>, Lit("-"), Lit("."), Lit("_"), Lit("~"))))
+    rule::<V, M, _>(Rule::Unreserved, i, Alt((
+        First(&UNRESERVED_FIRST_0, alpha::<V, M>),
+        First(&UNRESERVED_FIRST_1, digit::<V, M>),
+        Lit("-"),
+        Lit("."),
+        Lit("_"),
+        Lit("~"),
+    )))
 }
+
+/// What can start `ALPHA` in `unreserved`.
+const UNRESERVED_FIRST_0: Set = Set::new().range(0x41, 0x5A).range(0x61, 0x7A);
+
+/// What can start `DIGIT` in `unreserved`.
+const UNRESERVED_FIRST_1: Set = Set::new().range(0x30, 0x39);
 
 // end rule: unreserved
 
@@ -1452,8 +1592,19 @@ pub fn digit<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 5234 B.1 (grammar/core.abnf line 11)
 pub fn hexdig<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Hexdig, i, Alt((digit::<V, M>, Lit("A"), Lit("B"), Lit("C"), Lit("D"), Lit("E"), Lit("F"))))
+    rule::<V, M, _>(Rule::Hexdig, i, Alt((
+        First(&HEXDIG_FIRST_0, digit::<V, M>),
+        Lit("A"),
+        Lit("B"),
+        Lit("C"),
+        Lit("D"),
+        Lit("E"),
+        Lit("F"),
+    )))
 }
+
+/// What can start `DIGIT` in `HEXDIG`.
+const HEXDIG_FIRST_0: Set = Set::new().range(0x30, 0x39);
 
 // end rule: HEXDIG
 

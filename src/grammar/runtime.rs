@@ -436,7 +436,9 @@ macro_rules! tuples {
                         }
                         Err(Err::Error(f)) => {
                             failed = Some(match failed {
-                                Some(g) => Failure::merge(g, f),
+                                Some(g) if M::EXPLAIN => Failure::merge(g, f),
+                                // Only Explain mode reads failures; keep the cheapest one.
+                                Some(g) => g,
                                 None => f,
                             });
                         }
@@ -586,6 +588,16 @@ const fn ascii_bits(s: &str) -> u128 {
     bits
 }
 
+const fn table_of(ascii: u128) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = ascii >> b & 1 != 0;
+        b += 1;
+    }
+    t
+}
+
 const fn range_bits(lo: u8, hi: u8) -> u128 {
     let mut bits = 0u128;
     let mut c = lo;
@@ -619,11 +631,33 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Ahead<P> {
     }
 }
 
+/// Tries `P` only if the next character can start it (its FIRST set): a one-byte
+/// test instead of a call that would fail. Explain mode always tries `P`, to collect
+/// what it expected.
+#[derive(Debug, Clone, Copy)]
+pub struct First<P>(pub &'static Set, pub P);
+
+impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for First<P> {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        if !M::EXPLAIN && !self.0.admits(i) {
+            return error::<M>(Failure {
+                rem: i.len(),
+                diag: None,
+            });
+        }
+        self.1.parse(i)
+    }
+}
+
 /// A character class: ASCII characters by bit, ranges beyond ASCII, `pct-encoded`,
 /// and variant rules (`ucschar`, `iprivate`), with what to name when it fails.
 #[derive(Debug, Clone, Copy)]
 pub struct Class {
     ascii: u128,
+    /// The same ASCII members as a byte table (false for every byte >= 0x80): one
+    /// load per byte in the scan loop.
+    table: [bool; 256],
     beyond: &'static [(u32, u32)],
     pct: bool,
     variant: u32,
@@ -635,6 +669,7 @@ impl Class {
     pub const fn new() -> Class {
         Class {
             ascii: 0,
+            table: [false; 256],
             beyond: &[],
             pct: false,
             variant: 0,
@@ -644,11 +679,13 @@ impl Class {
     /// Adds ASCII characters.
     pub const fn chars(mut self, s: &str) -> Class {
         self.ascii |= ascii_bits(s);
+        self.table = table_of(self.ascii);
         self
     }
     /// Adds the ASCII range `lo..=hi`.
     pub const fn range(mut self, lo: u8, hi: u8) -> Class {
         self.ascii |= range_bits(lo, hi);
+        self.table = table_of(self.ascii);
         self
     }
     /// Adds code point ranges beyond ASCII.
@@ -695,17 +732,33 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
     #[inline(always)]
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         let Scan(class, min, max) = *self;
-        let ascii = class.ascii | V::variant_ascii(class.variant);
+        // ASCII members: the class's byte table, plus the variant's ASCII characters
+        // (only LEIRI's ucschar has any; for the other variants `extra` folds to 0).
+        let extra = V::variant_ascii(class.variant);
+        let table = &class.table;
+        let is_member = |b: u8| table[b as usize] || (b < 0x80 && extra >> b & 1 != 0);
         let bytes = i.as_bytes();
         let mut pos = 0;
-        let mut n = 0;
+        let mut n: u32 = 0;
         let mut out = M::empty();
         // Set in Explain mode when a "%" is not followed by two hex digits.
         let mut bad_pct: Option<Failure> = None;
         while n < max {
+            if max == INF {
+                // An unbounded run: skip plain ASCII members without counting each.
+                let start = pos;
+                let rest = &bytes[pos..];
+                pos += if extra == 0 {
+                    rest.iter().position(|&b| !table[b as usize])
+                } else {
+                    rest.iter().position(|&b| !is_member(b))
+                }
+                .unwrap_or(rest.len());
+                n = n.saturating_add(u32::try_from(pos - start).unwrap_or(u32::MAX));
+            }
             let Some(&b) = bytes.get(pos) else { break };
             if b < 0x80 {
-                if ascii >> b & 1 != 0 {
+                if is_member(b) {
                     pos += 1;
                 } else if b == b'%' && class.pct {
                     if is_hex(bytes.get(pos + 1)) && is_hex(bytes.get(pos + 2)) {

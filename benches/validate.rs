@@ -1,0 +1,303 @@
+//! Validation throughput of `iri_grammar` against peer crates, on the same inputs in
+//! the same criterion group.
+//!
+//! Inputs: a built-in set of varied URIs, IRIs and references (always), and each URL
+//! list `../shared/corpus/urls/*.txt` beside the project (when present; see its
+//! PROVENANCE.md). Each iteration validates one whole list (a batch); the throughput
+//! is set to the number of inputs, so criterion reports inputs per second.
+//!
+//! Contenders (each one's "is this string an IRI/URI reference?"):
+//! - `iri_grammar/iri`: `is_match::<Iri>(Rule::IriReference, s)` (RFC 3987)
+//! - `iri_grammar/uri`: `is_match::<Uri>(Rule::IriReference, s)` (RFC 3986)
+//! - `oxiri/IriRef`: `oxiri::IriRef::parse(s)` (RFC 3987, also records positions)
+//! - `fluent_uri/IriRef`: `fluent_uri::IriRef::parse(s)` (RFC 3987, also records positions)
+//! - `fluent_uri/UriRef`: `fluent_uri::UriRef::parse(s)` (RFC 3986)
+//!
+//! Before measuring, it prints how many inputs of each list every contender accepts,
+//! and examples where `iri_grammar` and a peer disagree.
+//!
+//! Run: `cargo bench --bench validate -- --warm-up-time 1 --measurement-time 3`
+//! (a filter such as `validate/builtin` limits it to one list).
+
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
+use iri_grammar::grammar::{is_match, Iri, Rule, Uri};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+/// One validator: a name and a function saying whether it accepts a string.
+struct Contender {
+    name: &'static str,
+    accepts: fn(&str) -> bool,
+}
+
+fn iri_grammar_iri(s: &str) -> bool {
+    is_match::<Iri>(Rule::IriReference, s)
+}
+
+fn iri_grammar_uri(s: &str) -> bool {
+    is_match::<Uri>(Rule::IriReference, s)
+}
+
+fn oxiri_iri_ref(s: &str) -> bool {
+    oxiri::IriRef::parse(s).is_ok()
+}
+
+fn fluent_iri_ref(s: &str) -> bool {
+    fluent_uri::IriRef::parse(s).is_ok()
+}
+
+fn fluent_uri_ref(s: &str) -> bool {
+    fluent_uri::UriRef::parse(s).is_ok()
+}
+
+const CONTENDERS: &[Contender] = &[
+    Contender {
+        name: "iri_grammar/iri",
+        accepts: iri_grammar_iri,
+    },
+    Contender {
+        name: "iri_grammar/uri",
+        accepts: iri_grammar_uri,
+    },
+    Contender {
+        name: "oxiri/IriRef",
+        accepts: oxiri_iri_ref,
+    },
+    Contender {
+        name: "fluent_uri/IriRef",
+        accepts: fluent_iri_ref,
+    },
+    Contender {
+        name: "fluent_uri/UriRef",
+        accepts: fluent_uri_ref,
+    },
+];
+
+/// Pairs compared for disagreements: (iri_grammar side, peer), same grammar.
+const PAIRS: &[(usize, usize)] = &[(0, 2), (0, 3), (1, 4)];
+
+/// Varied URIs, IRIs and references, valid and not, so the bench always has inputs.
+const BUILTIN: &[&str] = &[
+    "http://example.org/",
+    "https://www.example.com/path/to/page.html?query=1&other=two#section-3",
+    "https://user:password@host.example.com:8443/a/b/c;params?x=y#frag",
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "http://[::ffff:192.168.0.1]:8080/index",
+    "http://[v7.fe80::a+en1]/",
+    "http://192.168.1.1/admin/login.php",
+    "mailto:John.Doe@example.com",
+    "news:comp.infosystems.www.servers.unix",
+    "tel:+1-816-555-1212",
+    "telnet://192.0.2.16:80/",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    "urn:isbn:0451450523",
+    "file:///home/user/Documents/report%202024.pdf",
+    "data:text/plain;charset=utf-8,Hello%2C%20World%21",
+    "http://r\u{e9}sum\u{e9}.example.org/ros%C3%A9?q=caf\u{e9}#\u{e9}t\u{e9}",
+    "http://\u{4f8b}\u{5b50}.\u{6d4b}\u{8bd5}/\u{8def}\u{5f84}/\u{6587}\u{4ef6}",
+    "https://de.wikipedia.org/wiki/K\u{f6}ln_(Stadt)",
+    "http://example.org/\u{1F600}/emoji?x=\u{E000}",
+    "http://dbpedia.org/resource/C%C3%B4te_d%27Ivoire",
+    "//cdn.example.net/lib/v1.2.3/script.min.js",
+    "../../images/logo.png",
+    "./relative/path;v=1?x#y",
+    "?only=query",
+    "#fragment-only",
+    "",
+    // invalid (for RFC 3986 and RFC 3987 alike)
+    "http://example.org/a path with spaces",
+    "http://[::1/unclosed",
+    "http://example.org/%zz",
+    "https://example.com/search?q=<script>",
+    "http://example.org/a#b#c",
+    ":missing-scheme",
+];
+
+/// The inputs of one list: its name, the strings, and their total length in bytes.
+struct Batch {
+    name: String,
+    inputs: Vec<String>,
+}
+
+impl Batch {
+    fn bytes(&self) -> usize {
+        self.inputs.iter().map(String::len).sum()
+    }
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/urls")
+}
+
+/// The corpus lists, one batch per `*.txt` file (license texts left out), or none
+/// (with a message) when the folder is absent.
+fn corpus_batches() -> Vec<Batch> {
+    let dir = corpus_dir();
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            println!(
+                "corpus folder {} not readable ({e}): skipping the corpus lists, \
+                 benchmarking the built-in set only",
+                dir.display()
+            );
+            return Vec::new();
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .filter(|p| {
+            !p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("LICENSE"))
+        })
+        .collect();
+    paths.sort();
+    let mut batches = Vec::new();
+    for path in paths {
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                println!("skipping {}: {e}", path.display());
+                continue;
+            }
+        };
+        // ada-kasztp.txt starts with a UTF-8 byte order mark: not part of the URL.
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+        let inputs: Vec<String> = text
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let name = path
+            .file_stem()
+            .and_then(|n| n.to_str())
+            .unwrap_or("?")
+            .to_owned();
+        batches.push(Batch { name, inputs });
+    }
+    batches
+}
+
+fn all_batches() -> Vec<Batch> {
+    let mut batches = vec![Batch {
+        name: "builtin".to_owned(),
+        inputs: BUILTIN.iter().map(|s| s.to_string()).collect(),
+    }];
+    batches.extend(corpus_batches());
+    batches
+}
+
+/// Shortens an input for display, on a character boundary.
+fn show(s: &str) -> String {
+    const MAX: usize = 110;
+    if s.chars().count() <= MAX {
+        format!("{s:?}")
+    } else {
+        let cut: String = s.chars().take(MAX).collect();
+        format!("{cut:?}... ({} bytes)", s.len())
+    }
+}
+
+/// Prints what each contender accepts, and where iri_grammar and a peer disagree.
+fn report_acceptance(batches: &[Batch]) {
+    println!("\n== acceptance (inputs accepted / inputs) ==");
+    print!("{:<32} {:>7} {:>9}", "list", "inputs", "bytes");
+    for c in CONTENDERS {
+        print!(" {:>18}", c.name);
+    }
+    println!();
+    for b in batches {
+        print!("{:<32} {:>7} {:>9}", b.name, b.inputs.len(), b.bytes());
+        for c in CONTENDERS {
+            let n = b.inputs.iter().filter(|s| (c.accepts)(s)).count();
+            print!(" {n:>18}");
+        }
+        println!();
+    }
+    println!("\n== disagreements (iri_grammar vs peer, same grammar) ==");
+    const EXAMPLES: usize = 4;
+    for b in batches {
+        for &(ours, theirs) in PAIRS {
+            let (a, p) = (&CONTENDERS[ours], &CONTENDERS[theirs]);
+            let mut only_ours = Vec::new();
+            let mut only_theirs = Vec::new();
+            for s in &b.inputs {
+                match ((a.accepts)(s), (p.accepts)(s)) {
+                    (true, false) => only_ours.push(s.as_str()),
+                    (false, true) => only_theirs.push(s.as_str()),
+                    _ => {}
+                }
+            }
+            if only_ours.is_empty() && only_theirs.is_empty() {
+                continue;
+            }
+            println!(
+                "{}: {} accepts {} that {} rejects; {} accepts {} that {} rejects",
+                b.name,
+                a.name,
+                only_ours.len(),
+                p.name,
+                p.name,
+                only_theirs.len(),
+                a.name
+            );
+            for s in only_ours.iter().take(EXAMPLES) {
+                println!("    only {:<18} {}", a.name, show(s));
+            }
+            for s in only_theirs.iter().take(EXAMPLES) {
+                println!("    only {:<18} {}", p.name, show(s));
+            }
+        }
+    }
+    println!();
+}
+
+/// Measures one contender on one list: one iteration validates the whole list.
+fn bench_one<F: Fn(&str) -> bool>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    inputs: &[&str],
+    name: &str,
+    accepts: F,
+) {
+    group.bench_with_input(
+        BenchmarkId::from_parameter(name),
+        inputs,
+        |bench, inputs| {
+            bench.iter(|| {
+                let mut accepted = 0usize;
+                for &s in black_box(inputs) {
+                    accepted += usize::from(accepts(black_box(s)));
+                }
+                black_box(accepted)
+            })
+        },
+    );
+}
+
+fn bench_validate(c: &mut Criterion) {
+    let batches = all_batches();
+    report_acceptance(&batches);
+    for b in &batches {
+        let mut group = c.benchmark_group(format!("validate/{}", b.name));
+        group.throughput(Throughput::Elements(b.inputs.len() as u64));
+        let inputs: Vec<&str> = b.inputs.iter().map(String::as_str).collect();
+        // Each contender by its own function item (not through a pointer), so the
+        // compiler may inline it into the loop as it would in a user's program.
+        bench_one(&mut group, &inputs, CONTENDERS[0].name, iri_grammar_iri);
+        bench_one(&mut group, &inputs, CONTENDERS[1].name, iri_grammar_uri);
+        bench_one(&mut group, &inputs, CONTENDERS[2].name, oxiri_iri_ref);
+        bench_one(&mut group, &inputs, CONTENDERS[3].name, fluent_iri_ref);
+        bench_one(&mut group, &inputs, CONTENDERS[4].name, fluent_uri_ref);
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_validate);
+criterion_main!(benches);
