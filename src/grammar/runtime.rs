@@ -14,6 +14,23 @@
 //!
 //! Positions are kept as the length of the remaining input (`rem`), which nom's
 //! `&str` slices give for free; the caller turns them into offsets.
+//!
+//! The generated combinators are ordinary nom parsers (`fn(&str) -> IResult<..>`),
+//! so they compose with nom's own:
+//!
+//! ```
+//! use iri_grammar::grammar::generated::{ipath_abempty, iquery};
+//! use iri_grammar::grammar::runtime::{Check, Failure};
+//! use iri_grammar::grammar::Iri;
+//! use nom::{bytes::complete::tag, sequence::preceded, Parser};
+//!
+//! let mut path_then_query = (
+//!     preceded(tag::<_, _, Failure>("path="), ipath_abempty::<Iri, Check>),
+//!     preceded(tag("?"), iquery::<Iri, Check>),
+//! );
+//! let (rest, _) = path_then_query.parse("path=/ros%C3%A9/b?q=1#f").unwrap();
+//! assert_eq!(rest, "#f");
+//! ```
 
 use super::generated::Rule;
 use super::Variant;
