@@ -19,6 +19,8 @@
 
 pub mod abnf;
 pub mod grammar;
+pub mod map;
+pub mod prepare;
 pub mod reference;
 pub mod resolve;
 pub mod tree;

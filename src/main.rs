@@ -7,6 +7,8 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_grammar::abnf::{codegen, oracle::Oracle, Grammars, VariantName};
 use iri_grammar::grammar::{check, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use iri_grammar::map::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
+use iri_grammar::prepare::{prepare, prepare_multi};
 use iri_grammar::reference::{HostKind, Reference};
 use iri_grammar::tree::{tree_of, ParseTree};
 use serde_json::{json, Value};
@@ -111,6 +113,30 @@ enum Command {
         base: String,
         /// Targets (default: lines of standard input).
         targets: Vec<String>,
+    },
+    /// IRI → URI (RFC 3987 §3.1); with --grammar leiri, from a LEIRI.
+    ToUri {
+        /// Convert non-ASCII labels of DNS hosts with ToASCII (UTS 46).
+        #[arg(long)]
+        idna: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// URI → IRI (RFC 3987 §3.2); with --grammar leiri, LEIRI → IRI (LEIRI note §3).
+    ToIri {
+        /// Convert xn-- labels of DNS hosts with ToUnicode.
+        #[arg(long)]
+        idna: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Prepares arbitrary strings as IRI references (IRI processing draft §4-5).
+    Prepare {
+        /// Several references per input, separated by spaces (printed space-separated).
+        #[arg(long)]
+        multi: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
     },
     /// Strings that match a rule, generated from the grammar (text output leaves out
     /// strings with line breaks, which LEIRIs may contain; --json keeps them).
@@ -319,6 +345,74 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
                 write_result(out, cli.json, input, "reference", &result)
             })
         }
+        Command::ToUri { idna, inputs } => each_input(inputs, |out, input| {
+            let result = match input {
+                Ok(s) => Reference::<V>::parse(s)
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| to_uri(&r, ToUri { idna: *idna }).map_err(|e| e.to_string())),
+                Err(e) => Err(e.clone()),
+            };
+            write_result(out, cli.json, input, "uri", &result)
+        }),
+        Command::ToIri { idna, inputs } => each_input(inputs, |out, input| {
+            let result = match input {
+                Ok(s) => Reference::<V>::parse(s)
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| {
+                        if V::NAME == VariantName::Leiri {
+                            leiri_to_iri(&r)
+                        } else {
+                            to_iri(&r, ToIri { idna: *idna })
+                        }
+                        .map_err(|e| e.to_string())
+                    }),
+                Err(e) => Err(e.clone()),
+            };
+            write_result(out, cli.json, input, "iri", &result)
+        }),
+        Command::Prepare { multi, inputs } => each_input(inputs, |out, input| {
+            let results: Vec<Result<String, String>> = match input {
+                Ok(s) if *multi => prepare_multi(s)
+                    .into_iter()
+                    .map(|r| r.map(|r| r.to_string()).map_err(|e| e.to_string()))
+                    .collect(),
+                Ok(s) => vec![prepare(s).map(|r| r.to_string()).map_err(|e| e.to_string())],
+                Err(e) => vec![Err(e.clone())],
+            };
+            let ok = results.iter().all(Result::is_ok);
+            if cli.json {
+                let prepared: Vec<Value> = results
+                    .iter()
+                    .map(|r| r.as_ref().map_or(Value::Null, |s| json!(s)))
+                    .collect();
+                let errors: Vec<&String> =
+                    results.iter().filter_map(|r| r.as_ref().err()).collect();
+                let prepared = if *multi {
+                    json!(prepared)
+                } else {
+                    prepared[0].clone()
+                };
+                let mut v = json!({"input": input_text(input), "prepared": prepared});
+                if !errors.is_empty() {
+                    v["error"] = json!(errors
+                        .iter()
+                        .map(|e| e.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; "));
+                }
+                writeln!(out, "{v}")?;
+            } else if ok {
+                let texts: Vec<&str> = results.iter().filter_map(|r| r.as_deref().ok()).collect();
+                writeln!(out, "{}", texts.join(" "))?;
+            } else {
+                let errors: Vec<&str> = results
+                    .iter()
+                    .filter_map(|r| r.as_ref().err().map(String::as_str))
+                    .collect();
+                writeln!(out, "invalid: {}", errors.join("; "))?;
+            }
+            Ok(ok)
+        }),
         Command::Grammar { name, rust } => grammar_command::<V>(name.as_deref(), *rust, cli.json),
         Command::Generate { rule, n, seed } => {
             let r = rule_arg::<V>(Some(rule))?;

@@ -275,3 +275,28 @@ fn resolve_and_relativize() {
     let o = iri_stdin(&["resolve", "http://a/b/"], b"c\r\n../d\n");
     assert_eq!(stdout(&o), "http://a/b/c\nhttp://a/d\n");
 }
+
+#[test]
+fn conversions_and_prepare() {
+    let o = iri(&["to-uri", "http://www.example.org/red%09rosé#red"]);
+    assert_eq!(stdout(&o), "http://www.example.org/red%09ros%C3%A9#red\n");
+    let o = iri(&["to-uri", "--idna", "http://résumé.example.org"]);
+    assert_eq!(stdout(&o), "http://xn--rsum-bpad.example.org\n");
+    let o = iri(&["--grammar", "uri", "to-iri", "--idna", "http://xn--99zt52a.example.org/%e2%80%ae"]);
+    assert_eq!(stdout(&o), "http://納豆.example.org/%E2%80%AE\n");
+    let o = iri(&["--grammar", "leiri", "to-iri", "http://a/b c/\u{E000}?\u{E000}"]);
+    assert_eq!(stdout(&o), "http://a/b%20c/%EE%80%80?\u{E000}\n");
+    let o = iri(&["--json", "--grammar", "uri", "to-iri", "http://a/%C3%A9"]);
+    assert_eq!(stdout(&o).trim(), r#"{"input":"http://a/%C3%A9","iri":"http://a/é"}"#);
+    // A URI-grammar input that is no URI is an invalid input, exit 1.
+    let o = iri(&["--grammar", "uri", "to-iri", "http://a/é"]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = iri_stdin(&["prepare"], b" http://a/b c \n1x:y\n");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "http://a/b%20c");
+    assert!(lines[1].starts_with("invalid: \"1x:\" looks like a scheme"));
+    let o = iri(&["--json", "prepare", "--multi", "a b  c"]);
+    assert_eq!(stdout(&o).trim(), r#"{"input":"a b  c","prepared":["a","b","c"]}"#);
+}

@@ -1,0 +1,292 @@
+//! Preparing arbitrary strings as IRI references (IRI processing draft §4-5): what
+//! software does with what a person typed or a document contained.
+//!
+//! 1. Strip leading and trailing ASCII white space: U+0020, U+000D, U+000A, U+0009,
+//!    and no other Unicode space.
+//! 2. One reference: each space becomes `%20`; several references ([`prepare_multi`]):
+//!    split on runs of U+0020.
+//! 3. Split into components as RFC 3986 Appendix B does, with the draft's scheme rule
+//!    (ALPHA, then ALPHA / DIGIT / `+` / `-` / `.`, up to the first `:`).
+//! 4. Host: an `IP-literal` or `IPv4address` as it is; otherwise an `ireg-name`, which
+//!    for schemes that use DNS ([`uses_dns`]) goes through IDNA (UTS 46 ToASCII, the
+//!    `idna` crate) when it is not ASCII, so DNS names become punycode. Port: digits only.
+//! 5. In every other component, characters the RFC 3987 grammar does not allow there
+//!    are percent-encoded (UTF-8, uppercase hex); a `%` that does not start a
+//!    `pct-encoded` becomes `%25`.
+//!
+//! The result is a valid IRI reference, or an error saying why none can be made.
+//! Not done: §6 of the draft, queries of http(s) URIs in a non-UTF-8 document charset
+//! (the input here is already Unicode).
+
+use crate::grammar::{is_match, Iri, MatchError, Rule};
+use crate::map::{iri_allows, uses_dns};
+use crate::reference::IriRef;
+use std::fmt;
+use std::fmt::Write as _;
+
+/// Why a string cannot be prepared as an IRI reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrepareError {
+    /// Nothing is left after stripping white space.
+    Empty,
+    /// A prefix up to `:` looks like a scheme but is not one (a scheme starts with a
+    /// letter and has only letters, digits, `+`, `-`, `.`); read as a relative
+    /// reference, its first segment would contain a `:`, which RFC 3986 §4.2 forbids.
+    NotAScheme(String),
+    /// The port is not all digits (RFC 3986 §3.2.3).
+    BadPort(String),
+    /// A host in brackets that is no `IP-literal` (RFC 3986 §3.2.2).
+    BadIpLiteral(String),
+    /// IDNA (UTS 46 ToASCII) rejected the host.
+    Idna {
+        /// The host.
+        host: String,
+        /// Why.
+        reason: String,
+    },
+    /// The prepared string is still not an IRI reference.
+    Invalid(MatchError),
+}
+
+impl fmt::Display for PrepareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PrepareError::Empty => write!(f, "nothing is left after stripping white space"),
+            PrepareError::NotAScheme(p) => write!(
+                f,
+                "{p:?} looks like a scheme but is not one (a scheme starts with a letter and \
+                 has only letters, digits, \"+\", \"-\", \".\"), and a relative reference \
+                 cannot have \":\" in its first segment"
+            ),
+            PrepareError::BadPort(p) => write!(f, "the port {p:?} is not all digits"),
+            PrepareError::BadIpLiteral(h) => write!(f, "{h:?} is in brackets but is no IP literal"),
+            PrepareError::Idna { host, reason } => {
+                write!(f, "IDNA (UTS 46) rejects the host {host:?}: {reason}")
+            }
+            PrepareError::Invalid(e) => write!(f, "the result is no IRI reference: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PrepareError {}
+
+/// The four ASCII white-space characters of the draft (step 1).
+fn is_ascii_ws(c: char) -> bool {
+    matches!(c, ' ' | '\r' | '\n' | '\t')
+}
+
+/// Prepares one IRI reference from an arbitrary string.
+///
+/// ```
+/// use iri_grammar::prepare::prepare;
+/// assert_eq!(prepare("  http://résumé.example.org/my file?q=<1>#a#b\n").unwrap(),
+///            "http://xn--rsum-bpad.example.org/my%20file?q=%3C1%3E#a%23b");
+/// assert_eq!(prepare("docs/ünïcode 100%.txt").unwrap(), "docs/ünïcode%20100%25.txt");
+/// assert!(prepare("1http://x").is_err());
+/// ```
+pub fn prepare(input: &str) -> Result<IriRef<'static>, PrepareError> {
+    let s = input.trim_matches(is_ascii_ws);
+    if s.is_empty() && !input.is_empty() {
+        return Err(PrepareError::Empty);
+    }
+    prepare_one(s)
+}
+
+/// Prepares several IRI references separated by runs of spaces (step 2, where a
+/// context allows several references).
+///
+/// ```
+/// use iri_grammar::prepare::prepare_multi;
+/// let refs: Vec<String> = prepare_multi(" a.xml   b c.xml ")
+///     .into_iter().map(|r| r.unwrap().to_string()).collect();
+/// assert_eq!(refs, ["a.xml", "b", "c.xml"]);
+/// ```
+pub fn prepare_multi(input: &str) -> Vec<Result<IriRef<'static>, PrepareError>> {
+    input
+        .trim_matches(is_ascii_ws)
+        .split(' ')
+        .filter(|p| !p.is_empty())
+        .map(prepare_one)
+        .collect()
+}
+
+/// Splits like RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+fn split(s: &str) -> Parts<'_> {
+    let (before_fragment, fragment) = match s.find('#') {
+        Some(k) => (&s[..k], Some(&s[k + 1..])),
+        None => (s, None),
+    };
+    let (before_query, query) = match before_fragment.find('?') {
+        Some(k) => (&before_fragment[..k], Some(&before_fragment[k + 1..])),
+        None => (before_fragment, None),
+    };
+    let (scheme, rest) = match before_query.find([':', '/']) {
+        Some(k) if k > 0 && before_query.as_bytes()[k] == b':' => {
+            (Some(&before_query[..k]), &before_query[k + 1..])
+        }
+        _ => (None, before_query),
+    };
+    let (authority, path) = match rest.strip_prefix("//") {
+        Some(r) => {
+            let end = r.find('/').unwrap_or(r.len());
+            (Some(&r[..end]), &r[end..])
+        }
+        None => (None, rest),
+    };
+    Parts {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
+}
+
+/// Appends `s`, percent-encoding what `allowed` rejects; a valid `%HH` is kept.
+fn encode_into(s: &str, out: &mut String, allowed: impl Fn(char) -> bool) {
+    let b = s.as_bytes();
+    for (k, c) in s.char_indices() {
+        if c == '%' {
+            let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
+            if hex(k + 1) && hex(k + 2) {
+                out.push('%');
+            } else {
+                out.push_str("%25");
+            }
+        } else if allowed(c) {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for byte in c.encode_utf8(&mut buf).bytes() {
+                let _ = write!(out, "%{byte:02X}");
+            }
+        }
+    }
+}
+
+fn unreserved_or_sub_delim(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=".contains(c)
+}
+
+fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
+    let p = split(s);
+    let mut out = String::with_capacity(s.len() + 8);
+    if let Some(scheme) = p.scheme {
+        if !is_match::<Iri>(Rule::Scheme, scheme) {
+            return Err(PrepareError::NotAScheme(format!("{scheme}:")));
+        }
+        out.push_str(scheme);
+        out.push(':');
+    }
+    use crate::map::Component;
+    let ipchar = |at: Component| {
+        move |c: char| {
+            if c.is_ascii() {
+                unreserved_or_sub_delim(c) || c == ':' || c == '@'
+            } else {
+                iri_allows(c, at)
+            }
+        }
+    };
+    if let Some(authority) = p.authority {
+        out.push_str("//");
+        let (userinfo, hostport) = match authority.rfind('@') {
+            Some(k) => (Some(&authority[..k]), &authority[k + 1..]),
+            None => (None, authority),
+        };
+        if let Some(u) = userinfo {
+            let userinfo_ok = |c: char| {
+                if c.is_ascii() {
+                    unreserved_or_sub_delim(c) || c == ':'
+                } else {
+                    iri_allows(c, Component::Userinfo)
+                }
+            };
+            encode_into(u, &mut out, userinfo_ok);
+            out.push('@');
+        }
+        // The port follows the last ":" that is not inside an IP literal.
+        let host_end = if hostport.starts_with('[') {
+            hostport.find(']').map_or(hostport.len(), |k| k + 1)
+        } else {
+            0
+        };
+        let (host, port) = match hostport[host_end..].rfind(':') {
+            Some(k) => (
+                &hostport[..host_end + k],
+                Some(&hostport[host_end + k + 1..]),
+            ),
+            None => (hostport, None),
+        };
+        prepare_host(host, p.scheme, &mut out)?;
+        if let Some(port) = port {
+            if !port.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(PrepareError::BadPort(port.to_string()));
+            }
+            out.push(':');
+            out.push_str(port);
+        }
+    } else if p.scheme.is_none() {
+        // A relative reference whose first segment has ":" would read as a scheme.
+        let first = p.path.split('/').next().unwrap_or("");
+        if first.contains(':') {
+            let prefix = &first[..=first.find(':').unwrap_or(0)];
+            return Err(PrepareError::NotAScheme(prefix.to_string()));
+        }
+    }
+    let path_ok = ipchar(Component::Path);
+    encode_into(p.path, &mut out, |c| c == '/' || path_ok(c));
+    if let Some(q) = p.query {
+        out.push('?');
+        let query_ok = ipchar(Component::Query);
+        encode_into(q, &mut out, |c| c == '/' || c == '?' || query_ok(c));
+    }
+    if let Some(f) = p.fragment {
+        out.push('#');
+        let fragment_ok = ipchar(Component::Fragment);
+        encode_into(f, &mut out, |c| c == '/' || c == '?' || fragment_ok(c));
+    }
+    IriRef::parse_owned(out).map_err(PrepareError::Invalid)
+}
+
+fn prepare_host(host: &str, scheme: Option<&str>, out: &mut String) -> Result<(), PrepareError> {
+    if host.starts_with('[') {
+        if !is_match::<Iri>(Rule::IpLiteral, host) {
+            return Err(PrepareError::BadIpLiteral(host.to_string()));
+        }
+        out.push_str(host);
+        return Ok(());
+    }
+    if is_match::<Iri>(Rule::Ipv4address, host) {
+        out.push_str(host);
+        return Ok(());
+    }
+    if scheme.is_some_and(uses_dns) && !host.is_ascii() {
+        return match idna::domain_to_ascii(host) {
+            Ok(ascii) => {
+                out.push_str(&ascii);
+                Ok(())
+            }
+            Err(e) => Err(PrepareError::Idna {
+                host: host.to_string(),
+                reason: format!("{e:?}"),
+            }),
+        };
+    }
+    encode_into(host, out, |c| {
+        if c.is_ascii() {
+            unreserved_or_sub_delim(c)
+        } else {
+            iri_allows(c, crate::map::Component::Host)
+        }
+    });
+    Ok(())
+}
