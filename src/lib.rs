@@ -20,9 +20,11 @@
 pub mod abnf;
 pub mod grammar;
 pub mod map;
+pub mod normalize;
 pub mod prepare;
 pub mod reference;
 pub mod resolve;
+pub mod schemes;
 pub mod tree;
 
 pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant};

@@ -8,6 +8,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use iri_grammar::abnf::{codegen, oracle::Oracle, Grammars, VariantName};
 use iri_grammar::grammar::{check, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use iri_grammar::map::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
+use iri_grammar::normalize::{
+    compare, normalize, CharNorm, Comparison, Level, Options as NormOptions,
+};
 use iri_grammar::prepare::{prepare, prepare_multi};
 use iri_grammar::reference::{HostKind, Reference};
 use iri_grammar::tree::{tree_of, ParseTree};
@@ -51,6 +54,34 @@ impl GrammarArg {
             GrammarArg::Iri => VariantName::Iri,
             GrammarArg::Leiri => VariantName::Leiri,
         }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LevelArg {
+    /// Code point equality (RFC 3987 §5.3.1).
+    Simple,
+    /// Syntax-based (§5.3.2).
+    Syntax,
+    /// Scheme-based (§5.3.3).
+    Scheme,
+}
+
+impl LevelArg {
+    fn level(self) -> Level {
+        match self {
+            LevelArg::Simple => Level::Simple,
+            LevelArg::Syntax => Level::Syntax,
+            LevelArg::Scheme => Level::Scheme,
+        }
+    }
+}
+
+fn char_norm(nfc: bool, nfkc: bool) -> CharNorm {
+    match (nfc, nfkc) {
+        (true, _) => CharNorm::Nfc,
+        (_, true) => CharNorm::Nfkc,
+        _ => CharNorm::None,
     }
 }
 
@@ -137,6 +168,38 @@ enum Command {
         multi: bool,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
+    },
+    /// The normal form of each input (RFC 3987 §5.3; default level syntax).
+    Normalize {
+        /// syntax or scheme.
+        #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+        level: LevelArg,
+        /// Unicode NFC first (for text that came from a non-Unicode encoding).
+        #[arg(long, conflicts_with = "nfkc")]
+        nfc: bool,
+        /// Unicode NFKC first (for text that came from paper).
+        #[arg(long)]
+        nfkc: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Are A and B equivalent? Prints equivalent, different or unknown (exit 0, 1, 1).
+    /// With no A and B, each line of standard input holds A TAB B.
+    Compare {
+        /// simple, syntax or scheme.
+        #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+        level: LevelArg,
+        /// Unicode NFC first.
+        #[arg(long, conflicts_with = "nfkc")]
+        nfc: bool,
+        /// Unicode NFKC first.
+        #[arg(long)]
+        nfkc: bool,
+        /// Compare without fragments.
+        #[arg(long)]
+        ignore_fragment: bool,
+        /// A and B.
+        pair: Vec<String>,
     },
     /// Strings that match a rule, generated from the grammar (text output leaves out
     /// strings with line breaks, which LEIRIs may contain; --json keeps them).
@@ -413,6 +476,98 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
             }
             Ok(ok)
         }),
+        Command::Normalize {
+            level,
+            nfc,
+            nfkc,
+            inputs,
+        } => {
+            if *level == LevelArg::Simple {
+                return Err(Usage("normalize takes --level syntax or scheme (simple comparison has no normal form)".into()));
+            }
+            let options = NormOptions {
+                chars: char_norm(*nfc, *nfkc),
+                ignore_fragment: false,
+            };
+            each_input(inputs, |out, input| {
+                let result = match input {
+                    Ok(s) => Reference::<V>::parse(s)
+                        .map_err(|e| e.to_string())
+                        .and_then(|r| {
+                            normalize(&r, level.level(), options).map_err(|e| e.to_string())
+                        }),
+                    Err(e) => Err(e.clone()),
+                };
+                write_result(out, cli.json, input, "normalized", &result)
+            })
+        }
+        Command::Compare {
+            level,
+            nfc,
+            nfkc,
+            ignore_fragment,
+            pair,
+        } => {
+            let options = NormOptions {
+                chars: char_norm(*nfc, *nfkc),
+                ignore_fragment: *ignore_fragment,
+            };
+            let judge = |a: &str, b: &str| -> Comparison {
+                match (Reference::<V>::parse(a), Reference::<V>::parse(b)) {
+                    (Ok(x), Ok(y)) => compare(&x, &y, level.level(), options),
+                    (Err(e), _) => Comparison::Unknown(format!("{a:?} is invalid: {e}")),
+                    (_, Err(e)) => Comparison::Unknown(format!("{b:?} is invalid: {e}")),
+                }
+            };
+            let write = |out: &mut dyn Write,
+                         a: &str,
+                         b: &str,
+                         c: &Comparison|
+             -> io::Result<bool> {
+                if cli.json {
+                    let (equivalent, reason) = match c {
+                        Comparison::Equivalent => (json!(true), Value::Null),
+                        Comparison::Different => (json!(false), Value::Null),
+                        Comparison::Unknown(why) => (Value::Null, json!(why)),
+                    };
+                    writeln!(
+                        out,
+                        "{}",
+                        json!({"input": [a, b], "a": a, "b": b, "equivalent": equivalent, "unknown": reason})
+                    )?;
+                } else {
+                    match c {
+                        Comparison::Equivalent => writeln!(out, "equivalent")?,
+                        Comparison::Different => writeln!(out, "different")?,
+                        Comparison::Unknown(why) => writeln!(out, "unknown: {why}")?,
+                    }
+                }
+                Ok(*c == Comparison::Equivalent)
+            };
+            match pair.as_slice() {
+                [a, b] => {
+                    let stdout = io::stdout();
+                    let mut out = BufWriter::new(stdout.lock());
+                    let ok = write(&mut out, a, b, &judge(a, b)).unwrap_or(false);
+                    let _ = out.flush();
+                    Ok(ok)
+                }
+                [] => each_input(&[], |out, input| match input {
+                    Ok(line) => match line.split_once('\t') {
+                        Some((a, b)) => write(out, a, b, &judge(a, b)),
+                        None => {
+                            writeln!(out, "invalid: a line holds A, a TAB, and B")?;
+                            Ok(false)
+                        }
+                    },
+                    Err(e) => {
+                        writeln!(out, "invalid: {e}")?;
+                        Ok(false)
+                    }
+                }),
+                _ => Err(Usage("compare takes two references, A and B (or none: A TAB B per line of standard input)".into())),
+            }
+        }
         Command::Grammar { name, rust } => grammar_command::<V>(name.as_deref(), *rust, cli.json),
         Command::Generate { rule, n, seed } => {
             let r = rule_arg::<V>(Some(rule))?;

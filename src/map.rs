@@ -77,17 +77,15 @@ pub struct ToIri {
     pub idna: bool,
 }
 
-/// Whether a scheme is known to use DNS host names (case-insensitive): http, https,
-/// ws, wss, ftp and file (RFC 9110, RFC 6455, RFC 1738, RFC 8089).
+/// Whether a scheme is known to use DNS host names (case-insensitive): the schemes of
+/// [`crate::schemes::SCHEMES`] with a DNS host (http, https, ws, wss, ftp, file).
 ///
 /// ```
 /// assert!(iri_grammar::map::uses_dns("HTTPS"));
 /// assert!(!iri_grammar::map::uses_dns("urn"));
 /// ```
 pub fn uses_dns(scheme: &str) -> bool {
-    ["http", "https", "ws", "wss", "ftp", "file"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
+    crate::schemes::scheme_rules(scheme).is_some_and(|r| r.dns_host)
 }
 
 /// The bidi formatting characters RFC 3987 §4.1 forbids: LRM, RLM, LRE, RLE, PDF, LRO, RLO.
@@ -148,7 +146,7 @@ fn push_pct(out: &mut String, c: char) {
 
 /// Rebuilds `r` component by component with `f`, which writes a component's new
 /// text. The delimiters stay as they are.
-fn rebuild<V: Variant>(
+pub(crate) fn rebuild<V: Variant>(
     r: &Reference<'_, V>,
     mut f: impl FnMut(Component, &str, &mut String) -> Result<(), MapError>,
 ) -> Result<String, MapError> {

@@ -282,12 +282,26 @@ fn conversions_and_prepare() {
     assert_eq!(stdout(&o), "http://www.example.org/red%09ros%C3%A9#red\n");
     let o = iri(&["to-uri", "--idna", "http://résumé.example.org"]);
     assert_eq!(stdout(&o), "http://xn--rsum-bpad.example.org\n");
-    let o = iri(&["--grammar", "uri", "to-iri", "--idna", "http://xn--99zt52a.example.org/%e2%80%ae"]);
+    let o = iri(&[
+        "--grammar",
+        "uri",
+        "to-iri",
+        "--idna",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+    ]);
     assert_eq!(stdout(&o), "http://納豆.example.org/%E2%80%AE\n");
-    let o = iri(&["--grammar", "leiri", "to-iri", "http://a/b c/\u{E000}?\u{E000}"]);
+    let o = iri(&[
+        "--grammar",
+        "leiri",
+        "to-iri",
+        "http://a/b c/\u{E000}?\u{E000}",
+    ]);
     assert_eq!(stdout(&o), "http://a/b%20c/%EE%80%80?\u{E000}\n");
     let o = iri(&["--json", "--grammar", "uri", "to-iri", "http://a/%C3%A9"]);
-    assert_eq!(stdout(&o).trim(), r#"{"input":"http://a/%C3%A9","iri":"http://a/é"}"#);
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"input":"http://a/%C3%A9","iri":"http://a/é"}"#
+    );
     // A URI-grammar input that is no URI is an invalid input, exit 1.
     let o = iri(&["--grammar", "uri", "to-iri", "http://a/é"]);
     assert_eq!(o.status.code(), Some(1));
@@ -298,5 +312,30 @@ fn conversions_and_prepare() {
     assert_eq!(lines[0], "http://a/b%20c");
     assert!(lines[1].starts_with("invalid: \"1x:\" looks like a scheme"));
     let o = iri(&["--json", "prepare", "--multi", "a b  c"]);
-    assert_eq!(stdout(&o).trim(), r#"{"input":"a b  c","prepared":["a","b","c"]}"#);
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"input":"a b  c","prepared":["a","b","c"]}"#
+    );
+}
+
+#[test]
+fn normalize_and_compare() {
+    let o = iri(&["normalize", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9"]);
+    assert_eq!(stdout(&o), "example://a/b/c/%7Bfoo%7D/rosé\n");
+    let o = iri(&["normalize", "--level", "scheme", "HTTP://xn--rsum-bpad.Example.org:80"]);
+    assert_eq!(stdout(&o), "http://résumé.example.org/\n");
+    let o = iri(&["--json", "normalize", "--nfc", "http://a/e\u{301}"]);
+    assert_eq!(stdout(&o).trim(), "{\"input\":\"http://a/e\u{301}\",\"normalized\":\"http://a/\u{e9}\"}");
+    assert_eq!(iri(&["normalize", "--level", "simple", "a:b"]).status.code(), Some(2));
+    let o = iri(&["compare", "--level", "scheme", "http://example.com", "http://example.com:80/"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "equivalent\n"));
+    let o = iri(&["compare", "http://example.com/", "http://example.com/?"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), "different\n"));
+    let o = iri(&["compare", "a", "b"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("unknown: "));
+    let o = iri_stdin(&["--json", "compare"], b"http://a/%7e\thttp://a/~\n");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["equivalent"], true);
+    assert_eq!(iri(&["compare", "a:b"]).status.code(), Some(2));
 }

@@ -1,0 +1,269 @@
+//! The comparison ladder (RFC 3987 §5.3, IRI comparison draft).
+
+use iri_grammar::abnf::generate::Generator;
+use iri_grammar::abnf::Grammars;
+use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, Options};
+use iri_grammar::reference::{IriRef, UriRef};
+use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
+
+const O: Options = Options {
+    chars: CharNorm::None,
+    ignore_fragment: false,
+};
+
+fn cmp(a: &str, b: &str, level: Level) -> Comparison {
+    compare(
+        &IriRef::parse(a).unwrap(),
+        &IriRef::parse(b).unwrap(),
+        level,
+        O,
+    )
+}
+
+fn norm(s: &str, level: Level) -> String {
+    normalize(&IriRef::parse(s).unwrap(), level, O)
+        .unwrap()
+        .to_string()
+}
+
+use Comparison::{Different, Equivalent};
+
+#[test]
+fn rfc3987_syntax_example() {
+    let a = "example://a/b/c/%7Bfoo%7D/rosé";
+    let b = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9";
+    assert_eq!(cmp(a, b, Level::Simple), Different);
+    assert_eq!(cmp(a, b, Level::Syntax), Equivalent);
+    assert_eq!(norm(b, Level::Syntax), a);
+}
+
+#[test]
+fn case_and_percent_encoding() {
+    assert_eq!(
+        cmp(
+            "HTTP://www.EXAMPLE.com/",
+            "http://www.example.com/",
+            Level::Syntax
+        ),
+        Equivalent
+    );
+    assert_eq!(
+        cmp("http://a/~user", "http://a/%7euser", Level::Syntax),
+        Equivalent
+    );
+    assert_eq!(
+        cmp("http://a/%7euser", "http://a/%7Euser", Level::Syntax),
+        Equivalent
+    );
+    assert_eq!(
+        cmp("http://a/%7euser", "http://a/%7Euser", Level::Simple),
+        Different
+    );
+    // Reserved characters stay encoded; only their hex case is normalized.
+    assert_eq!(norm("http://a/%2f%3a", Level::Syntax), "http://a/%2F%3A");
+    assert_eq!(
+        cmp("http://a/b%2Fc", "http://a/b/c", Level::Scheme),
+        Different
+    );
+    // Path case is not normalized (only scheme and host).
+    assert_eq!(cmp("http://a/X", "http://a/x", Level::Scheme), Different);
+    // A bidi formatting character and its percent-encoding: one form (§3.2 keeps it encoded).
+    assert_eq!(
+        cmp("http://a/\u{202E}", "http://a/%E2%80%AE", Level::Syntax),
+        Equivalent
+    );
+    assert_eq!(
+        norm("http://a/\u{202E}", Level::Syntax),
+        "http://a/%E2%80%AE"
+    );
+}
+
+#[test]
+fn scheme_based_http_forms() {
+    let forms = [
+        "http://example.com",
+        "http://example.com/",
+        "http://example.com:/",
+        "http://example.com:80/",
+    ];
+    for a in forms {
+        for b in forms {
+            assert_eq!(cmp(a, b, Level::Scheme), Equivalent, "{a} {b}");
+        }
+        assert_eq!(norm(a, Level::Scheme), "http://example.com/");
+    }
+    assert_eq!(cmp(forms[0], forms[3], Level::Syntax), Different);
+    assert_eq!(
+        cmp("http://example.com/", "http://example.com/?", Level::Scheme),
+        Different
+    );
+    assert_eq!(
+        cmp("http://example.com/", "http://example.com/#", Level::Scheme),
+        Different
+    );
+    assert_eq!(
+        cmp("https://a:443/x", "https://a/x", Level::Scheme),
+        Equivalent
+    );
+    assert_eq!(
+        cmp("https://a:80/x", "https://a/x", Level::Scheme),
+        Different
+    );
+    // Unknown schemes keep their ports and empty paths.
+    assert_eq!(cmp("foo://a", "foo://a/", Level::Scheme), Different);
+}
+
+#[test]
+fn idn_labels_and_their_punycode() {
+    let a = "http://résumé.example.org";
+    let b = "http://xn--rsum-bpad.example.org";
+    assert_eq!(cmp(a, b, Level::Syntax), Different);
+    assert_eq!(cmp(a, b, Level::Scheme), Equivalent);
+    // The documented output form: Unicode.
+    assert_eq!(norm(b, Level::Scheme), "http://résumé.example.org/");
+    assert_eq!(
+        norm("http://R%C3%89SUM%C3%89.example.org/", Level::Scheme),
+        "http://résumé.example.org/"
+    );
+    // An IDN that fails ToASCII: the answer is unknown, not a guess.
+    assert!(matches!(
+        cmp("http://a\u{FFEF}b.org/", "http://x/", Level::Scheme),
+        Comparison::Unknown(_)
+    ));
+}
+
+#[test]
+fn character_normalization_only_when_asked() {
+    let pre = "http://a/r\u{E9}sum\u{E9}";
+    let de = "http://a/re\u{301}sume\u{301}";
+    assert_eq!(cmp(pre, de, Level::Scheme), Different);
+    let nfc = Options {
+        chars: CharNorm::Nfc,
+        ignore_fragment: false,
+    };
+    let c = compare(
+        &IriRef::parse(pre).unwrap(),
+        &IriRef::parse(de).unwrap(),
+        Level::Syntax,
+        nfc,
+    );
+    assert_eq!(c, Equivalent);
+    // NFKC joins compatibility characters, and never makes a delimiter.
+    let nfkc = Options {
+        chars: CharNorm::Nfkc,
+        ignore_fragment: false,
+    };
+    let n = normalize(
+        &IriRef::parse("http://a/\u{FB01}le\u{FF0F}x").unwrap(),
+        Level::Syntax,
+        nfkc,
+    )
+    .unwrap();
+    assert_eq!(n, "http://a/file%2Fx");
+}
+
+#[test]
+fn fragments_and_relative_references() {
+    let ignore = Options {
+        chars: CharNorm::None,
+        ignore_fragment: true,
+    };
+    let (a, b) = (
+        IriRef::parse("http://a/#x").unwrap(),
+        IriRef::parse("http://a/#y").unwrap(),
+    );
+    assert_eq!(compare(&a, &b, Level::Syntax, O), Different);
+    assert_eq!(compare(&a, &b, Level::Syntax, ignore), Equivalent);
+    assert_eq!(compare(&a, &b, Level::Simple, ignore), Equivalent);
+    let rel = IriRef::parse("../x").unwrap();
+    assert!(matches!(
+        compare(&rel, &rel, Level::Syntax, O),
+        Comparison::Unknown(_)
+    ));
+}
+
+#[test]
+fn uri_normal_forms_stay_uris() {
+    let u = UriRef::parse("HTTP://A/%c3%a9/./x").unwrap();
+    assert_eq!(
+        normalize(&u, Level::Syntax, O).unwrap(),
+        "http://a/%C3%A9/x"
+    );
+}
+
+/// Properties over generated references of each grammar.
+fn properties<V: Variant>(rule: &str) {
+    let grammars = Grammars::builtin();
+    let mut g = Generator::new(&grammars, V::NAME, 17);
+    let levels = [Level::Simple, Level::Syntax, Level::Scheme];
+    let mut previous: Option<Reference<'static, V>> = None;
+    for k in 0..1500 {
+        let mut s = g.generate(rule).unwrap();
+        // A third of the cases get a scheme with rules (default port, DNS host).
+        if k % 3 == 0 {
+            if let Some(colon) = s.find(':') {
+                s = format!("{}{}", ["http", "HTTPS", "ws"][k % 9 / 3], &s[colon..]);
+            }
+        }
+        let r = Reference::<V>::parse_owned(s.clone()).unwrap();
+        // Half the time, compare with a variant of the same string that is likely
+        // equivalent at some level.
+        let other = if k % 2 == 0 {
+            let mut t = s.to_ascii_uppercase();
+            if Reference::<V>::parse(&t).is_err() {
+                t = s.clone();
+            }
+            Reference::<V>::parse_owned(t).unwrap()
+        } else {
+            previous.clone().unwrap_or_else(|| r.clone())
+        };
+        let mut joined_below = false;
+        for level in levels {
+            let n = match normalize(&r, level, O) {
+                Ok(n) => n,
+                Err(_) => continue,
+            };
+            // Idempotent, and valid in the same grammar (the type says so; parse again).
+            assert_eq!(normalize(&n, level, O).unwrap(), n, "{level:?} {s:?}");
+            assert!(Reference::<V>::parse(n.as_str()).is_ok());
+            let ab = compare(&r, &other, level, O);
+            let ba = compare(&other, &r, level, O);
+            assert_eq!(ab, ba, "symmetric at {level:?}: {s:?} / {other}");
+            if r.is_absolute() {
+                assert_eq!(
+                    compare(&r, &r, level, O),
+                    Comparison::Equivalent,
+                    "reflexive {s:?}"
+                );
+            }
+            if let (Comparison::Equivalent | Comparison::Different, Ok(no)) =
+                (&ab, normalize(&other, level, O))
+            {
+                if r.is_absolute() && other.is_absolute() {
+                    assert_eq!(
+                        ab == Comparison::Equivalent,
+                        no == n,
+                        "consistent at {level:?}: {s:?} / {other}"
+                    );
+                }
+            }
+            // A higher level never separates what a lower level joined.
+            if joined_below {
+                assert_ne!(
+                    ab,
+                    Comparison::Different,
+                    "{level:?} separates {s:?} / {other}"
+                );
+            }
+            joined_below |= ab == Comparison::Equivalent;
+        }
+        previous = Some(r);
+    }
+}
+
+#[test]
+fn ladder_properties_on_generated_references() {
+    properties::<Iri>("IRI");
+    properties::<Uri>("URI");
+    properties::<Leiri>("LEIRI");
+}
