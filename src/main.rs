@@ -386,52 +386,26 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
         }
         Command::Resolve { base, references } => {
             let base = parse_base::<V>(base)?;
-            each_input(references, |out, input| {
-                let result = match input {
-                    Ok(s) => Reference::<V>::parse(s)
-                        .map_err(|e| e.to_string())
-                        .and_then(|r| r.resolve(&base).map_err(|e| e.to_string())),
-                    Err(e) => Err(e.clone()),
-                };
-                write_result(out, cli.json, input, "target", &result)
+            each_reference::<V, V>(cli, references, "target", |r| {
+                r.resolve(&base).map_err(|e| e.to_string())
             })
         }
         Command::Relativize { base, targets } => {
             let base = parse_base::<V>(base)?;
-            each_input(targets, |out, input| {
-                let result = match input {
-                    Ok(s) => Reference::<V>::parse(s)
-                        .map_err(|e| e.to_string())
-                        .and_then(|t| t.relativize(&base).map_err(|e| e.to_string())),
-                    Err(e) => Err(e.clone()),
-                };
-                write_result(out, cli.json, input, "reference", &result)
+            each_reference::<V, V>(cli, targets, "reference", |t| {
+                t.relativize(&base).map_err(|e| e.to_string())
             })
         }
-        Command::ToUri { idna, inputs } => each_input(inputs, |out, input| {
-            let result = match input {
-                Ok(s) => Reference::<V>::parse(s)
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| to_uri(&r, ToUri { idna: *idna }).map_err(|e| e.to_string())),
-                Err(e) => Err(e.clone()),
-            };
-            write_result(out, cli.json, input, "uri", &result)
+        Command::ToUri { idna, inputs } => each_reference::<V, Uri>(cli, inputs, "uri", |r| {
+            to_uri(&r, ToUri { idna: *idna }).map_err(|e| e.to_string())
         }),
-        Command::ToIri { idna, inputs } => each_input(inputs, |out, input| {
-            let result = match input {
-                Ok(s) => Reference::<V>::parse(s)
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| {
-                        if V::NAME == VariantName::Leiri {
-                            leiri_to_iri(&r)
-                        } else {
-                            to_iri(&r, ToIri { idna: *idna })
-                        }
-                        .map_err(|e| e.to_string())
-                    }),
-                Err(e) => Err(e.clone()),
-            };
-            write_result(out, cli.json, input, "iri", &result)
+        Command::ToIri { idna, inputs } => each_reference::<V, Iri>(cli, inputs, "iri", |r| {
+            if V::NAME == VariantName::Leiri {
+                leiri_to_iri(&r)
+            } else {
+                to_iri(&r, ToIri { idna: *idna })
+            }
+            .map_err(|e| e.to_string())
         }),
         Command::Prepare { multi, inputs } => each_input(inputs, |out, input| {
             let results: Vec<Result<String, String>> = match input {
@@ -489,16 +463,8 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
                 chars: char_norm(*nfc, *nfkc),
                 ignore_fragment: false,
             };
-            each_input(inputs, |out, input| {
-                let result = match input {
-                    Ok(s) => Reference::<V>::parse(s)
-                        .map_err(|e| e.to_string())
-                        .and_then(|r| {
-                            normalize(&r, level.level(), options).map_err(|e| e.to_string())
-                        }),
-                    Err(e) => Err(e.clone()),
-                };
-                write_result(out, cli.json, input, "normalized", &result)
+            each_reference::<V, V>(cli, inputs, "normalized", |r| {
+                normalize(&r, level.level(), options).map_err(|e| e.to_string())
             })
         }
         Command::Compare {
@@ -601,6 +567,25 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
             Ok(true)
         }
     }
+}
+
+/// Parses each input as a reference of `V`, applies `f`, and prints the resulting
+/// reference (JSON: under `field`); an invalid input or a failed `f` is `invalid: `.
+fn each_reference<V: Variant, W: Variant>(
+    cli: &Cli,
+    inputs: &[String],
+    field: &str,
+    f: impl Fn(Reference<'_, V>) -> Result<Reference<'static, W>, String>,
+) -> Result<bool, Usage> {
+    each_input(inputs, |out, input| {
+        let result = match input {
+            Ok(s) => Reference::<V>::parse(s)
+                .map_err(|e| e.to_string())
+                .and_then(&f),
+            Err(e) => Err(e.clone()),
+        };
+        write_result(out, cli.json, input, field, &result)
+    })
 }
 
 /// The base of `resolve` and `relativize`: a usage error if it is not a reference of

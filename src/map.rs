@@ -144,6 +144,17 @@ fn push_pct(out: &mut String, c: char) {
     }
 }
 
+/// Appends `s`, each character that `keep` rejects as `%HH` of its UTF-8 octets.
+fn encode_unless(s: &str, out: &mut String, keep: impl Fn(char) -> bool) {
+    for c in s.chars() {
+        if keep(c) {
+            out.push(c);
+        } else {
+            push_pct(out, c);
+        }
+    }
+}
+
 /// Rebuilds `r` component by component with `f`, which writes a component's new
 /// text. The delimiters stay as they are.
 pub(crate) fn rebuild<V: Variant>(
@@ -213,13 +224,7 @@ pub fn to_uri<V: Variant>(
         if at == Component::Host && dns && !s.is_ascii() {
             return host_to_ascii(s, out);
         }
-        for c in s.chars() {
-            if c.is_ascii() && !leiri_only_ascii(c) {
-                out.push(c);
-            } else {
-                push_pct(out, c);
-            }
-        }
+        encode_unless(s, out, |c| c.is_ascii() && !leiri_only_ascii(c));
         Ok(())
     })?;
     finish(text)
@@ -390,18 +395,13 @@ fn host_to_unicode(host: &str, out: &mut String) {
 /// ```
 pub fn leiri_to_iri<V: Variant>(r: &Reference<'_, V>) -> Result<Reference<'static, Iri>, MapError> {
     let text = rebuild(r, |at, s, out| {
-        for c in s.chars() {
-            let keep = if c.is_ascii() {
+        encode_unless(s, out, |c| {
+            if c.is_ascii() {
                 !leiri_only_ascii(c)
             } else {
                 iri_allows(c, at) && !BIDI_FORMATTING.contains(&c)
-            };
-            if keep {
-                out.push(c);
-            } else {
-                push_pct(out, c);
             }
-        }
+        });
         Ok(())
     })?;
     finish(text)

@@ -151,6 +151,20 @@ pub struct SetRule<'g> {
     pub variant_defs: Option<[Option<&'g Rule>; 3]>,
 }
 
+impl<'g> SetRule<'g> {
+    /// A rule all three grammars share under one name (RFC 3986 rules that RFC 3987
+    /// uses unchanged, core rules).
+    fn unchanged(r: &'g Rule) -> SetRule<'g> {
+        SetRule {
+            name: &r.name,
+            rule: r,
+            uri_name: Some(r.name.clone()),
+            leiri_name: r.name.clone(),
+            variant_defs: None,
+        }
+    }
+}
+
 /// The generated rule set: RFC 3987 rules, the RFC 3986 rules they use unchanged, core rules.
 #[derive(Debug, Clone)]
 pub struct RuleSet<'g> {
@@ -189,13 +203,7 @@ impl<'g> RuleSet<'g> {
                 .iter()
                 .any(|i| rfc3986_counterpart(&i.name).eq_ignore_ascii_case(&r.name));
             if !renamed {
-                rules.push(SetRule {
-                    name: &r.name,
-                    rule: r,
-                    uri_name: Some(r.name.clone()),
-                    leiri_name: r.name.clone(),
-                    variant_defs: None,
-                });
+                rules.push(SetRule::unchanged(r));
             }
         }
         // A renamed RFC 3986 rule still used by one of the above (IPvFuture uses
@@ -216,25 +224,9 @@ impl<'g> RuleSet<'g> {
             if missing.is_empty() {
                 break;
             }
-            for r in missing {
-                rules.push(SetRule {
-                    name: &r.name,
-                    rule: r,
-                    uri_name: Some(r.name.clone()),
-                    leiri_name: r.name.clone(),
-                    variant_defs: None,
-                });
-            }
+            rules.extend(missing.into_iter().map(SetRule::unchanged));
         }
-        for r in &g.core.rules {
-            rules.push(SetRule {
-                name: &r.name,
-                rule: r,
-                uri_name: Some(r.name.clone()),
-                leiri_name: r.name.clone(),
-                variant_defs: None,
-            });
-        }
+        rules.extend(g.core.rules.iter().map(SetRule::unchanged));
         for l in &g.leiri.rules {
             if !rules.iter().any(|r| r.name.eq_ignore_ascii_case(&l.name)) {
                 return Err(CodegenError(format!(
