@@ -11,10 +11,11 @@
 //!   No character normalization unless asked for: IRIs already in Unicode MUST NOT be
 //!   normalized (§5.3.2.2).
 //! - [`Level::Scheme`] (§5.3.3): syntax, plus the rules of the schemes in [`SCHEMES`]:
-//!   default port removed, an empty port (`:` alone) removed, an empty path with an
+//!   default port removed (leading zeros ignored: a port is decimal), an empty path with an
 //!   authority becomes `/`, and for DNS schemes the host compared through IDNA: its
 //!   normal form is ToUnicode(ToASCII(host)) (UTS 46), kept as punycode only where a
-//!   character of the Unicode form would stay encoded. An empty query or fragment is
+//!   character of the Unicode form would stay encoded. For every scheme, an empty port
+//!   (`:` alone) is removed (RFC 3986 §3.2.3). An empty query or fragment is
 //!   never removed, and a missing component never equals an empty one.
 //! - Protocol-based normalization (§5.3.4) needs the network; it is not a level here
 //!   but a hook, [`ProtocolEquivalence`], that [`compare_with_protocol`] consults.
@@ -243,26 +244,46 @@ pub fn normalize<V: Variant>(
     }
     // Scheme rules on the assembled text: port and empty path.
     let mut text = text;
-    if let Some(rules) = rules {
+    if level == Level::Scheme {
         let parsed = Reference::<crate::grammar::Iri>::parse(&text)
             .map_err(|e| NormalizeError::Map(MapError::Output(e)))?;
-        let drop_port = parsed
-            .port()
-            .is_some_and(|p| p.is_empty() || Some(p) == rules.default_port);
-        let root =
-            rules.empty_path_is_root && parsed.authority().is_some() && parsed.path().is_empty();
-        if drop_port || root {
-            let (auth_end, path_start) = {
-                let path = parsed.path();
-                let path_start = path.as_ptr() as usize - text.as_ptr() as usize;
-                let auth_end = match parsed.port() {
-                    Some(p) if drop_port => p.as_ptr() as usize - text.as_ptr() as usize - 1,
-                    _ => path_start,
+        // The new port: `Some(None)` drops it, `Some(Some(p))` rewrites it.
+        let new_port: Option<Option<String>> = match parsed.port() {
+            None => None,
+            // RFC 3986 §3.2.3: omit an empty port and its ":", whatever the scheme.
+            Some("") => Some(None),
+            // A port is decimal (§3.2.3): for a scheme with rules, leading zeros go and
+            // the default port goes (§6.2.3).
+            Some(p) => rules.and_then(|r| {
+                let digits = match p.trim_start_matches('0') {
+                    "" => "0",
+                    d => d,
                 };
-                (auth_end, path_start)
+                if Some(digits) == r.default_port {
+                    Some(None)
+                } else if digits != p {
+                    Some(Some(digits.to_string()))
+                } else {
+                    None
+                }
+            }),
+        };
+        let root = rules.is_some_and(|r| r.empty_path_is_root)
+            && parsed.authority().is_some()
+            && parsed.path().is_empty();
+        if new_port.is_some() || root {
+            let offset = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
+            let path_start = offset(parsed.path());
+            let authority_end = match (parsed.port(), &new_port) {
+                (Some(p), Some(_)) => offset(p) - 1,
+                _ => path_start,
             };
             let mut t = String::with_capacity(text.len() + 1);
-            t.push_str(&text[..auth_end]);
+            t.push_str(&text[..authority_end]);
+            if let Some(Some(p)) = &new_port {
+                t.push(':');
+                t.push_str(p);
+            }
             if root {
                 t.push('/');
             }

@@ -267,3 +267,28 @@ fn ladder_properties_on_generated_references() {
     properties::<Uri>("URI");
     properties::<Leiri>("LEIRI");
 }
+
+#[test]
+fn ports_at_the_scheme_level() {
+    assert_eq!(
+        norm("http://example.org:080", Level::Scheme),
+        "http://example.org/"
+    );
+    assert_eq!(
+        norm("HTTP://EXAMPLE.ORG:00080/", Level::Scheme),
+        "http://example.org/"
+    );
+    assert_eq!(
+        norm("http://example.org:0081/", Level::Scheme),
+        "http://example.org:81/"
+    );
+    assert_eq!(
+        norm("http://example.org:00/", Level::Scheme),
+        "http://example.org:0/"
+    );
+    // An empty port goes whatever the scheme (RFC 3986 §3.2.3); other ports of
+    // unknown schemes stay as written.
+    assert_eq!(norm("foo://h:/", Level::Scheme), "foo://h/");
+    assert_eq!(norm("foo://h:0080/", Level::Scheme), "foo://h:0080/");
+    assert_eq!(norm("foo://h:/", Level::Syntax), "foo://h:/");
+}
