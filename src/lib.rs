@@ -18,7 +18,9 @@
 #![deny(missing_docs)]
 
 pub mod abnf;
+pub mod bidi;
 pub mod grammar;
+pub mod lint;
 pub mod map;
 pub mod normalize;
 pub mod prepare;

@@ -14,6 +14,7 @@ use iri_grammar::normalize::{
 use iri_grammar::prepare::{prepare, prepare_multi};
 use iri_grammar::reference::{HostKind, Reference};
 use iri_grammar::tree::{tree_of, ParseTree};
+use iri_grammar::{bidi, lint};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -200,6 +201,22 @@ enum Command {
         ignore_fragment: bool,
         /// A and B.
         pair: Vec<String>,
+    },
+    /// The prose rules on top of the grammar (RFC 3987 §4, §6.1, §7.5; the LEIRI note):
+    /// one finding a line, `CODE offset message`; nothing for a clean input. Exit 1 if
+    /// any finding is an error.
+    Lint {
+        /// Print each input's display form for a bidi context (RFC 3987 §4.1, §7.6).
+        #[arg(long)]
+        display: bool,
+        /// Print the catalogue of findings.
+        #[arg(long)]
+        list: bool,
+        /// Also look inside percent-encodings for bidi formatting characters.
+        #[arg(long)]
+        percent_encoded: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
     },
     /// Strings that match a rule, generated from the grammar (text output leaves out
     /// strings with line breaks, which LEIRIs may contain; --json keeps them).
@@ -533,6 +550,66 @@ fn run<V: Variant>(cli: &Cli) -> Result<bool, Usage> {
                 }),
                 _ => Err(Usage("compare takes two references, A and B (or none: A TAB B per line of standard input)".into())),
             }
+        }
+        Command::Lint {
+            display,
+            list,
+            percent_encoded,
+            inputs,
+        } => {
+            if *list {
+                let stdout = io::stdout();
+                let mut out = BufWriter::new(stdout.lock());
+                let _ = if cli.json {
+                    writeln!(out, "{}", lint::catalogue_json())
+                } else {
+                    write!(out, "{}", lint::catalogue_text())
+                };
+                let _ = out.flush();
+                return Ok(true);
+            }
+            let options = lint::Options {
+                check_percent_encoded: *percent_encoded,
+                ..lint::Options::default()
+            };
+            each_input(inputs, |out, input| {
+                let r = match input {
+                    Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.clone()),
+                };
+                let r = match r {
+                    Ok(r) => r,
+                    Err(e) => {
+                        if cli.json {
+                            writeln!(
+                                out,
+                                "{}",
+                                json!({"input": input_text(input), "valid": false, "error": e})
+                            )?;
+                        } else {
+                            writeln!(out, "invalid: {e}")?;
+                        }
+                        return Ok(false);
+                    }
+                };
+                let findings = lint::lint(&r, &options);
+                if cli.json {
+                    let mut v =
+                        json!({"input": r.as_str(), "findings": lint::findings_json(&findings)});
+                    if *display {
+                        v["display"] = json!(bidi::display_form(r.as_str()));
+                    }
+                    writeln!(out, "{v}")?;
+                } else {
+                    for f in &findings {
+                        writeln!(out, "{f}")?;
+                    }
+                    if *display {
+                        writeln!(out, "{}", bidi::display_form(r.as_str()))?;
+                    }
+                }
+                Ok(!lint::has_errors(&findings))
+            })
         }
         Command::Grammar { name, rust } => grammar_command::<V>(name.as_deref(), *rust, cli.json),
         Command::Generate { rule, n, seed } => {

@@ -322,15 +322,40 @@ fn conversions_and_prepare() {
 fn normalize_and_compare() {
     let o = iri(&["normalize", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9"]);
     assert_eq!(stdout(&o), "example://a/b/c/%7Bfoo%7D/rosé\n");
-    let o = iri(&["normalize", "--level", "scheme", "HTTP://xn--rsum-bpad.Example.org:80"]);
+    let o = iri(&[
+        "normalize",
+        "--level",
+        "scheme",
+        "HTTP://xn--rsum-bpad.Example.org:80",
+    ]);
     assert_eq!(stdout(&o), "http://résumé.example.org/\n");
     let o = iri(&["--json", "normalize", "--nfc", "http://a/e\u{301}"]);
-    assert_eq!(stdout(&o).trim(), "{\"input\":\"http://a/e\u{301}\",\"normalized\":\"http://a/\u{e9}\"}");
-    assert_eq!(iri(&["normalize", "--level", "simple", "a:b"]).status.code(), Some(2));
-    let o = iri(&["compare", "--level", "scheme", "http://example.com", "http://example.com:80/"]);
-    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "equivalent\n"));
+    assert_eq!(
+        stdout(&o).trim(),
+        "{\"input\":\"http://a/e\u{301}\",\"normalized\":\"http://a/\u{e9}\"}"
+    );
+    assert_eq!(
+        iri(&["normalize", "--level", "simple", "a:b"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let o = iri(&[
+        "compare",
+        "--level",
+        "scheme",
+        "http://example.com",
+        "http://example.com:80/",
+    ]);
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(0), "equivalent\n")
+    );
     let o = iri(&["compare", "http://example.com/", "http://example.com/?"]);
-    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), "different\n"));
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(1), "different\n")
+    );
     let o = iri(&["compare", "a", "b"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).starts_with("unknown: "));
@@ -338,4 +363,32 @@ fn normalize_and_compare() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["equivalent"], true);
     assert_eq!(iri(&["compare", "a:b"]).status.code(), Some(2));
+}
+
+#[test]
+fn lint_is_separate_from_check() {
+    // check judges the grammar alone: U+202E is a ucschar, so the IRI is valid.
+    let o = iri(&["check", "http://a/\u{202E}"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "valid\n"));
+    // lint judges the prose: RFC 3987 §4.1 forbids it.
+    let o = iri(&["lint", "http://a/\u{202E}"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("bidi-formatting-character 9 "), "{}", stdout(&o));
+    // A clean input prints nothing; warnings alone exit 0.
+    let o = iri(&["lint", "http://a/b"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
+    let o = iri(&["lint", "HTTP://a/b"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("scheme-uppercase 0 "));
+    let o = iri(&["--json", "lint", "--display", "http://a/\u{202E}"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["findings"][0]["code"], "bidi-formatting-character");
+    assert_eq!(v["findings"][0]["severity"], "error");
+    assert_eq!(v["findings"][0]["offset"], 9);
+    assert_eq!(v["findings"][0]["section"], "RFC 3987 §4.1");
+    assert!(v["display"].as_str().unwrap().starts_with('\u{202A}'));
+    let o = iri(&["lint", "--list"]);
+    assert!(stdout(&o).lines().count() >= 20);
+    let o = iri(&["--grammar", "leiri", "lint", "http://a/b c"]);
+    assert!(stdout(&o).starts_with("leiri-space 10 "));
 }
