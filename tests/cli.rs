@@ -373,7 +373,11 @@ fn lint_is_separate_from_check() {
     // lint judges the prose: RFC 3987 §4.1 forbids it.
     let o = iri(&["lint", "http://a/\u{202E}"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).starts_with("bidi-formatting-character 9 "), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("bidi-formatting-character 9 "),
+        "{}",
+        stdout(&o)
+    );
     // A clean input prints nothing; warnings alone exit 0.
     let o = iri(&["lint", "http://a/b"]);
     assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
