@@ -1,0 +1,513 @@
+//! Typed references against peer crates, on the same inputs in the same criterion
+//! group: (a) parsing into components, (b) resolution (RFC 3986 §5.2).
+//!
+//! (a) `parse/<list>`: each contender parses an IRI reference (RFC 3987
+//! `IRI-reference`) and produces its components: scheme, authority, host (where the
+//! crate offers it), path, query and fragment, as string slices.
+//! - `iri_grammar/IriRef`: `iri_grammar::reference::IriRef::parse(s)` and its accessors
+//! - `oxiri/IriRef`: `oxiri::IriRef::parse(s)` and its accessors (no host accessor)
+//! - `iri_string/IriReferenceStr`: `IriReferenceStr::new(s)` and `scheme_str()`,
+//!   `authority_str()`, `authority_components().host()`, `path_str()`, `query_str()`,
+//!   `fragment_str()` (each accessor splits the string again: the type stores no positions)
+//! - `fluent_uri/IriRef`: `fluent_uri::IriRef::parse(s)` and its accessors
+//!
+//! Inputs: the built-in set of `benches/validate.rs` and each URL list
+//! `../shared/corpus/urls/*.txt` beside the project (when present), minus the inputs
+//! that are no IRI reference (every contender rejects the same ones; rejection is
+//! measured by `benches/validate.rs`). One iteration parses a whole list; the
+//! throughput is the number of inputs.
+//!
+//! (b) `resolve/rfc3986`: the 23 normal examples of RFC 3986 §5.4.1 and the 19
+//! abnormal ones of §5.4.2 against the base `http://a/b/c/d;p?q`, parsed once outside
+//! the loop. Per iteration, each contender parses every reference, resolves it and
+//! produces the result as an owned `String`:
+//! - `iri_grammar`: `IriRef::parse(r)?.resolve(&base)?` into `String`
+//! - `oxiri`: `base.resolve(&oxiri::IriRef::parse(r)?)?.into_inner()`
+//! - `iri_string`: `FixedBaseResolver::new(base).resolve(IriReferenceStr::new(r)?)`
+//!   `.to_dedicated_string()` into `String`
+//! - `fluent_uri`: `fluent_uri::IriRef::parse(r)?.resolve_against(&base)?.into_string()`
+//!
+//! Before measuring, it prints where the contenders' components differ, and every
+//! resolution that differs from the RFC's result.
+//!
+//! Run: `cargo bench --bench reference -- --warm-up-time 1 --measurement-time 3`
+//! (a filter such as `parse/builtin` or `resolve` limits it).
+
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
+use iri_string::format::ToDedicatedString;
+use iri_string::resolve::FixedBaseResolver;
+use iri_string::types::{IriAbsoluteStr, IriReferenceStr};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+/// The components of one reference, as every contender reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    /// `None` also when the crate has no host accessor (oxiri).
+    host: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// Parses `s` with iri_grammar and hands its components to `f`.
+fn ours<R>(s: &str, f: impl FnOnce(Parts<'_>) -> R) -> Option<R> {
+    let r = iri_grammar::reference::IriRef::parse(s).ok()?;
+    Some(f(Parts {
+        scheme: r.scheme(),
+        authority: r.authority(),
+        host: r.host(),
+        path: r.path(),
+        query: r.query(),
+        fragment: r.fragment(),
+    }))
+}
+
+/// Parses `s` with oxiri and hands its components to `f`.
+fn oxiri_parts<R>(s: &str, f: impl FnOnce(Parts<'_>) -> R) -> Option<R> {
+    let r = oxiri::IriRef::parse(s).ok()?;
+    Some(f(Parts {
+        scheme: r.scheme(),
+        authority: r.authority(),
+        host: None,
+        path: r.path(),
+        query: r.query(),
+        fragment: r.fragment(),
+    }))
+}
+
+/// Parses `s` with iri-string and hands its components to `f`.
+fn iri_string_parts<R>(s: &str, f: impl FnOnce(Parts<'_>) -> R) -> Option<R> {
+    let r = IriReferenceStr::new(s).ok()?;
+    Some(f(Parts {
+        scheme: r.scheme_str(),
+        authority: r.authority_str(),
+        host: r.authority_components().map(|a| a.host()),
+        path: r.path_str(),
+        query: r.query_str(),
+        fragment: r.fragment_str(),
+    }))
+}
+
+/// Parses `s` with fluent-uri and hands its components to `f`.
+fn fluent_parts<R>(s: &str, f: impl FnOnce(Parts<'_>) -> R) -> Option<R> {
+    let r = fluent_uri::IriRef::parse(s).ok()?;
+    let authority = r.authority();
+    Some(f(Parts {
+        scheme: r.scheme().map(|x| x.as_str()),
+        authority: authority.map(|a| a.as_str()),
+        host: authority.map(|a| a.host()),
+        path: r.path().as_str(),
+        query: r.query().map(|x| x.as_str()),
+        fragment: r.fragment().map(|x| x.as_str()),
+    }))
+}
+
+/// The components as text, for comparing contenders (`None`: rejected).
+type Shown = Option<String>;
+
+const PARSER_NAMES: [&str; 4] = [
+    "iri_grammar/IriRef",
+    "oxiri/IriRef",
+    "iri_string/IriReferenceStr",
+    "fluent_uri/IriRef",
+];
+
+/// Every contender's components of `s`, as text (oxiri's missing host filled with
+/// `host`, taken from the others, so that only real differences show).
+fn shown_all(s: &str) -> [Shown; 4] {
+    fn show<'a>(mut p: Parts<'a>, host: Option<Option<&'a str>>) -> String {
+        if let Some(h) = host {
+            p.host = h;
+        }
+        format!("{p:?}")
+    }
+    let host = ours(s, |p| p.host.map(str::to_owned)).flatten();
+    [
+        ours(s, |p| show(p, None)),
+        oxiri_parts(s, |p| show(p, Some(host.as_deref()))),
+        iri_string_parts(s, |p| show(p, None)),
+        fluent_parts(s, |p| show(p, None)),
+    ]
+}
+
+/// Varied URIs, IRIs and references, valid and not (the list of `benches/validate.rs`).
+const BUILTIN: &[&str] = &[
+    "http://example.org/",
+    "https://www.example.com/path/to/page.html?query=1&other=two#section-3",
+    "https://user:password@host.example.com:8443/a/b/c;params?x=y#frag",
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "http://[::ffff:192.168.0.1]:8080/index",
+    "http://[v7.fe80::a+en1]/",
+    "http://192.168.1.1/admin/login.php",
+    "mailto:John.Doe@example.com",
+    "news:comp.infosystems.www.servers.unix",
+    "tel:+1-816-555-1212",
+    "telnet://192.0.2.16:80/",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    "urn:isbn:0451450523",
+    "file:///home/user/Documents/report%202024.pdf",
+    "data:text/plain;charset=utf-8,Hello%2C%20World%21",
+    "http://r\u{e9}sum\u{e9}.example.org/ros%C3%A9?q=caf\u{e9}#\u{e9}t\u{e9}",
+    "http://\u{4f8b}\u{5b50}.\u{6d4b}\u{8bd5}/\u{8def}\u{5f84}/\u{6587}\u{4ef6}",
+    "https://de.wikipedia.org/wiki/K\u{f6}ln_(Stadt)",
+    "http://example.org/\u{1F600}/emoji?x=\u{E000}",
+    "http://dbpedia.org/resource/C%C3%B4te_d%27Ivoire",
+    "//cdn.example.net/lib/v1.2.3/script.min.js",
+    "../../images/logo.png",
+    "./relative/path;v=1?x#y",
+    "?only=query",
+    "#fragment-only",
+    "",
+    // invalid (for RFC 3986 and RFC 3987 alike): left out of the parse benchmark
+    "http://example.org/a path with spaces",
+    "http://[::1/unclosed",
+    "http://example.org/%zz",
+    "https://example.com/search?q=<script>",
+    "http://example.org/a#b#c",
+    ":missing-scheme",
+];
+
+/// RFC 3986 §5.4: the base and the (reference, result) pairs of §5.4.1 and §5.4.2
+/// (strict: `http:g` stays `http:g`).
+const BASE: &str = "http://a/b/c/d;p?q";
+const RESOLUTIONS: &[(&str, &str)] = &[
+    // §5.4.1 normal examples
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+    // §5.4.2 abnormal examples
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+/// The inputs of one list: its name, the strings.
+struct Batch {
+    name: String,
+    inputs: Vec<String>,
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/urls")
+}
+
+/// The corpus lists, one batch per `*.txt` file (license texts left out), or none
+/// (with a message) when the folder is absent.
+fn corpus_batches() -> Vec<Batch> {
+    let dir = corpus_dir();
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            println!(
+                "corpus folder {} not readable ({e}): skipping the corpus lists, \
+                 benchmarking the built-in set only",
+                dir.display()
+            );
+            return Vec::new();
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .filter(|p| {
+            !p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("LICENSE"))
+        })
+        .collect();
+    paths.sort();
+    let mut batches = Vec::new();
+    for path in paths {
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                println!("skipping {}: {e}", path.display());
+                continue;
+            }
+        };
+        // ada-kasztp.txt starts with a UTF-8 byte order mark: not part of the URL.
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+        let inputs: Vec<String> = text
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let name = path
+            .file_stem()
+            .and_then(|n| n.to_str())
+            .unwrap_or("?")
+            .to_owned();
+        batches.push(Batch { name, inputs });
+    }
+    batches
+}
+
+fn all_batches() -> Vec<Batch> {
+    let mut batches = vec![Batch {
+        name: "builtin".to_owned(),
+        inputs: BUILTIN.iter().map(|s| s.to_string()).collect(),
+    }];
+    batches.extend(corpus_batches());
+    batches
+}
+
+/// Shortens an input for display, on a character boundary.
+fn show(s: &str) -> String {
+    const MAX: usize = 110;
+    if s.chars().count() <= MAX {
+        format!("{s:?}")
+    } else {
+        let cut: String = s.chars().take(MAX).collect();
+        format!("{cut:?}... ({} bytes)", s.len())
+    }
+}
+
+/// The inputs of a list that every contender parses; prints what was left out and
+/// where the contenders' components differ from ours.
+fn valid_inputs(b: &Batch) -> Vec<&str> {
+    let mut valid = Vec::new();
+    let mut rejected = [0usize; 4];
+    let mut differ = [0usize; 4];
+    const EXAMPLES: usize = 4;
+    for s in &b.inputs {
+        let results = shown_all(s);
+        for (k, r) in results.iter().enumerate() {
+            rejected[k] += usize::from(r.is_none());
+        }
+        if results.iter().any(Option::is_none) {
+            continue;
+        }
+        valid.push(s.as_str());
+        for k in 1..results.len() {
+            if results[k] != results[0] {
+                differ[k] += 1;
+                if differ[k] <= EXAMPLES {
+                    println!(
+                        "    {} ({}): {} gives {}, {} gives {}",
+                        show(s),
+                        b.name,
+                        PARSER_NAMES[k],
+                        results[k].as_deref().unwrap_or("?"),
+                        PARSER_NAMES[0],
+                        results[0].as_deref().unwrap_or("?")
+                    );
+                }
+            }
+        }
+    }
+    print!("{:<32} {:>7} {:>7}", b.name, b.inputs.len(), valid.len());
+    for k in 0..PARSER_NAMES.len() {
+        print!(" {:>8}/{:<6}", rejected[k], differ[k]);
+    }
+    println!();
+    valid
+}
+
+/// Measures one parser on one list: one iteration parses the whole list.
+fn bench_parse<F: Fn(&str) -> bool>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    inputs: &[&str],
+    name: &str,
+    parse: F,
+) {
+    group.bench_with_input(
+        BenchmarkId::from_parameter(name),
+        inputs,
+        |bench, inputs| {
+            bench.iter(|| {
+                let mut parsed = 0usize;
+                for &s in black_box(inputs) {
+                    parsed += usize::from(parse(black_box(s)));
+                }
+                black_box(parsed)
+            })
+        },
+    );
+}
+
+fn bench_parse_all(c: &mut Criterion) {
+    let batches = all_batches();
+    println!("\n== parse: inputs, valid (parsed by all), and per contender rejected/components differing from iri_grammar's ==");
+    print!("{:<32} {:>7} {:>7}", "list", "inputs", "valid");
+    for name in PARSER_NAMES {
+        print!(" {:>16}", name.split('/').next().unwrap_or(name));
+    }
+    println!();
+    let lists: Vec<(String, Vec<&str>)> = batches
+        .iter()
+        .map(|b| (b.name.clone(), valid_inputs(b)))
+        .collect();
+    println!();
+    for (name, inputs) in &lists {
+        let mut group = c.benchmark_group(format!("parse/{name}"));
+        group.throughput(Throughput::Elements(inputs.len() as u64));
+        // Each contender hands its components to `black_box` while they are borrowed.
+        bench_parse(&mut group, inputs, PARSER_NAMES[0], |s| {
+            ours(s, |p| black_box(p).path.len()).is_some()
+        });
+        bench_parse(&mut group, inputs, PARSER_NAMES[1], |s| {
+            oxiri_parts(s, |p| black_box(p).path.len()).is_some()
+        });
+        bench_parse(&mut group, inputs, PARSER_NAMES[2], |s| {
+            iri_string_parts(s, |p| black_box(p).path.len()).is_some()
+        });
+        bench_parse(&mut group, inputs, PARSER_NAMES[3], |s| {
+            fluent_parts(s, |p| black_box(p).path.len()).is_some()
+        });
+        group.finish();
+    }
+}
+
+/// The resolvers: each parses its base once, then parses and resolves references.
+struct Resolvers {
+    ours: iri_grammar::reference::IriRef<'static>,
+    oxiri: oxiri::Iri<&'static str>,
+    iri_string: FixedBaseResolver<'static, iri_string::spec::IriSpec>,
+    fluent: fluent_uri::Iri<&'static str>,
+}
+
+impl Resolvers {
+    fn new() -> Resolvers {
+        let base = IriAbsoluteStr::new(BASE).expect("iri-string: base");
+        Resolvers {
+            ours: iri_grammar::reference::IriRef::parse(BASE).expect("iri_grammar: base"),
+            oxiri: oxiri::Iri::parse(BASE).expect("oxiri: base"),
+            iri_string: FixedBaseResolver::new(base),
+            fluent: fluent_uri::Iri::parse(BASE).expect("fluent-uri: base"),
+        }
+    }
+
+    fn ours(&self, r: &str) -> Option<String> {
+        let r = iri_grammar::reference::IriRef::parse(r).ok()?;
+        Some(r.resolve(&self.ours).ok()?.into())
+    }
+
+    fn oxiri(&self, r: &str) -> Option<String> {
+        let r = oxiri::IriRef::parse(r).ok()?;
+        Some(self.oxiri.resolve(&r).ok()?.into_inner())
+    }
+
+    fn iri_string(&self, r: &str) -> Option<String> {
+        let r = IriReferenceStr::new(r).ok()?;
+        Some(self.iri_string.resolve(r).to_dedicated_string().into())
+    }
+
+    fn fluent(&self, r: &str) -> Option<String> {
+        let r = fluent_uri::IriRef::parse(r).ok()?;
+        Some(r.resolve_against(&self.fluent).ok()?.into_string())
+    }
+}
+
+type ResolveFn = fn(&Resolvers, &str) -> Option<String>;
+
+const RESOLVERS: &[(&str, ResolveFn)] = &[
+    ("iri_grammar", Resolvers::ours),
+    ("oxiri", Resolvers::oxiri),
+    ("iri_string", Resolvers::iri_string),
+    ("fluent_uri", Resolvers::fluent),
+];
+
+/// Prints every result that differs from the RFC's.
+fn check_resolution(res: &Resolvers) {
+    println!("\n== resolve: results that differ from RFC 3986 §5.4 ==");
+    let mut all_right = true;
+    for (name, f) in RESOLVERS {
+        for &(r, expected) in RESOLUTIONS {
+            let got = f(res, r);
+            if got.as_deref() != Some(expected) {
+                all_right = false;
+                println!("    {name}: {r:?} gives {got:?}, RFC 3986: {expected:?}");
+            }
+        }
+    }
+    if all_right {
+        println!(
+            "    none: all {} contenders give the RFC's {} results",
+            RESOLVERS.len(),
+            RESOLUTIONS.len()
+        );
+    }
+    println!();
+}
+
+fn bench_resolve_one<F: Fn(&Resolvers, &str) -> Option<String>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    res: &Resolvers,
+    refs: &[&str],
+    name: &str,
+    resolve: F,
+) {
+    group.bench_with_input(BenchmarkId::from_parameter(name), refs, |bench, refs| {
+        bench.iter(|| {
+            for &r in black_box(refs) {
+                black_box(resolve(res, black_box(r)));
+            }
+        })
+    });
+}
+
+fn bench_resolve(c: &mut Criterion) {
+    let res = Resolvers::new();
+    check_resolution(&res);
+    let refs: Vec<&str> = RESOLUTIONS.iter().map(|&(r, _)| r).collect();
+    let mut group = c.benchmark_group("resolve/rfc3986");
+    group.throughput(Throughput::Elements(refs.len() as u64));
+    bench_resolve_one(&mut group, &res, &refs, RESOLVERS[0].0, Resolvers::ours);
+    bench_resolve_one(&mut group, &res, &refs, RESOLVERS[1].0, Resolvers::oxiri);
+    bench_resolve_one(
+        &mut group,
+        &res,
+        &refs,
+        RESOLVERS[2].0,
+        Resolvers::iri_string,
+    );
+    bench_resolve_one(&mut group, &res, &refs, RESOLVERS[3].0, Resolvers::fluent);
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse_all, bench_resolve);
+criterion_main!(benches);
