@@ -23,8 +23,8 @@
 //! produces the result as an owned `String`:
 //! - `iri_grammar`: `IriRef::parse(r)?.resolve(&base)?` into `String`
 //! - `oxiri`: `base.resolve(&oxiri::IriRef::parse(r)?)?.into_inner()`
-//! - `iri_string`: `FixedBaseResolver::new(base).resolve(IriReferenceStr::new(r)?)`
-//!   `.to_dedicated_string()` into `String`
+//! - `iri_string`: `FixedBaseResolver::new(base)` once, then
+//!   `resolver.resolve(IriReferenceStr::new(r)?).to_dedicated_string()` into `String`
 //! - `fluent_uri`: `fluent_uri::IriRef::parse(r)?.resolve_against(&base)?.into_string()`
 //!
 //! Before measuring, it prints where the contenders' components differ, and every
