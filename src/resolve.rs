@@ -163,12 +163,16 @@ impl Builder {
     }
 
     /// Appends the path; `dots` runs it through `remove_dot_segments` first.
-    fn path(&mut self, path: &str, dots: bool) {
+    /// Appends the path made of `parts` (one part, or the two halves of a §5.2.3
+    /// merge); `dots` runs it through `remove_dot_segments` first.
+    fn path(&mut self, parts: &[&str], dots: bool) {
         let start = self.pos();
-        if dots {
-            remove_dot_segments_into(path, &mut self.text);
+        // A path with no "." or ".." segment is its own remove_dot_segments: copy it.
+        if dots && parts.iter().any(|p| has_dot_segment(p)) {
+            let joined = parts.concat();
+            remove_dot_segments_into(&joined, &mut self.text);
         } else {
-            self.text.push_str(path);
+            parts.iter().for_each(|p| self.text.push_str(p));
         }
         // Without an authority a path cannot begin with "//" (RFC 3986 §3.3): the
         // text would read as an authority. Resolution can produce one (`f:/a` +
@@ -223,26 +227,25 @@ impl<V: Variant> Reference<'_, V> {
         if let Some(scheme) = r.scheme() {
             t.scheme(scheme);
             t.authority(r);
-            t.path(r.path(), true);
+            t.path(&[r.path()], true);
             t.query(r.query());
         } else {
             t.scheme(base_scheme);
             if r.authority().is_some() {
                 t.authority(r);
-                t.path(r.path(), true);
+                t.path(&[r.path()], true);
                 t.query(r.query());
             } else {
                 t.authority(base);
                 if r.path().is_empty() {
-                    t.path(base.path(), false);
+                    t.path(&[base.path()], false);
                     t.query(r.query().or(base.query()));
                 } else {
                     if r.path().starts_with('/') {
-                        t.path(r.path(), true);
+                        t.path(&[r.path()], true);
                     } else {
                         // §5.2.3 merge, then remove_dot_segments.
-                        let merged = merge(base, r.path());
-                        t.path(&merged, true);
+                        t.path(&merge(base, r.path()), true);
                     }
                     t.query(r.query());
                 }
@@ -377,7 +380,7 @@ impl<V: Variant> Reference<'_, V> {
 
 /// Merge (RFC 3986 §5.2.3): the reference's path appended to the base path minus its
 /// last segment; "/" + the reference's path when the base has an authority and an
-/// empty path.
+/// empty path. Returned as the two halves, which the builder writes in place.
 ///
 /// ```
 /// // Exercised through resolution:
@@ -385,17 +388,17 @@ impl<V: Variant> Reference<'_, V> {
 /// let base = IriRef::parse("http://a").unwrap();
 /// assert_eq!(IriRef::parse("b").unwrap().resolve(&base).unwrap(), "http://a/b");
 /// ```
-fn merge<V: Variant>(base: &Reference<'_, V>, reference_path: &str) -> String {
+fn merge<'a, V: Variant>(base: &'a Reference<'_, V>, reference_path: &'a str) -> [&'a str; 2] {
     if base.authority().is_some() && base.path().is_empty() {
-        let mut s = String::with_capacity(reference_path.len() + 1);
-        s.push('/');
-        s.push_str(reference_path);
-        return s;
+        return ["/", reference_path];
     }
     let bp = base.path();
     let dir = bp.rfind('/').map_or("", |k| &bp[..=k]);
-    let mut s = String::with_capacity(dir.len() + reference_path.len());
-    s.push_str(dir);
-    s.push_str(reference_path);
-    s
+    [dir, reference_path]
+}
+
+/// Whether a path has a segment that is exactly "." or "..", the only dot segments
+/// (RFC 3986 §5.2.4; `%2E` is none).
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| s == "." || s == "..")
 }
