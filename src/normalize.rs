@@ -187,7 +187,12 @@ pub fn normalize<V: Variant>(
             .map_err(|e| NormalizeError::Map(MapError::Output(e)));
     }
     // Percent-encodings aligned: each character in the one form §3.2 gives it.
-    let aligned = to_iri(&to_uri(r, ToUri::default())?, ToIri::default())?;
+    let aligned = if crate::map::aligned_already(r.as_str()) {
+        Reference::<crate::grammar::Iri>::parse_owned(r.as_str().to_string())
+            .map_err(|e| NormalizeError::Map(MapError::Output(e)))?
+    } else {
+        to_iri(&to_uri(r, ToUri::default())?, ToIri::default())?
+    };
     let rules = r
         .scheme()
         .and_then(scheme_rules)
