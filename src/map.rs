@@ -21,6 +21,7 @@
 //!   default; a label stays as it is when ToUnicode fails or gives characters that would
 //!   stay encoded or that `ireg-name` does not allow.
 
+use crate::abnf::VariantName;
 use crate::grammar::generated::{rfc3987_iprivate, rfc3987_ucschar};
 use crate::grammar::{Iri, MatchError, Uri, Variant};
 use crate::reference::Reference;
@@ -219,6 +220,17 @@ pub fn to_uri<V: Variant>(
     r: &Reference<'_, V>,
     options: ToUri,
 ) -> Result<Reference<'static, Uri>, MapError> {
+    // A URI already (every character ASCII and allowed in URIs): the identity, with
+    // the components already known.
+    if r.as_str()
+        .chars()
+        .all(|c| c.is_ascii() && !leiri_only_ascii(c))
+    {
+        return Ok(Reference::from_parts(
+            r.as_str().to_string(),
+            *r.components(),
+        ));
+    }
     let dns = options.idna && r.scheme().is_some_and(uses_dns);
     let text = rebuild(r, |at, s, out| {
         if at == Component::Host && dns && !s.is_ascii() {
@@ -302,6 +314,16 @@ pub fn to_iri<V: Variant>(
     options: ToIri,
 ) -> Result<Reference<'static, Iri>, MapError> {
     let dns = options.idna && r.scheme().is_some_and(uses_dns);
+    // Nothing percent-encoded and no ToUnicode to do: a URI or IRI is its own IRI.
+    let idna_work = dns
+        && r.host()
+            .is_some_and(|h| h.contains("xn--") || h.contains("XN--"));
+    if V::NAME != VariantName::Leiri && !r.as_str().contains('%') && !idna_work {
+        return Ok(Reference::from_parts(
+            r.as_str().to_string(),
+            *r.components(),
+        ));
+    }
     let text = rebuild(r, |at, s, out| {
         if at == Component::Host && dns && s.contains("xn--") {
             host_to_unicode(s, out);
