@@ -137,8 +137,9 @@ fn normalize_chars(s: &str, form: CharNorm, out: &mut String) {
     flush(&mut run, out);
 }
 
-/// Uppercases the hex digits of every percent-encoding.
-fn uppercase_pct(s: &str, out: &mut String) {
+/// Appends `s` with the hex digits of every percent-encoding in uppercase and, if
+/// `lowercase`, every other ASCII letter in lowercase.
+fn push_cased(s: &str, lowercase: bool, out: &mut String) {
     let mut hex_left = 0;
     for c in s.chars() {
         if hex_left > 0 {
@@ -148,7 +149,7 @@ fn uppercase_pct(s: &str, out: &mut String) {
             if c == '%' {
                 hex_left = 2;
             }
-            out.push(c);
+            out.push(if lowercase { c.to_ascii_lowercase() } else { c });
         }
     }
 }
@@ -188,8 +189,8 @@ pub fn normalize<V: Variant>(
     }
     // Percent-encodings aligned: each character in the one form §3.2 gives it.
     let aligned = if crate::map::aligned_already(r.as_str()) {
-        Reference::<crate::grammar::Iri>::parse_owned(r.as_str().to_string())
-            .map_err(|e| NormalizeError::Map(MapError::Output(e)))?
+        // Its characters are all IRI characters: the same parse serves as an IRI.
+        Reference::<crate::grammar::Iri>::from_parts(r.as_str().to_string(), *r.components())
     } else {
         to_iri(&to_uri(r, ToUri::default())?, ToIri::default())?
     };
@@ -201,34 +202,32 @@ pub fn normalize<V: Variant>(
     let dots = aligned.scheme().is_some() || aligned.path().starts_with('/');
     let mut idna_error = None;
     let text = rebuild(&aligned, |at, s, out| {
-        let mut piece = String::with_capacity(s.len());
-        match at {
-            Component::Scheme => piece.push_str(&s.to_ascii_lowercase()),
-            Component::Host => {
-                // ASCII letters lowercase (RFC 3986 §6.2.2.1); percent-encodings keep
-                // their uppercase hex.
-                let mut hex_left = 0;
-                for c in s.chars() {
-                    if hex_left > 0 {
-                        piece.push(c);
-                        hex_left -= 1;
-                    } else {
-                        if c == '%' {
-                            hex_left = 2;
-                        }
-                        piece.push(c.to_ascii_lowercase());
-                    }
-                }
-            }
-            Component::Path if dots => piece.push_str(&without_dots(s, has_authority)),
-            _ => piece.push_str(s),
+        // Case: scheme lowercase, ASCII letters of the host lowercase (RFC 3986
+        // §6.2.2.1), the hex of every percent-encoding uppercase.
+        let lowercase = matches!(at, Component::Scheme | Component::Host);
+        let dotless;
+        let s = if at == Component::Path && dots {
+            dotless = without_dots(s, has_authority);
+            dotless.as_str()
+        } else {
+            s
+        };
+        let chars =
+            at != Component::Scheme && at != Component::Port && options.chars != CharNorm::None;
+        let idna = at == Component::Host && rules.is_some_and(|r| r.dns_host) && !s.is_empty();
+        if !chars && !idna {
+            // The common case: straight into the output.
+            push_cased(s, lowercase, out);
+            return Ok(());
         }
-        if at != Component::Scheme && at != Component::Port && options.chars != CharNorm::None {
+        let mut piece = String::with_capacity(s.len());
+        push_cased(s, lowercase, &mut piece);
+        if chars {
             let mut n = String::with_capacity(piece.len());
             normalize_chars(&piece, options.chars, &mut n);
             piece = n;
         }
-        if at == Component::Host && rules.is_some_and(|r| r.dns_host) && !piece.is_empty() {
+        if idna {
             match host_idna(&piece) {
                 Ok(h) => piece = h,
                 Err(reason) => {
@@ -239,9 +238,7 @@ pub fn normalize<V: Variant>(
                 }
             }
         }
-        let mut cased = String::with_capacity(piece.len());
-        uppercase_pct(&piece, &mut cased);
-        out.push_str(&cased);
+        push_cased(&piece, false, out);
         Ok(())
     })?;
     if let Some(e) = idna_error {
@@ -298,12 +295,14 @@ pub fn normalize<V: Variant>(
     }
     // Character normalization or IDNA may have made characters §3.2 would keep
     // encoded: align once more (idempotence).
-    let aligned = Reference::<crate::grammar::Iri>::parse_owned(text)
-        .map_err(|e| NormalizeError::Map(MapError::Output(e)))?;
-    let text = if options.chars != CharNorm::None || rules.is_some() {
-        to_iri(&to_uri(&aligned, ToUri::default())?, ToIri::default())?.to_string()
+    let text = if (options.chars != CharNorm::None || rules.is_some())
+        && !crate::map::aligned_already(&text)
+    {
+        let iri = Reference::<crate::grammar::Iri>::parse_owned(text)
+            .map_err(|e| NormalizeError::Map(MapError::Output(e)))?;
+        to_iri(&to_uri(&iri, ToUri::default())?, ToIri::default())?.to_string()
     } else {
-        aligned.to_string()
+        text
     };
     // A URI's normal form is the URI of that IRI.
     let text = if V::NAME == Uri::NAME {
