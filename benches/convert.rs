@@ -19,10 +19,14 @@
 //!
 //! (b) `to_iri/<list>`: URI → IRI (§3.2) of the list's URI references, `iri_grammar`
 //! only (`to_iri(&r, ToIri::default())`, `r: UriRef`): neither iri-string 0.7 nor
-//! fluent-uri 0.4 maps URIs to IRIs.
+//! fluent-uri 0.4 maps URIs to IRIs. `to_iri_pct/all`: the same on the URI references
+//! of all lists together that contain a percent-encoding (the others are copied as
+//! they are: nothing to decode).
 //!
 //! (c) `normalize/<list>`: normalization of the list's IRIs (with a scheme; iri-string
-//! normalizes only those, as `IriStr`):
+//! normalizes only those, as `IriStr`), and `normalize_pct/all`: of the IRIs of all
+//! lists together that contain a percent-encoding (where percent-encodings need
+//! aligning):
 //! - `iri_grammar/Syntax`, `iri_grammar/Scheme`:
 //!   `normalize(&r, Level::Syntax | Level::Scheme, Options::default())` into `String`
 //! - `iri_string`: `r.normalize().to_dedicated_string()` (`r: &IriStr`) into `String`
@@ -246,6 +250,15 @@ pub(crate) fn uri_refs(inputs: &[String]) -> Vec<UriRef<'_>> {
     inputs
         .iter()
         .filter_map(|s| UriRef::parse(s).ok())
+        .collect()
+}
+
+/// The URI references of a list with a percent-encoding (where URI → IRI has work).
+pub(crate) fn pct_uris(inputs: &[String]) -> Vec<String> {
+    inputs
+        .iter()
+        .filter(|s| s.contains('%') && UriRef::parse(s).is_ok())
+        .cloned()
         .collect()
 }
 
@@ -528,10 +541,19 @@ fn bench_conversions(c: &mut Criterion) {
         bench_to_uri(c, "to_uri", &b.name, &ToUriSet::new(&b.inputs));
     }
     bench_to_uri(c, "to_uri_mapped", "all", &ToUriSet::new(&all_mapped));
-    for b in &batches {
-        let uris = uri_refs(&b.inputs);
+    let all_pct: Vec<String> = batches.iter().flat_map(|b| pct_uris(&b.inputs)).collect();
+    println!(
+        "URI references with a percent-encoding, all lists: {}\n",
+        all_pct.len()
+    );
+    let lists = batches
+        .iter()
+        .map(|b| ("to_iri", b.name.as_str(), &b.inputs))
+        .chain([("to_iri_pct", "all", &all_pct)]);
+    for (group_name, list, inputs) in lists {
+        let uris = uri_refs(inputs);
         if !uris.is_empty() {
-            let mut g = group(c, format!("to_iri/{}", b.name), uris.len());
+            let mut g = group(c, format!("{group_name}/{list}"), uris.len());
             bench_one(&mut g, "iri_grammar", &uris, ours_to_iri);
             g.finish();
         }
@@ -540,10 +562,22 @@ fn bench_conversions(c: &mut Criterion) {
 
 fn bench_normalize(c: &mut Criterion) {
     let batches = all_batches(&corpus_dir());
+    // The IRIs with a percent-encoding, all lists together: where the alignment of
+    // percent-encodings (RFC 3987 §3.2 via `to_uri` and `to_iri`) has work to do.
+    let all_pct: Vec<String> = batches
+        .iter()
+        .flat_map(|b| b.inputs.iter().filter(|s| s.contains('%')).cloned())
+        .collect();
     println!("\n== normalize: IRIs per list, and where the results differ ==");
     let sets: Vec<(String, NormalizeSet<'_>)> = batches
         .iter()
-        .map(|b| (b.name.clone(), NormalizeSet::new(&b.inputs)))
+        .map(|b| {
+            (
+                format!("normalize/{}", b.name),
+                NormalizeSet::new(&b.inputs),
+            )
+        })
+        .chain([("normalize_pct/all".to_owned(), NormalizeSet::new(&all_pct))])
         .collect();
     for (name, set) in &sets {
         report_normalize(name, set);
@@ -553,7 +587,7 @@ fn bench_normalize(c: &mut Criterion) {
         if set.ours.is_empty() {
             continue;
         }
-        let mut g = group(c, format!("normalize/{name}"), set.ours.len());
+        let mut g = group(c, name.clone(), set.ours.len());
         bench_one(&mut g, "iri_grammar/Syntax", &set.ours, ours_syntax);
         bench_one(&mut g, "iri_grammar/Scheme", &set.ours, ours_scheme);
         bench_one(&mut g, "iri_string", &set.iri_string, |r| {
