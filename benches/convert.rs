@@ -55,7 +55,9 @@ use iri_string::format::ToDedicatedString;
 use iri_string::types::{IriReferenceStr, IriStr};
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+
+mod common;
+use common::{all_batches, show};
 
 // ---------------------------------------------------------------------------------
 // The contenders: a parsed value in, an owned `String` out (`None`: refused).
@@ -144,77 +146,6 @@ pub(crate) const BUILTIN: &[&str] = &[
     "http://example.org/a#b#c",
     ":missing-scheme",
 ];
-
-/// The inputs of one list: its name, the strings.
-pub(crate) struct Batch {
-    pub(crate) name: String,
-    pub(crate) inputs: Vec<String>,
-}
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/urls")
-}
-
-/// The corpus lists in `dir`, one batch per `*.txt` file (license texts left out), or
-/// none (with a message) when the folder is absent.
-pub(crate) fn corpus_batches(dir: &Path) -> Vec<Batch> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            println!(
-                "corpus folder {} not readable ({e}): skipping the corpus lists, \
-                 benchmarking the built-in set only",
-                dir.display()
-            );
-            return Vec::new();
-        }
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .filter(|p| {
-            !p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("LICENSE"))
-        })
-        .collect();
-    paths.sort();
-    let mut batches = Vec::new();
-    for path in paths {
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                println!("skipping {}: {e}", path.display());
-                continue;
-            }
-        };
-        // ada-kasztp.txt starts with a UTF-8 byte order mark: not part of the URL.
-        let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
-        let inputs: Vec<String> = text
-            .lines()
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned)
-            .collect();
-        let name = path
-            .file_stem()
-            .and_then(|n| n.to_str())
-            .unwrap_or("?")
-            .to_owned();
-        batches.push(Batch { name, inputs });
-    }
-    batches
-}
-
-/// The built-in list, then the corpus lists of `dir`.
-pub(crate) fn all_batches(dir: &Path) -> Vec<Batch> {
-    let mut batches = vec![Batch {
-        name: "builtin".to_owned(),
-        inputs: BUILTIN.iter().map(|s| s.to_string()).collect(),
-    }];
-    batches.extend(corpus_batches(dir));
-    batches
-}
 
 /// The IRI references of a list that every IRI → URI contender parses, parsed by each.
 pub(crate) struct ToUriSet<'a> {
@@ -313,17 +244,6 @@ impl<'a> NormalizeSet<'a> {
 
 // ---------------------------------------------------------------------------------
 // Agreement reports.
-
-/// Shortens an input for display, on a character boundary.
-fn show(s: &str) -> String {
-    const MAX: usize = 100;
-    if s.chars().count() <= MAX {
-        format!("{s:?}")
-    } else {
-        let cut: String = s.chars().take(MAX).collect();
-        format!("{cut:?}... ({} bytes)", s.len())
-    }
-}
 
 /// The components in which two references differ, e.g. `"host+port"`; `"text"` when
 /// one does not parse as an IRI reference.
@@ -492,7 +412,7 @@ fn bench_to_uri(c: &mut Criterion, group_name: &str, list: &str, set: &ToUriSet<
 }
 
 fn bench_conversions(c: &mut Criterion) {
-    let batches = all_batches(&corpus_dir());
+    let batches = all_batches(BUILTIN);
     println!("\n== conversions: inputs per list ==");
     println!(
         "{:<30} {:>7} {:>9} {:>9} {:>9} {:>13} {:>9}",
@@ -561,7 +481,7 @@ fn bench_conversions(c: &mut Criterion) {
 }
 
 fn bench_normalize(c: &mut Criterion) {
-    let batches = all_batches(&corpus_dir());
+    let batches = all_batches(BUILTIN);
     // The IRIs with a percent-encoding, all lists together: where the alignment of
     // percent-encodings (RFC 3987 §3.2 via `to_uri` and `to_iri`) has work to do.
     let all_pct: Vec<String> = batches

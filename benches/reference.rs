@@ -41,7 +41,9 @@ use iri_string::format::ToDedicatedString;
 use iri_string::resolve::FixedBaseResolver;
 use iri_string::types::{IriAbsoluteStr, IriReferenceStr};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+
+mod common;
+use common::{all_batches, show, Batch};
 
 /// The components of one reference, as every contender reports them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -224,88 +226,6 @@ const RESOLUTIONS: &[(&str, &str)] = &[
     ("http:g", "http:g"),
 ];
 
-/// The inputs of one list: its name, the strings.
-struct Batch {
-    name: String,
-    inputs: Vec<String>,
-}
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/urls")
-}
-
-/// The corpus lists, one batch per `*.txt` file (license texts left out), or none
-/// (with a message) when the folder is absent.
-fn corpus_batches() -> Vec<Batch> {
-    let dir = corpus_dir();
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            println!(
-                "corpus folder {} not readable ({e}): skipping the corpus lists, \
-                 benchmarking the built-in set only",
-                dir.display()
-            );
-            return Vec::new();
-        }
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .filter(|p| {
-            !p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("LICENSE"))
-        })
-        .collect();
-    paths.sort();
-    let mut batches = Vec::new();
-    for path in paths {
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                println!("skipping {}: {e}", path.display());
-                continue;
-            }
-        };
-        // ada-kasztp.txt starts with a UTF-8 byte order mark: not part of the URL.
-        let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
-        let inputs: Vec<String> = text
-            .lines()
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned)
-            .collect();
-        let name = path
-            .file_stem()
-            .and_then(|n| n.to_str())
-            .unwrap_or("?")
-            .to_owned();
-        batches.push(Batch { name, inputs });
-    }
-    batches
-}
-
-fn all_batches() -> Vec<Batch> {
-    let mut batches = vec![Batch {
-        name: "builtin".to_owned(),
-        inputs: BUILTIN.iter().map(|s| s.to_string()).collect(),
-    }];
-    batches.extend(corpus_batches());
-    batches
-}
-
-/// Shortens an input for display, on a character boundary.
-fn show(s: &str) -> String {
-    const MAX: usize = 110;
-    if s.chars().count() <= MAX {
-        format!("{s:?}")
-    } else {
-        let cut: String = s.chars().take(MAX).collect();
-        format!("{cut:?}... ({} bytes)", s.len())
-    }
-}
-
 /// The inputs of a list that every contender parses; prints what was left out and
 /// where the contenders' components differ from ours.
 fn valid_inputs(b: &Batch) -> Vec<&str> {
@@ -370,7 +290,7 @@ fn bench_parse<F: Fn(&str) -> bool>(
 }
 
 fn bench_parse_all(c: &mut Criterion) {
-    let batches = all_batches();
+    let batches = all_batches(BUILTIN);
     println!("\n== parse: inputs, valid (parsed by all), and per contender rejected/components differing from iri_grammar's ==");
     print!("{:<32} {:>7} {:>7}", "list", "inputs", "valid");
     for name in PARSER_NAMES {

@@ -25,7 +25,9 @@ use criterion::{
 };
 use iri_grammar::grammar::{is_match, Iri, Rule, Uri};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+
+mod common;
+use common::{all_batches, show, Batch};
 
 /// One validator: a name and a function saying whether it accepts a string.
 struct Contender {
@@ -117,94 +119,6 @@ const BUILTIN: &[&str] = &[
     ":missing-scheme",
 ];
 
-/// The inputs of one list: its name, the strings, and their total length in bytes.
-struct Batch {
-    name: String,
-    inputs: Vec<String>,
-}
-
-impl Batch {
-    fn bytes(&self) -> usize {
-        self.inputs.iter().map(String::len).sum()
-    }
-}
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/urls")
-}
-
-/// The corpus lists, one batch per `*.txt` file (license texts left out), or none
-/// (with a message) when the folder is absent.
-fn corpus_batches() -> Vec<Batch> {
-    let dir = corpus_dir();
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            println!(
-                "corpus folder {} not readable ({e}): skipping the corpus lists, \
-                 benchmarking the built-in set only",
-                dir.display()
-            );
-            return Vec::new();
-        }
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .filter(|p| {
-            !p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("LICENSE"))
-        })
-        .collect();
-    paths.sort();
-    let mut batches = Vec::new();
-    for path in paths {
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                println!("skipping {}: {e}", path.display());
-                continue;
-            }
-        };
-        // ada-kasztp.txt starts with a UTF-8 byte order mark: not part of the URL.
-        let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
-        let inputs: Vec<String> = text
-            .lines()
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned)
-            .collect();
-        let name = path
-            .file_stem()
-            .and_then(|n| n.to_str())
-            .unwrap_or("?")
-            .to_owned();
-        batches.push(Batch { name, inputs });
-    }
-    batches
-}
-
-fn all_batches() -> Vec<Batch> {
-    let mut batches = vec![Batch {
-        name: "builtin".to_owned(),
-        inputs: BUILTIN.iter().map(|s| s.to_string()).collect(),
-    }];
-    batches.extend(corpus_batches());
-    batches
-}
-
-/// Shortens an input for display, on a character boundary.
-fn show(s: &str) -> String {
-    const MAX: usize = 110;
-    if s.chars().count() <= MAX {
-        format!("{s:?}")
-    } else {
-        let cut: String = s.chars().take(MAX).collect();
-        format!("{cut:?}... ({} bytes)", s.len())
-    }
-}
-
 /// Prints what each contender accepts, and where iri_grammar and a peer disagree.
 fn report_acceptance(batches: &[Batch]) {
     println!("\n== acceptance (inputs accepted / inputs) ==");
@@ -282,7 +196,7 @@ fn bench_one<F: Fn(&str) -> bool>(
 }
 
 fn bench_validate(c: &mut Criterion) {
-    let batches = all_batches();
+    let batches = all_batches(BUILTIN);
     report_acceptance(&batches);
     for b in &batches {
         let mut group = c.benchmark_group(format!("validate/{}", b.name));

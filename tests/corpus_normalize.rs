@@ -28,44 +28,12 @@ use iri_grammar::normalize::{compare, normalize, Comparison, Level, Options};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::resolve::remove_dot_segments;
 use iri_grammar::{Reference, Variant};
-use std::path::PathBuf;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/vectors");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "../shared/corpus is missing and CI=true: the corpus tests must run in CI"
-    );
-    eprintln!("skipped: ../shared/corpus/vectors not found");
-    None
-}
+mod common;
+use common::unescape;
 
-/// `\uXXXX` escapes of the corpus TSV format (README.md there).
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(k) = rest.find("\\u") {
-        let hex = rest.get(k + 2..k + 6);
-        match hex
-            .and_then(|h| u32::from_str_radix(h, 16).ok())
-            .and_then(char::from_u32)
-        {
-            Some(c) => {
-                out.push_str(&rest[..k]);
-                out.push(c);
-                rest = &rest[k + 6..];
-            }
-            None => {
-                out.push_str(&rest[..k + 2]);
-                rest = &rest[k + 2..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+fn corpus() -> Option<std::path::PathBuf> {
+    common::corpus("vectors")
 }
 
 /// Our answer when the input is no reference of the variant.

@@ -6,6 +6,8 @@ use iri_grammar::map::{leiri_to_iri, to_iri, to_uri, MapError, ToIri, ToUri};
 use iri_grammar::reference::{IriRef, LeiriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
 
+mod common;
+
 fn uri(s: &str) -> String {
     to_uri(&IriRef::parse(s).unwrap(), ToUri::default())
         .unwrap()
@@ -208,15 +210,9 @@ fn properties_on_generated_references() {
 /// source converted hosts with IDNA are compared with the `idna` option on.
 #[test]
 fn corpus_conversion_vectors() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/vectors");
-    if !dir.is_dir() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "corpus missing in CI"
-        );
-        eprintln!("skipped: {} not found", dir.display());
+    let Some(dir) = common::corpus("vectors") else {
         return;
-    }
+    };
     let mut report = Vec::new();
     let mut n = 0;
     for (file, forward) in [

@@ -1,0 +1,47 @@
+//! What the corpus tests share: where `../shared/corpus` is, and its TSV escapes.
+// Each test binary uses part of this module.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// `../shared/corpus/<sub>` beside the project. `None`, with a message, when it is
+/// absent; a failure when it is absent and `CI=true`, where the corpus tests must run.
+pub fn corpus(sub: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(sub);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "../shared/corpus/{sub} is missing and CI=true: the corpus tests must run in CI"
+    );
+    eprintln!("skipped: ../shared/corpus/{sub} not found");
+    None
+}
+
+/// `\uXXXX` escapes of the corpus TSV format (README.md there).
+pub fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(k) = rest.find("\\u") {
+        let hex = rest.get(k + 2..k + 6);
+        match hex
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+            .and_then(char::from_u32)
+        {
+            Some(c) => {
+                out.push_str(&rest[..k]);
+                out.push(c);
+                rest = &rest[k + 6..];
+            }
+            None => {
+                out.push_str(&rest[..k + 2]);
+                rest = &rest[k + 2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
