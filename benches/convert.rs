@@ -5,7 +5,7 @@
 //! and produces the result as an owned `String`:
 //!
 //! (a) `to_uri/<list>` and `to_uri_mapped/all`: IRI → URI (§3.1).
-//! - `iri_grammar`: `iri_grammar::map::to_uri(&r, ToUri::default())` (`r: IriRef`)
+//! - `iri_grammar`: `iri_grammar::convert::to_uri(&r, ToUri::default())` (`r: IriRef`)
 //!   into `String`
 //! - `iri_string`: `r.encode_to_uri().to_dedicated_string()` (`r: &IriReferenceStr`)
 //!   into `String`
@@ -48,7 +48,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
     Throughput,
 };
-use iri_grammar::map::{to_iri, to_uri, ToIri, ToUri};
+use iri_grammar::convert::{to_iri, to_uri, ToIri, ToUri};
 use iri_grammar::normalize::{normalize, Level, Options};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_string::format::ToDedicatedString;

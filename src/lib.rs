@@ -19,10 +19,12 @@
 
 pub mod abnf;
 pub mod bidi;
+pub mod convert;
 pub mod grammar;
+pub mod idn;
 pub mod lint;
-pub mod map;
 pub mod normalize;
+pub mod pct;
 pub mod prepare;
 pub mod reference;
 pub mod resolve;

@@ -6,8 +6,8 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_grammar::abnf::{codegen, oracle::Oracle, Grammars, VariantName};
+use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
 use iri_grammar::grammar::{check, Iri, Leiri, MatchError, Rule, Uri, Variant};
-use iri_grammar::map::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
 use iri_grammar::normalize::{
     compare, normalize, CharNorm, Comparison, Level, Options as NormOptions,
 };

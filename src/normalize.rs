@@ -25,13 +25,15 @@
 //! between delimiters, and a delimiter that NFKC makes (U+FF0F FULLWIDTH SOLIDUS → `/`)
 //! is percent-encoded, so the structure of the reference never changes.
 
-use crate::grammar::{Uri, Variant};
-use crate::map::{rebuild, to_iri, to_uri, Component, MapError, ToIri, ToUri};
-use crate::reference::Reference;
-use crate::resolve::remove_dot_segments;
+use crate::abnf::VariantName;
+use crate::convert::{aligned_writer, may_decode, UNRESERVED};
+use crate::grammar::Variant;
+use crate::idn::{self, IdnaError};
+use crate::pct;
+use crate::reference::{Builder, Component, Reference};
+use crate::resolve::{has_dot_segment, remove_dot_segments_into};
 pub use crate::schemes::{scheme_rules, SchemeRules, SCHEMES};
 use std::fmt;
-use std::fmt::Write as _;
 use unicode_normalization::UnicodeNormalization;
 
 /// A rung of the comparison ladder.
@@ -68,106 +70,44 @@ pub struct Options {
 
 /// Why a reference cannot be normalized at a level.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NormalizeError {
-    /// A conversion step failed (a defect, reported instead of a panic).
-    Map(MapError),
-    /// ToASCII (UTS 46) rejects the host of a DNS scheme, so its scheme-level form is
+    /// IDNA (UTS 46) has no form for the host of a DNS scheme (it rejects it, or maps
+    /// it to something that is not one host name), so its scheme-based normal form is
     /// not known.
-    Idna {
-        /// The host.
-        host: String,
-        /// Why.
-        reason: String,
-    },
+    Idna(IdnaError),
 }
 
 impl fmt::Display for NormalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NormalizeError::Map(e) => e.fmt(f),
-            NormalizeError::Idna { host, reason } => write!(
+            NormalizeError::Idna(e) => write!(
                 f,
-                "the host {host:?} has no ToASCII form (UTS 46: {reason}), so its scheme-based \
-                 normal form cannot be determined"
+                "the host has no IDNA form ({e}), so its scheme-based normal form cannot be \
+                 determined"
             ),
         }
     }
 }
 
-impl std::error::Error for NormalizeError {}
-
-impl From<MapError> for NormalizeError {
-    fn from(e: MapError) -> Self {
-        NormalizeError::Map(e)
-    }
-}
-
-/// Whether a character is a delimiter that character normalization must not create.
-fn is_delimiter(c: char) -> bool {
-    ":/?#[]@!$&'()*+,;=%".contains(c)
-}
-
-/// NFC or NFKC of each run between delimiters; delimiters that normalization made are
-/// percent-encoded.
-fn normalize_chars(s: &str, form: CharNorm, out: &mut String) {
-    let mut run = String::new();
-    let flush = |run: &mut String, out: &mut String| {
-        let normalized: String = match form {
-            CharNorm::Nfc => run.nfc().collect(),
-            CharNorm::Nfkc => run.nfkc().collect(),
-            CharNorm::None => run.clone(),
-        };
-        for c in normalized.chars() {
-            if is_delimiter(c) {
-                let _ = write!(out, "%{:02X}", c as u32);
-            } else {
-                out.push(c);
-            }
+impl std::error::Error for NormalizeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NormalizeError::Idna(e) => Some(e),
         }
-        run.clear();
-    };
-    for c in s.chars() {
-        if is_delimiter(c) {
-            flush(&mut run, out);
-            out.push(c);
-        } else {
-            run.push(c);
-        }
-    }
-    flush(&mut run, out);
-}
-
-/// Appends `s` with the hex digits of every percent-encoding in uppercase and, if
-/// `lowercase`, every other ASCII letter in lowercase.
-fn push_cased(s: &str, lowercase: bool, out: &mut String) {
-    let mut hex_left = 0;
-    for c in s.chars() {
-        if hex_left > 0 {
-            out.push(c.to_ascii_uppercase());
-            hex_left -= 1;
-        } else {
-            if c == '%' {
-                hex_left = 2;
-            }
-            out.push(if lowercase { c.to_ascii_lowercase() } else { c });
-        }
-    }
-}
-
-/// The path with dot segments removed, keeping a path that would begin with "//" from
-/// reading as an authority (as resolution does).
-fn without_dots(path: &str, has_authority: bool) -> String {
-    let p = remove_dot_segments(path);
-    if !has_authority && p.starts_with("//") {
-        format!("/.{p}")
-    } else {
-        p
     }
 }
 
 /// The normal form of `r` at `level`: an IRI (characters, not percent-encodings,
 /// wherever RFC 3987 §3.2 allows), valid in `r`'s grammar (for a URI, the URI that
-/// IRI maps to), and idempotent.
+/// IRI maps to), and idempotent: `normalize(normalize(x)) == normalize(x)`.
+///
+/// Each component is written once, in this order of steps: percent-encodings aligned
+/// (so that the characters are known), character normalization if asked, case, dot
+/// segments, then the scheme's rules. Character normalization comes before case
+/// (U+212A KELVIN SIGN is `K` after NFC, then `k` in a host) and before dot segments
+/// (NFKC makes `..` of U+FF0E U+FF0E); a character it makes that would change the
+/// structure (`/` from U+FF0F) is percent-encoded.
 ///
 /// ```
 /// use iri_grammar::{normalize::{normalize, Level, Options}, IriRef};
@@ -183,161 +123,184 @@ pub fn normalize<V: Variant>(
     options: Options,
 ) -> Result<Reference<'static, V>, NormalizeError> {
     if level == Level::Simple {
-        let text = r.as_str().to_string();
-        return Reference::<V>::parse_owned(text)
-            .map_err(|e| NormalizeError::Map(MapError::Output(e)));
+        return Ok(r.clone().into_owned());
     }
-    // Percent-encodings aligned: each character in the one form §3.2 gives it.
-    let aligned = if crate::map::aligned_already(r.as_str()) {
-        // Its characters are all IRI characters: the same parse serves as an IRI.
-        Reference::<crate::grammar::Iri>::from_parts(r.as_str().to_string(), *r.components())
-    } else {
-        to_iri(&to_uri(r, ToUri::default())?, ToIri::default())?
-    };
     let rules = r
         .scheme()
         .and_then(scheme_rules)
         .filter(|_| level == Level::Scheme);
-    let has_authority = aligned.authority().is_some();
-    let dots = aligned.scheme().is_some() || aligned.path().starts_with('/');
-    let mut idna_error = None;
-    let text = rebuild(&aligned, |at, s, out| {
-        // Case: scheme lowercase, ASCII letters of the host lowercase (RFC 3986
-        // §6.2.2.1), the hex of every percent-encoding uppercase.
-        let lowercase = matches!(at, Component::Scheme | Component::Host);
-        let dotless;
-        let s = if at == Component::Path && dots {
-            dotless = without_dots(s, has_authority);
-            dotless.as_str()
-        } else {
-            s
-        };
-        let chars =
-            at != Component::Scheme && at != Component::Port && options.chars != CharNorm::None;
-        let idna = at == Component::Host && rules.is_some_and(|r| r.dns_host) && !s.is_empty();
-        if !chars && !idna {
-            // The common case: straight into the output.
-            push_cased(s, lowercase, out);
-            return Ok(());
-        }
-        let mut piece = String::with_capacity(s.len());
-        push_cased(s, lowercase, &mut piece);
-        if chars {
-            let mut n = String::with_capacity(piece.len());
-            normalize_chars(&piece, options.chars, &mut n);
-            piece = n;
-        }
-        if idna {
-            match host_idna(&piece) {
-                Ok(h) => piece = h,
-                Err(reason) => {
-                    idna_error = Some(NormalizeError::Idna {
-                        host: piece.clone(),
-                        reason,
-                    });
-                }
-            }
-        }
-        push_cased(&piece, false, out);
-        Ok(())
-    })?;
-    if let Some(e) = idna_error {
-        return Err(e);
+    let n = Normalizer {
+        chars: options.chars,
+        ascii_only: V::NAME == VariantName::Uri,
+    };
+    let mut b = Builder::with_capacity(r.as_str().len() + 8);
+    if let Some(s) = r.scheme() {
+        b.open(Component::Scheme);
+        b.text().extend(s.chars().map(|c| c.to_ascii_lowercase()));
+        b.close(Component::Scheme);
     }
-    // Scheme rules on the assembled text: port and empty path.
-    let mut text = text;
-    if level == Level::Scheme {
-        let parsed = Reference::<crate::grammar::Iri>::parse(&text)
-            .map_err(|e| NormalizeError::Map(MapError::Output(e)))?;
-        // The new port: `Some(None)` drops it, `Some(Some(p))` rewrites it.
-        let new_port: Option<Option<String>> = match parsed.port() {
-            None => None,
-            // RFC 3986 §3.2.3: omit an empty port and its ":", whatever the scheme.
-            Some("") => Some(None),
-            // A port is decimal (§3.2.3): for a scheme with rules, leading zeros go and
-            // the default port goes (§6.2.3).
-            Some(p) => rules.and_then(|r| {
-                let digits = match p.trim_start_matches('0') {
-                    "" => "0",
-                    d => d,
-                };
-                if Some(digits) == r.default_port {
-                    Some(None)
-                } else if digits != p {
-                    Some(Some(digits.to_string()))
-                } else {
-                    None
-                }
-            }),
-        };
-        let root = rules.is_some_and(|r| r.empty_path_is_root)
-            && parsed.authority().is_some()
-            && parsed.path().is_empty();
-        if new_port.is_some() || root {
-            let offset = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
-            let path_start = offset(parsed.path());
-            let authority_end = match (parsed.port(), &new_port) {
-                (Some(p), Some(_)) => offset(p) - 1,
-                _ => path_start,
-            };
-            let mut t = String::with_capacity(text.len() + 1);
-            t.push_str(&text[..authority_end]);
-            if let Some(Some(p)) = &new_port {
-                t.push(':');
-                t.push_str(p);
-            }
-            if root {
-                t.push('/');
-            }
-            t.push_str(&text[path_start..]);
-            text = t;
+    if r.authority().is_some() {
+        b.open(Component::Authority);
+        if let Some(u) = r.userinfo() {
+            b.component(Component::Userinfo, |out| {
+                n.write(u, Component::Userinfo, out)
+            })?;
         }
+        let host = r.host().unwrap_or("");
+        let dns = rules.is_some_and(|s| s.dns_host);
+        b.component(Component::Host, |out| n.write_host(host, dns, out))?;
+        if let Some(port) = r.port() {
+            if let Some(p) = normal_port(port, level, rules) {
+                b.push(Component::Port, p);
+            }
+        }
+        b.close(Component::Authority);
     }
-    // Character normalization or IDNA may have made characters §3.2 would keep
-    // encoded: align once more (idempotence).
-    let text = if (options.chars != CharNorm::None || rules.is_some())
-        && !crate::map::aligned_already(&text)
+    b.open(Component::Path);
+    let start = b.as_str().len();
+    n.write(r.path(), Component::Path, b.text())?;
+    // Dot segments go from the path of an IRI, or of a relative reference whose path
+    // is absolute (a relative path's leading ".." still means something).
+    let path = &b.as_str()[start..];
+    if (r.scheme().is_some() || path.starts_with('/')) && has_dot_segment(path) {
+        let written = b.text().split_off(start);
+        remove_dot_segments_into(&written, b.text());
+    }
+    if rules.is_some_and(|s| s.empty_path_is_root)
+        && r.authority().is_some()
+        && b.as_str().len() == start
     {
-        let iri = Reference::<crate::grammar::Iri>::parse_owned(text)
-            .map_err(|e| NormalizeError::Map(MapError::Output(e)))?;
-        to_iri(&to_uri(&iri, ToUri::default())?, ToIri::default())?.to_string()
-    } else {
-        text
-    };
-    // A URI's normal form is the URI of that IRI.
-    let text = if V::NAME == Uri::NAME {
-        let iri = Reference::<crate::grammar::Iri>::parse_owned(text)
-            .map_err(|e| NormalizeError::Map(MapError::Output(e)))?;
-        to_uri(&iri, ToUri::default())?.to_string()
-    } else {
-        text
-    };
-    Reference::<V>::parse_owned(text).map_err(|e| NormalizeError::Map(MapError::Output(e)))
+        b.text().push('/');
+    }
+    b.close(Component::Path);
+    if let Some(q) = r.query() {
+        b.component(Component::Query, |out| n.write(q, Component::Query, out))?;
+    }
+    if let Some(f) = r.fragment() {
+        b.component(Component::Fragment, |out| {
+            n.write(f, Component::Fragment, out)
+        })?;
+    }
+    Ok(b.finish())
 }
 
-/// The scheme-level form of a DNS host: ToUnicode(ToASCII(host)), or the ASCII form
-/// when a character of the Unicode form would stay percent-encoded.
-fn host_idna(host: &str) -> Result<String, String> {
-    if host.starts_with('[')
-        || crate::grammar::is_match::<crate::grammar::Iri>(crate::grammar::Rule::Ipv4address, host)
-    {
-        return Ok(host.to_string());
+/// The port at the scheme level, or `None` to leave it out (with its `:`). RFC 3986
+/// §3.2.3: an empty port goes whatever the scheme; for a scheme with rules a port is
+/// decimal, so leading zeros go, and the default port goes (§6.2.3).
+fn normal_port<'p>(port: &'p str, level: Level, rules: Option<&SchemeRules>) -> Option<&'p str> {
+    if level != Level::Scheme {
+        return Some(port);
     }
-    // Percent-encodings left in an aligned host are not UTF-8 characters of an ireg-name.
-    if host.contains('%') {
-        return Err("the host has percent-encoded octets that are no characters".to_string());
+    if port.is_empty() {
+        return None;
     }
-    let ascii = idna::domain_to_ascii(host).map_err(|e| format!("{e:?}"))?;
-    let (unicode, result) = idna::domain_to_unicode(&ascii);
-    if result.is_err() {
-        return Ok(ascii);
+    let Some(rules) = rules else {
+        return Some(port);
+    };
+    let digits = match port.trim_start_matches('0') {
+        "" => &port[port.len() - 1..],
+        d => d,
+    };
+    (Some(digits) != rules.default_port).then_some(digits)
+}
+
+/// The steps of normalization that work character by character.
+struct Normalizer {
+    chars: CharNorm,
+    /// The result is a URI: characters beyond ASCII end up percent-encoded.
+    ascii_only: bool,
+}
+
+impl Normalizer {
+    /// Writes component `at`: aligned, then character-normalized if asked.
+    fn write(&self, s: &str, at: Component, out: &mut String) -> Result<(), NormalizeError> {
+        self.write_cased(s, at, false, out);
+        Ok(())
     }
-    let displayable = unicode.chars().all(|c| {
-        c.is_ascii()
-            || (crate::map::iri_allows(c, Component::Host)
-                && !crate::map::BIDI_FORMATTING.contains(&c))
-    });
-    Ok(if displayable { unicode } else { ascii })
+
+    fn write_cased(&self, s: &str, at: Component, lowercase: bool, out: &mut String) {
+        if self.chars == CharNorm::None {
+            aligned_writer(at, lowercase, self.ascii_only).write(s, at, out);
+            return;
+        }
+        let mut aligned = String::with_capacity(s.len());
+        aligned_writer(at, false, false).write(s, at, &mut aligned);
+        self.normalize_runs(&aligned, at, lowercase, out);
+    }
+
+    /// The host: aligned, character-normalized if asked, ASCII letters lowercase; for
+    /// a DNS scheme at the scheme level, its IDNA form (see [`idn::comparison_form`]).
+    fn write_host(&self, host: &str, dns: bool, out: &mut String) -> Result<(), NormalizeError> {
+        if !dns || host.is_empty() || host.starts_with('[') {
+            self.write_cased(host, Component::Host, true, out);
+            return Ok(());
+        }
+        let mut h = String::with_capacity(host.len());
+        Normalizer {
+            chars: self.chars,
+            ascii_only: false,
+        }
+        .write_cased(host, Component::Host, true, &mut h);
+        if crate::grammar::is_match::<crate::grammar::Iri>(crate::grammar::Rule::Ipv4address, &h) {
+            out.push_str(&h);
+            return Ok(());
+        }
+        let form = idn::comparison_form(&h, |c| may_decode(c, Component::Host))
+            .map_err(NormalizeError::Idna)?;
+        if self.ascii_only {
+            pct::encode_unless(&form, |c| c.is_ascii(), out);
+        } else {
+            out.push_str(&form);
+        }
+        Ok(())
+    }
+
+    /// NFC or NFKC of each run of characters between delimiters (ASCII characters
+    /// that are not unreserved, and percent-encodings, which are never touched). A
+    /// character normalization makes that may not appear decoded in the component (a
+    /// delimiter such as `/` from U+FF0F, a space from U+2000) is percent-encoded,
+    /// so the structure of the reference never changes.
+    fn normalize_runs(&self, aligned: &str, at: Component, lowercase: bool, out: &mut String) {
+        let emit = |c: char, out: &mut String| {
+            if !may_decode(c, at) {
+                pct::encode_char(c, out);
+            } else if c.is_ascii() {
+                out.push(if lowercase { c.to_ascii_lowercase() } else { c });
+            } else if self.ascii_only {
+                pct::encode_char(c, out);
+            } else {
+                out.push(c);
+            }
+        };
+        let bytes = aligned.as_bytes();
+        let in_run = |b: u8| b >= 0x80 || UNRESERVED[usize::from(b)];
+        let mut k = 0;
+        while k < bytes.len() {
+            if !in_run(bytes[k]) {
+                // A delimiter or a percent-encoding: copied, case aside.
+                let n = if bytes[k] == b'%' { 3 } else { 1 };
+                let piece = &aligned[k..k + n];
+                if lowercase && n == 1 {
+                    out.push(char::from(bytes[k].to_ascii_lowercase()));
+                } else {
+                    out.push_str(piece);
+                }
+                k += n;
+                continue;
+            }
+            let end = bytes[k..]
+                .iter()
+                .position(|&b| !in_run(b))
+                .map_or(bytes.len(), |p| k + p);
+            let run = &aligned[k..end];
+            match self.chars {
+                CharNorm::Nfc => run.nfc().for_each(|c| emit(c, out)),
+                CharNorm::Nfkc => run.nfkc().for_each(|c| emit(c, out)),
+                CharNorm::None => run.chars().for_each(|c| emit(c, out)),
+            }
+            k = end;
+        }
+    }
 }
 
 /// The answer of a comparison (comparison draft §2).

@@ -18,11 +18,12 @@
 //! Not done: §6 of the draft, queries of http(s) URIs in a non-UTF-8 document charset
 //! (the input here is already Unicode).
 
+use crate::convert::{iri_allows, uses_dns};
 use crate::grammar::{is_match, Iri, MatchError, Rule};
-use crate::map::{iri_allows, uses_dns};
-use crate::reference::IriRef;
+use crate::idn::{self, IdnaError};
+use crate::pct;
+use crate::reference::{Component, IriRef};
 use std::fmt;
-use std::fmt::Write as _;
 
 /// Why a string cannot be prepared as an IRI reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,13 +38,9 @@ pub enum PrepareError {
     BadPort(String),
     /// A host in brackets that is no `IP-literal` (RFC 3986 §3.2.2).
     BadIpLiteral(String),
-    /// IDNA (UTS 46 ToASCII) rejected the host.
-    Idna {
-        /// The host.
-        host: String,
-        /// Why.
-        reason: String,
-    },
+    /// IDNA (UTS 46 ToASCII) rejected the host, or would map it to something that
+    /// is not one host name (U+FE6B SMALL COMMERCIAL AT to `@`).
+    Idna(IdnaError),
     /// The prepared string is still not an IRI reference.
     Invalid(MatchError),
 }
@@ -60,9 +57,7 @@ impl fmt::Display for PrepareError {
             ),
             PrepareError::BadPort(p) => write!(f, "the port {p:?} is not all digits"),
             PrepareError::BadIpLiteral(h) => write!(f, "{h:?} is in brackets but is no IP literal"),
-            PrepareError::Idna { host, reason } => {
-                write!(f, "IDNA (UTS 46) rejects the host {host:?}: {reason}")
-            }
+            PrepareError::Idna(e) => write!(f, "the host has no ToASCII form: {e}"),
             PrepareError::Invalid(e) => write!(f, "the result is no IRI reference: {e}"),
         }
     }
@@ -164,10 +159,7 @@ fn encode_into(s: &str, out: &mut String, allowed: impl Fn(char) -> bool) {
         } else if allowed(c) {
             out.push(c);
         } else {
-            let mut buf = [0u8; 4];
-            for byte in c.encode_utf8(&mut buf).bytes() {
-                let _ = write!(out, "%{byte:02X}");
-            }
+            pct::encode_char(c, out);
         }
     }
 }
@@ -186,7 +178,6 @@ fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
         out.push_str(scheme);
         out.push(':');
     }
-    use crate::map::Component;
     let ipchar = |at: Component| {
         move |c: char| {
             if c.is_ascii() {
@@ -270,22 +261,17 @@ fn prepare_host(host: &str, scheme: Option<&str>, out: &mut String) -> Result<()
         return Ok(());
     }
     if scheme.is_some_and(uses_dns) && !host.is_ascii() {
-        return match idna::domain_to_ascii(host) {
-            Ok(ascii) => {
-                out.push_str(&ascii);
-                Ok(())
-            }
-            Err(e) => Err(PrepareError::Idna {
-                host: host.to_string(),
-                reason: format!("{e:?}"),
-            }),
-        };
+        // A host stays one host: a character that UTS 46 maps to a delimiter is an
+        // error, never a new authority (see `crate::idn`).
+        let ascii = idn::domain_to_ascii(host).map_err(PrepareError::Idna)?;
+        out.push_str(&ascii);
+        return Ok(());
     }
     encode_into(host, out, |c| {
         if c.is_ascii() {
             unreserved_or_sub_delim(c)
         } else {
-            iri_allows(c, crate::map::Component::Host)
+            iri_allows(c, Component::Host)
         }
     });
     Ok(())

@@ -10,7 +10,7 @@
 //! ```
 
 use crate::grammar::Variant;
-use crate::reference::{Components, Reference, ABSENT};
+use crate::reference::{Builder, Component, Reference};
 use std::fmt;
 
 /// Why a reference could not be resolved or relativized.
@@ -67,7 +67,7 @@ pub fn remove_dot_segments(path: &str) -> String {
 }
 
 /// [`remove_dot_segments`], appending to `output` (only to what this call appends).
-fn remove_dot_segments_into(path: &str, output: &mut String) {
+pub(crate) fn remove_dot_segments_into(path: &str, output: &mut String) {
     let floor = output.len();
     let mut input = path;
     // 2. While the input buffer is not empty, loop:
@@ -106,102 +106,20 @@ fn remove_dot_segments_into(path: &str, output: &mut String) {
     }
 }
 
-/// Builds a reference's text while recording where its components are.
-struct Builder {
-    text: String,
-    c: Components,
-}
-
-impl Builder {
-    fn new(capacity: usize) -> Builder {
-        Builder {
-            text: String::with_capacity(capacity),
-            c: Components {
-                scheme_end: ABSENT,
-                authority: (ABSENT, ABSENT),
-                userinfo_end: ABSENT,
-                host: (ABSENT, ABSENT),
-                port_start: ABSENT,
-                path: (ABSENT, ABSENT),
-                query_start: ABSENT,
-                fragment_start: ABSENT,
-                host_kind: None,
-            },
-        }
+/// Writes the path made of `parts` (one part, or the two halves of a §5.2.3 merge);
+/// `dots` runs it through `remove_dot_segments` first. The builder keeps a path
+/// without authority from starting with "//" (`f:/a` + `.//g`): "/." in front keeps
+/// the same path.
+fn write_path(t: &mut Builder, parts: &[&str], dots: bool) {
+    t.open(Component::Path);
+    // A path with no "." or ".." segment is its own remove_dot_segments: copy it.
+    if dots && parts.iter().any(|p| has_dot_segment(p)) {
+        let joined = parts.concat();
+        remove_dot_segments_into(&joined, t.text());
+    } else {
+        parts.iter().for_each(|p| t.text().push_str(p));
     }
-
-    fn pos(&self) -> u32 {
-        self.text.len() as u32
-    }
-
-    fn scheme(&mut self, scheme: &str) {
-        self.text.push_str(scheme);
-        self.c.scheme_end = self.pos();
-        self.text.push(':');
-    }
-
-    /// Copies the authority of `from` (with its inner offsets).
-    fn authority<V: Variant>(&mut self, from: &Reference<'_, V>) {
-        let Some(auth) = from.authority() else { return };
-        self.text.push_str("//");
-        let shift = |p: u32, new_start: u32, old_start: u32| {
-            if p == ABSENT {
-                ABSENT
-            } else {
-                p - old_start + new_start
-            }
-        };
-        let fc = from.components();
-        let start = self.pos();
-        let old = fc.authority.0;
-        self.text.push_str(auth);
-        self.c.authority = (start, self.pos());
-        self.c.userinfo_end = shift(fc.userinfo_end, start, old);
-        self.c.host = (shift(fc.host.0, start, old), shift(fc.host.1, start, old));
-        self.c.port_start = shift(fc.port_start, start, old);
-        self.c.host_kind = fc.host_kind;
-    }
-
-    /// Appends the path; `dots` runs it through `remove_dot_segments` first.
-    /// Appends the path made of `parts` (one part, or the two halves of a §5.2.3
-    /// merge); `dots` runs it through `remove_dot_segments` first.
-    fn path(&mut self, parts: &[&str], dots: bool) {
-        let start = self.pos();
-        // A path with no "." or ".." segment is its own remove_dot_segments: copy it.
-        if dots && parts.iter().any(|p| has_dot_segment(p)) {
-            let joined = parts.concat();
-            remove_dot_segments_into(&joined, &mut self.text);
-        } else {
-            parts.iter().for_each(|p| self.text.push_str(p));
-        }
-        // Without an authority a path cannot begin with "//" (RFC 3986 §3.3): the
-        // text would read as an authority. Resolution can produce one (`f:/a` +
-        // `.//g`); "/." in front keeps the same path, as remove_dot_segments shows.
-        if self.c.authority.0 == ABSENT && self.text[start as usize..].starts_with("//") {
-            self.text.insert_str(start as usize, "/.");
-        }
-        self.c.path = (start, self.pos());
-    }
-
-    fn query(&mut self, q: Option<&str>) {
-        if let Some(q) = q {
-            self.text.push('?');
-            self.c.query_start = self.pos();
-            self.text.push_str(q);
-        }
-    }
-
-    fn fragment(&mut self, f: Option<&str>) {
-        if let Some(f) = f {
-            self.text.push('#');
-            self.c.fragment_start = self.pos();
-            self.text.push_str(f);
-        }
-    }
-
-    fn finish<V: Variant>(self) -> Reference<'static, V> {
-        Reference::from_parts(self.text, self.c)
-    }
+    t.close(Component::Path);
 }
 
 impl<V: Variant> Reference<'_, V> {
@@ -223,35 +141,35 @@ impl<V: Variant> Reference<'_, V> {
             return Err(ResolveError::RelativeBase(base.to_string()));
         };
         let r = self;
-        let mut t = Builder::new(base.as_str().len() + r.as_str().len() + 2);
+        let mut t = Builder::with_capacity(base.as_str().len() + r.as_str().len() + 2);
         if let Some(scheme) = r.scheme() {
-            t.scheme(scheme);
-            t.authority(r);
-            t.path(&[r.path()], true);
-            t.query(r.query());
+            t.push(Component::Scheme, scheme);
+            t.copy_authority(r);
+            write_path(&mut t, &[r.path()], true);
+            t.push_optional(Component::Query, r.query());
         } else {
-            t.scheme(base_scheme);
+            t.push(Component::Scheme, base_scheme);
             if r.authority().is_some() {
-                t.authority(r);
-                t.path(&[r.path()], true);
-                t.query(r.query());
+                t.copy_authority(r);
+                write_path(&mut t, &[r.path()], true);
+                t.push_optional(Component::Query, r.query());
             } else {
-                t.authority(base);
+                t.copy_authority(base);
                 if r.path().is_empty() {
-                    t.path(&[base.path()], false);
-                    t.query(r.query().or(base.query()));
+                    write_path(&mut t, &[base.path()], false);
+                    t.push_optional(Component::Query, r.query().or(base.query()));
                 } else {
                     if r.path().starts_with('/') {
-                        t.path(&[r.path()], true);
+                        write_path(&mut t, &[r.path()], true);
                     } else {
                         // §5.2.3 merge, then remove_dot_segments.
-                        t.path(&merge(base, r.path()), true);
+                        write_path(&mut t, &merge(base, r.path()), true);
                     }
-                    t.query(r.query());
+                    t.push_optional(Component::Query, r.query());
                 }
             }
         }
-        t.fragment(r.fragment());
+        t.push_optional(Component::Fragment, r.fragment());
         Ok(t.finish())
     }
 
@@ -399,6 +317,6 @@ fn merge<'a, V: Variant>(base: &'a Reference<'_, V>, reference_path: &'a str) ->
 
 /// Whether a path has a segment that is exactly "." or "..", the only dot segments
 /// (RFC 3986 §5.2.4; `%2E` is none).
-fn has_dot_segment(path: &str) -> bool {
+pub(crate) fn has_dot_segment(path: &str) -> bool {
     path.split('/').any(|s| s == "." || s == "..")
 }

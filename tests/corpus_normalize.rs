@@ -23,7 +23,7 @@
 //! `preserve-authorityless-relative-path`) are skipped and counted. Where a source's
 //! answer is not the RFCs', the row is in [`PINNED`] with our answer and the reason.
 
-use iri_grammar::map::{to_uri, ToUri};
+use iri_grammar::convert::{to_uri, ToUri};
 use iri_grammar::normalize::{compare, normalize, Comparison, Level, Options};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::resolve::remove_dot_segments;

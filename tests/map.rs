@@ -2,7 +2,7 @@
 
 use iri_grammar::abnf::generate::Generator;
 use iri_grammar::abnf::{Grammars, VariantName};
-use iri_grammar::map::{leiri_to_iri, to_iri, to_uri, MapError, ToIri, ToUri};
+use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
 use iri_grammar::reference::{IriRef, LeiriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
 
@@ -56,7 +56,7 @@ fn to_uri_idna_for_dns_schemes() {
     assert_eq!(u("urn://résumé/").unwrap(), "urn://r%C3%A9sum%C3%A9/");
     // A label ToASCII rejects is an error, not silently kept.
     assert!(
-        matches!(u("http://a\u{FFEF}b.org/"), Err(MapError::Idna { .. })),
+        matches!(u("http://a\u{FFEF}b.org/"), Err(ConvertError::Idna { .. })),
         "{:?}",
         u("http://a\u{FFEF}b.org/")
     );

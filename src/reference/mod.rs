@@ -6,6 +6,10 @@
 //! the `ipath-*` rules, `iquery`, `ifragment`) matched. No second parser splits the
 //! string: the components are the grammar's own parse.
 
+mod builder;
+
+pub(crate) use builder::Builder;
+
 use crate::grammar::runtime::{Expected, Failure, Mode};
 use crate::grammar::{explain, full_match, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use std::borrow::{Borrow, Cow};
@@ -13,6 +17,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
+use std::ops::Range;
 use std::str::FromStr;
 
 /// What kind of host the grammar found (RFC 3986 §3.2.2, RFC 3987 §2.2 `ihost`).
@@ -43,6 +48,55 @@ impl HostKind {
             HostKind::Ipv6 => "ipv6",
             HostKind::IpvFuture => "ipvfuture",
         }
+    }
+}
+
+/// The components of a reference (RFC 3986 §3, RFC 3987 §2.2), for the operations
+/// that treat each by its own rule and for [`Reference::span`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// `scheme`.
+    Scheme,
+    /// `iauthority` (`authority` in a URI): userinfo, host and port.
+    Authority,
+    /// `iuserinfo`.
+    Userinfo,
+    /// `ihost`.
+    Host,
+    /// `port`.
+    Port,
+    /// The path (`ipath-abempty`, `ipath-absolute`, `ipath-noscheme`,
+    /// `ipath-rootless` or `ipath-empty`).
+    Path,
+    /// `iquery`.
+    Query,
+    /// `ifragment`.
+    Fragment,
+}
+
+impl Component {
+    /// `scheme`, `authority`, `userinfo`, `host`, `port`, `path`, `query` or `fragment`.
+    ///
+    /// ```
+    /// assert_eq!(iri_grammar::reference::Component::Query.as_str(), "query");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Authority => "authority",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -150,6 +204,19 @@ pub(crate) struct Components {
 pub(crate) const ABSENT: u32 = u32::MAX;
 
 impl Components {
+    /// No component yet (the start of a [`Builder`]).
+    pub(crate) const NONE: Components = Components {
+        scheme_end: ABSENT,
+        authority: (ABSENT, ABSENT),
+        userinfo_end: ABSENT,
+        host: (ABSENT, ABSENT),
+        port_start: ABSENT,
+        path: (ABSENT, ABSENT),
+        query_start: ABSENT,
+        fragment_start: ABSENT,
+        host_kind: None,
+    };
+
     fn from_spans(t: &SpanTable, len: usize) -> Components {
         let at = |slot: usize| -> u32 {
             match t.slots[slot] {
@@ -488,6 +555,78 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// ```
     pub fn is_absolute_iri(&self) -> bool {
         self.is_absolute() && self.c.fragment_start == ABSENT
+    }
+
+    /// Where a component is in [`Reference::as_str`], as a byte range without its
+    /// delimiters; `None` when it is absent (the path is always present).
+    ///
+    /// ```
+    /// use iri_grammar::reference::{Component, IriRef};
+    /// let r = IriRef::parse("http://u@h:8/p?q#f").unwrap();
+    /// assert_eq!(r.span(Component::Authority), Some(7..12));
+    /// assert_eq!(r.span(Component::Port), Some(11..12));
+    /// assert_eq!(r.span(Component::Path), Some(12..14));
+    /// assert_eq!(r.span(Component::Fragment), Some(17..18));
+    /// assert_eq!(IriRef::parse("a:b").unwrap().span(Component::Query), None);
+    /// ```
+    pub fn span(&self, part: Component) -> Option<Range<usize>> {
+        let c = &self.c;
+        let len = self.len();
+        let present =
+            |start: u32, end: u32| (start != ABSENT).then_some(start as usize..end as usize);
+        match part {
+            Component::Scheme => (c.scheme_end != ABSENT).then_some(0..c.scheme_end as usize),
+            Component::Authority => present(c.authority.0, c.authority.1),
+            Component::Userinfo => (c.userinfo_end != ABSENT)
+                .then_some(c.authority.0 as usize..c.userinfo_end as usize),
+            Component::Host => present(c.host.0, c.host.1),
+            Component::Port => present(c.port_start, c.authority.1),
+            Component::Path => Some(c.path.0 as usize..c.path.1 as usize),
+            Component::Query => present(
+                c.query_start,
+                if c.fragment_start != ABSENT {
+                    c.fragment_start - 1
+                } else {
+                    len
+                },
+            ),
+            Component::Fragment => present(c.fragment_start, len),
+        }
+    }
+
+    /// The text of a component (as [`Reference::span`] delimits it).
+    ///
+    /// ```
+    /// use iri_grammar::reference::{Component, IriRef};
+    /// let r = IriRef::parse("http://h/p?q").unwrap();
+    /// assert_eq!(r.get(Component::Host), Some("h"));
+    /// assert_eq!(r.get(Component::Fragment), None);
+    /// ```
+    pub fn get(&self, part: Component) -> Option<&str> {
+        self.span(part).map(|r| &self.text[r])
+    }
+
+    /// The byte ranges of the path's segments (`isegment`s), as
+    /// [`Reference::path_segments`] splits it.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let r = IriRef::parse("http://a/b//c").unwrap();
+    /// assert_eq!(r.path_segment_spans().collect::<Vec<_>>(), [9..10, 11..11, 12..13]);
+    /// ```
+    pub fn path_segment_spans(&self) -> impl Iterator<Item = Range<usize>> + '_ {
+        let (start, end) = (self.c.path.0 as usize, self.c.path.1 as usize);
+        let path = &self.text[start..end];
+        let skip = usize::from(path.starts_with('/'));
+        let mut at = start + skip;
+        path[skip..]
+            .split('/')
+            .filter(move |_| start != end)
+            .map(move |s| {
+                let r = at..at + s.len();
+                at += s.len() + 1;
+                r
+            })
     }
 }
 

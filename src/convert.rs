@@ -1,0 +1,548 @@
+//! Between the variants: IRI → URI (RFC 3987 §3.1), URI → IRI (§3.2) and
+//! LEIRI → IRI (LEIRI note §3).
+//!
+//! All three rewrite a reference component by component, so that each character is
+//! judged by the grammar of the component it is in (an `iprivate` character is
+//! allowed in `iquery` only), in one pass that copies runs of unchanged text and
+//! records the new components as it writes (no parse of the result). Nothing is
+//! lost: what cannot be converted stays percent-encoded, and re-encoded octets use
+//! uppercase hex (RFC 3986 §2.1).
+//!
+//! Choices where the documents say MAY or SHOULD:
+//! - §3.1 MAY convert `ireg-name` with ToASCII: option [`ToUri::idna`], off by default,
+//!   for the schemes of [`uses_dns`]; UTS 46 processing (the `idna` crate), label by
+//!   label, only labels that are not ASCII. A label ToASCII rejects, or maps to
+//!   something that is not one host name (U+FE6B SMALL COMMERCIAL AT to `@`), is an
+//!   error: see [`crate::idn`].
+//! - §3.1 MAY percent-encode the US-ASCII characters not allowed in URIs: done when the
+//!   input is a LEIRI (the only grammar that has them); an IRI cannot contain them.
+//! - §3.2 step 4, characters "not appropriate" per §6.1: besides the §4.1 bidi
+//!   formatting characters (which MUST stay encoded), these stay encoded too, because
+//!   they are invisible or look like a space when displayed ([`stays_encoded`]): the
+//!   newer bidi controls U+061C and U+2066-2069, U+00A0, U+00AD, U+1680, U+2000-200D,
+//!   U+2028, U+2029, U+202F, U+205F, U+2060, U+3000 and U+FEFF.
+//! - §3.2 MAY convert `xn--` labels with ToUnicode: option [`ToIri::idna`], off by
+//!   default; a label stays as it is when ToUnicode fails, gives characters that would
+//!   stay encoded, or would not give the same label back through ToASCII.
+
+use crate::abnf::VariantName;
+use crate::bidi::is_formatting_character;
+use crate::grammar::generated::{rfc3987_iprivate, rfc3987_ucschar};
+use crate::grammar::{Iri, Uri, Variant};
+use crate::idn::{self, IdnaError};
+use crate::pct::{self, Decoded};
+use crate::reference::{Builder, Component, HostKind, Reference};
+use std::fmt;
+
+/// Why a conversion failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// IDNA could not convert a label of the host (UTS 46 rejects it, or maps it to
+    /// something that is not one host name).
+    Idna(IdnaError),
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::Idna(e) => write!(f, "the host has no ToASCII form: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConvertError::Idna(e) => Some(e),
+        }
+    }
+}
+
+/// Options of [`to_uri`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ToUri {
+    /// Convert the non-ASCII labels of a DNS host with ToASCII (RFC 3987 §3.1 MAY).
+    pub idna: bool,
+}
+
+/// Options of [`to_iri`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ToIri {
+    /// Convert `xn--` labels of a DNS host with ToUnicode (RFC 3987 §3.2 MAY).
+    pub idna: bool,
+}
+
+/// Whether a scheme is known to use DNS host names (case-insensitive): the schemes of
+/// [`crate::schemes::SCHEMES`] with a DNS host (http, https, ws, wss, ftp, file).
+///
+/// ```
+/// assert!(iri_grammar::convert::uses_dns("HTTPS"));
+/// assert!(!iri_grammar::convert::uses_dns("urn"));
+/// ```
+pub fn uses_dns(scheme: &str) -> bool {
+    crate::schemes::scheme_rules(scheme).is_some_and(|r| r.dns_host)
+}
+
+/// Whether an IRI allows the character `c` unencoded in component `at` (RFC 3987 §2.2):
+/// ASCII characters are judged by the caller; beyond ASCII, `ucschar` everywhere and
+/// `iprivate` in the query only.
+///
+/// ```
+/// use iri_grammar::{convert::iri_allows, reference::Component};
+/// assert!(iri_allows('é', Component::Path));
+/// assert!(iri_allows('\u{E000}', Component::Query));
+/// assert!(!iri_allows('\u{E000}', Component::Path));
+/// ```
+pub fn iri_allows(c: char, at: Component) -> bool {
+    rfc3987_ucschar(c) || (at == Component::Query && rfc3987_iprivate(c))
+}
+
+/// The US-ASCII characters a LEIRI allows and a URI or IRI does not (LEIRI note §3):
+/// space, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^`, `` ` ``, C0 controls and DEL.
+///
+/// ```
+/// assert!(iri_grammar::convert::leiri_only_ascii('<'));
+/// assert!(!iri_grammar::convert::leiri_only_ascii('/'));
+/// ```
+pub fn leiri_only_ascii(c: char) -> bool {
+    c.is_ascii() && LEIRI_ONLY_ASCII[c as usize]
+}
+
+const LEIRI_ONLY_ASCII: [bool; 256] = byte_set(" <>\"{}|\\^`", true);
+
+/// Characters that URI → IRI keeps percent-encoded although the grammar allows them
+/// (§3.2 step 4): the bidi formatting characters of §4.1, and those the module
+/// documentation lists (invisible, or looking like a space).
+///
+/// ```
+/// use iri_grammar::convert::stays_encoded;
+/// assert!(stays_encoded('\u{202E}') && stays_encoded('\u{00A0}') && stays_encoded('\u{2067}'));
+/// assert!(!stays_encoded('é'));
+/// ```
+pub fn stays_encoded(c: char) -> bool {
+    is_formatting_character(c)
+        || matches!(
+            c,
+            '\u{00A0}'
+                | '\u{00AD}'
+                | '\u{061C}'
+                | '\u{1680}'
+                | '\u{2000}'..='\u{200D}'
+                | '\u{2028}'..='\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'..='\u{2060}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{3000}'
+                | '\u{FEFF}'
+        )
+}
+
+/// Whether URI → IRI leaves `c` decoded in component `at` (§3.2 steps 2 and 4): an
+/// unreserved US-ASCII character, or a character the IRI grammar allows there that
+/// does not stay encoded.
+///
+/// ```
+/// use iri_grammar::{convert::may_decode, reference::Component};
+/// assert!(may_decode('~', Component::Path) && !may_decode('/', Component::Path));
+/// assert!(may_decode('é', Component::Host) && !may_decode('\u{202E}', Component::Path));
+/// ```
+pub fn may_decode(c: char, at: Component) -> bool {
+    if c.is_ascii() {
+        return UNRESERVED[c as usize];
+    }
+    iri_allows(c, at) && !stays_encoded(c)
+}
+
+/// RFC 3986 §2.3 `unreserved`, by byte.
+pub(crate) const UNRESERVED: [bool; 256] = {
+    let mut t = byte_set("-._~", false);
+    let mut b = 0;
+    while b < 128 {
+        if (b as u8).is_ascii_alphanumeric() {
+            t[b] = true;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// A byte table of the characters of `s`, plus the C0 controls and DEL if `controls`.
+const fn byte_set(s: &str, controls: bool) -> [bool; 256] {
+    let mut t = [false; 256];
+    let bytes = s.as_bytes();
+    let mut k = 0;
+    while k < bytes.len() {
+        t[bytes[k] as usize] = true;
+        k += 1;
+    }
+    if controls {
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = true;
+            b += 1;
+        }
+        t[0x7F] = true;
+    }
+    t
+}
+
+/// Bytes the per-component writer must look at (the others are copied in runs).
+struct Attention([bool; 256]);
+
+impl Attention {
+    const fn new(percent: bool, non_ascii: bool, leiri_ascii: bool, upper: bool) -> Attention {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            t[b] = (percent && b == b'%' as usize)
+                || (non_ascii && b >= 0x80)
+                || (leiri_ascii && LEIRI_ONLY_ASCII[b])
+                || (upper && (b as u8).is_ascii_uppercase());
+            b += 1;
+        }
+        Attention(t)
+    }
+}
+
+/// How the one per-component writer treats each character: what to decode, what to
+/// encode, what case to give.
+pub(crate) struct Rules<K: Fn(char) -> bool> {
+    /// The bytes to look at; every other byte is copied as it is.
+    attention: &'static Attention,
+    /// `%HH` runs are decoded as RFC 3987 §3.2 steps 2-5 say ([`may_decode`]).
+    /// Otherwise they are copied.
+    decode: bool,
+    /// Percent-encodings that stay are written in uppercase (otherwise an ASCII one
+    /// that is not decoded keeps the case it was written with).
+    upper_hex: bool,
+    /// ASCII letters become lowercase (scheme, host).
+    lowercase: bool,
+    /// Characters that end up decoded but are not ASCII are percent-encoded instead
+    /// (the output is a URI).
+    ascii_only: bool,
+    /// Whether a character written as itself (not percent-encoded) in the input may
+    /// stay as it is; otherwise it is percent-encoded. Asked only for bytes the
+    /// attention table marks.
+    keep: K,
+}
+
+impl<K: Fn(char) -> bool> Rules<K> {
+    /// Appends `c`, decoded or written as itself, as this writer's output wants it.
+    #[inline]
+    fn emit(&self, c: char, out: &mut String) {
+        if c.is_ascii() {
+            out.push(if self.lowercase {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            });
+        } else if self.ascii_only {
+            pct::encode_char(c, out);
+        } else {
+            out.push(c);
+        }
+    }
+
+    /// Writes component `at` of text `s` to `out`.
+    pub(crate) fn write(&self, s: &str, at: Component, out: &mut String) {
+        let bytes = s.as_bytes();
+        let table = &self.attention.0;
+        let mut copied = 0;
+        let mut k = 0;
+        while let Some(p) = bytes[k..].iter().position(|&b| table[usize::from(b)]) {
+            k += p;
+            out.push_str(&s[copied..k]);
+            let b = bytes[k];
+            if b == b'%' {
+                k += self.percent_run(&s[k..], at, out);
+            } else if b.is_ascii_uppercase() && self.lowercase {
+                out.push(char::from(b.to_ascii_lowercase()));
+                k += 1;
+            } else {
+                let c = s[k..].chars().next().unwrap_or('\0');
+                if (self.keep)(c) {
+                    self.emit(c, out);
+                } else {
+                    pct::encode_char(c, out);
+                }
+                k += c.len_utf8();
+            }
+            copied = k;
+        }
+        out.push_str(&s[copied..]);
+    }
+
+    /// Writes the run of `pct-encoded` at the start of `s`; returns its length.
+    fn percent_run(&self, s: &str, at: Component, out: &mut String) -> usize {
+        if !self.decode {
+            // A valid reference has two hex digits after every "%".
+            let triplet = &s[..3.min(s.len())];
+            if self.upper_hex {
+                out.push_str(&triplet.to_ascii_uppercase());
+            } else {
+                out.push_str(triplet);
+            }
+            return triplet.len();
+        }
+        let mut pos = 0;
+        let n = pct::decode_run(s.as_bytes(), |d| {
+            match d {
+                Decoded::Char(c, _) if may_decode(c, at) => self.emit(c, out),
+                Decoded::Char(c, n) if c.is_ascii() && !self.upper_hex => {
+                    // %, reserved and disallowed US-ASCII: kept as written.
+                    out.push_str(&s[pos..pos + n]);
+                }
+                Decoded::Char(c, _) => pct::encode_char(c, out),
+                Decoded::Octet(o) => pct::encode_octet(o, out),
+            }
+            pos += match d {
+                Decoded::Char(_, n) => n,
+                Decoded::Octet(_) => 3,
+            };
+        });
+        debug_assert!(n > 0, "a valid reference has two hex digits after %");
+        n.max(1)
+    }
+}
+
+static ATTEND_NON_ASCII: Attention = Attention::new(false, true, false, false);
+static ATTEND_NON_ASCII_LEIRI: Attention = Attention::new(false, true, true, false);
+static ATTEND_PERCENT: Attention = Attention::new(true, false, false, false);
+static ATTEND_PERCENT_LEIRI: Attention = Attention::new(true, true, true, false);
+static ATTEND_ALL: Attention = Attention::new(true, true, true, false);
+static ATTEND_ALL_UPPER: Attention = Attention::new(true, true, true, true);
+
+/// The writer of syntax-based normalization (RFC 3987 §5.3.2): every character in
+/// the one form `to_iri(to_uri(x))` gives it (decoded where §3.2 decodes it, `%HH`
+/// in uppercase elsewhere), ASCII letters lowercase if `lowercase`, and a URI
+/// (non-ASCII encoded) if `ascii_only`.
+pub(crate) fn aligned_writer(
+    at: Component,
+    lowercase: bool,
+    ascii_only: bool,
+) -> Rules<impl Fn(char) -> bool> {
+    Rules {
+        attention: if lowercase {
+            &ATTEND_ALL_UPPER
+        } else {
+            &ATTEND_ALL
+        },
+        decode: true,
+        upper_hex: true,
+        lowercase,
+        ascii_only,
+        keep: move |c: char| {
+            if c.is_ascii() {
+                !leiri_only_ascii(c)
+            } else {
+                may_decode(c, at)
+            }
+        },
+    }
+}
+
+/// IRI → URI (RFC 3987 §3.1): every `ucschar` and `iprivate` character becomes `%HH`
+/// of its UTF-8 octets (uppercase); from a LEIRI, so do the US-ASCII characters URIs do
+/// not allow. Existing percent-encodings and URI characters stay exactly as they are,
+/// so the mapping is the identity on URIs and idempotent.
+///
+/// ```
+/// use iri_grammar::{convert::{to_uri, ToUri}, IriRef};
+/// let iri = IriRef::parse("http://www.example.org/red%09rosé#red").unwrap();
+/// assert_eq!(to_uri(&iri, ToUri::default()).unwrap(), "http://www.example.org/red%09ros%C3%A9#red");
+/// let iri = IriRef::parse("http://résumé.example.org").unwrap();
+/// assert_eq!(to_uri(&iri, ToUri { idna: true }).unwrap(), "http://xn--rsum-bpad.example.org");
+/// // A host stays one host: U+FF0F FULLWIDTH SOLIDUS would map to "/".
+/// let iri = IriRef::parse("http://a\u{FF0F}b.c/x").unwrap();
+/// assert!(to_uri(&iri, ToUri { idna: true }).is_err());
+/// ```
+pub fn to_uri<V: Variant>(
+    r: &Reference<'_, V>,
+    options: ToUri,
+) -> Result<Reference<'static, Uri>, ConvertError> {
+    let text = r.as_str();
+    let leiri = V::NAME == VariantName::Leiri;
+    // A URI already (every character ASCII and allowed in URIs): the identity, with
+    // the components already known. Only a LEIRI can have ASCII a URI forbids.
+    if text.is_ascii() && !(leiri && text.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)])) {
+        return Ok(Reference::from_parts(text.to_string(), *r.components()));
+    }
+    let dns = options.idna
+        && r.host_kind() == Some(HostKind::RegName)
+        && r.scheme().is_some_and(uses_dns);
+    let rules = Rules {
+        attention: if leiri {
+            &ATTEND_NON_ASCII_LEIRI
+        } else {
+            &ATTEND_NON_ASCII
+        },
+        decode: false,
+        upper_hex: false,
+        lowercase: false,
+        ascii_only: true,
+        keep: |c: char| c.is_ascii() && !leiri_only_ascii(c),
+    };
+    let b = Builder::rebuild(r, text.len() + text.len() / 2, |at, s, out| {
+        if at == Component::Host && dns && !s.is_ascii() {
+            // A LEIRI's host may have ASCII a URI forbids: encoded first, so that
+            // ASCII labels come out as URI text and the others fail ToASCII.
+            let mut encoded = String::new();
+            let host = if leiri && s.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)]) {
+                pct::encode_unless(s, |c| !leiri_only_ascii(c), &mut encoded);
+                encoded.as_str()
+            } else {
+                s
+            };
+            return idn::host_to_ascii(host, out).map_err(ConvertError::Idna);
+        }
+        rules.write(s, at, out);
+        Ok(())
+    })?;
+    Ok(b.finish())
+}
+
+/// URI → IRI (RFC 3987 §3.2), the five steps: percent-encodings are decoded except
+/// those of `%`, of reserved characters and of US-ASCII characters URIs do not allow;
+/// octets that are not strictly legal UTF-8 (overlong forms, surrogates, truncated
+/// sequences, code points beyond U+10FFFF) and characters not appropriate in their
+/// component stay encoded (uppercase hex). A non-UTF-8 encoding is never guessed.
+/// The input may be an IRI already (its characters are kept as they are) or a LEIRI
+/// (what an IRI cannot have is percent-encoded first, as [`leiri_to_iri`] does).
+///
+/// ```
+/// use iri_grammar::{convert::{to_iri, ToIri}, UriRef};
+/// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst").unwrap();
+/// assert_eq!(to_iri(&uri, ToIri::default()).unwrap(), "http://www.example.org/Dürst");
+/// let uri = UriRef::parse("http://www.example.org/D%FCrst").unwrap();
+/// assert_eq!(to_iri(&uri, ToIri::default()).unwrap(), "http://www.example.org/D%FCrst");
+/// let uri = UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap();
+/// assert_eq!(to_iri(&uri, ToIri { idna: true }).unwrap(), "http://納豆.example.org/%E2%80%AE");
+/// ```
+pub fn to_iri<V: Variant>(
+    r: &Reference<'_, V>,
+    options: ToIri,
+) -> Result<Reference<'static, Iri>, ConvertError> {
+    let text = r.as_str();
+    let leiri = V::NAME == VariantName::Leiri;
+    let dns = options.idna
+        && r.host_kind() == Some(HostKind::RegName)
+        && r.scheme().is_some_and(uses_dns)
+        && r.host().is_some_and(idn::has_ace_label);
+    // Nothing percent-encoded and no ToUnicode to do: a URI or IRI is its own IRI.
+    if !leiri && !dns && !text.as_bytes().contains(&b'%') {
+        return Ok(Reference::from_parts(text.to_string(), *r.components()));
+    }
+    let b = Builder::rebuild(r, text.len(), |at, s, out| {
+        if at == Component::Host && dns {
+            host_to_unicode(s, leiri, out);
+        } else if leiri {
+            iri_writer(at, true).write(s, at, out);
+        } else {
+            iri_writer(at, false).write(s, at, out);
+        }
+        Ok::<(), ConvertError>(())
+    })?;
+    Ok(b.finish())
+}
+
+/// The writer of [`to_iri`]: §3.2 decoding; from a LEIRI, characters an IRI cannot
+/// have in component `at` are encoded.
+fn iri_writer(at: Component, leiri: bool) -> Rules<impl Fn(char) -> bool> {
+    Rules {
+        attention: if leiri {
+            &ATTEND_PERCENT_LEIRI
+        } else {
+            &ATTEND_PERCENT
+        },
+        decode: true,
+        upper_hex: false,
+        lowercase: false,
+        ascii_only: false,
+        keep: move |c: char| !leiri || leiri_keeps(c, at),
+    }
+}
+
+/// Whether LEIRI → IRI keeps `c` as it is in component `at`.
+fn leiri_keeps(c: char, at: Component) -> bool {
+    if c.is_ascii() {
+        !leiri_only_ascii(c)
+    } else {
+        iri_allows(c, at) && !is_formatting_character(c)
+    }
+}
+
+/// ToUnicode of each `xn--` label; a label stays as it is when ToUnicode fails or its
+/// result would not be left decoded by [`to_iri`] (see [`idn::label_to_unicode`]).
+/// Other labels get the §3.2 decoding.
+fn host_to_unicode(host: &str, leiri: bool, out: &mut String) {
+    for (k, label) in host.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        match idn::label_to_unicode(label, |c| may_decode(c, Component::Host)) {
+            Some(u) => out.push_str(&u),
+            None => iri_writer(Component::Host, leiri).write(label, Component::Host, out),
+        }
+    }
+}
+
+/// LEIRI → IRI (LEIRI note §3): each character a LEIRI allows and an IRI does not
+/// *in that component* becomes `%HH` of its UTF-8 octets (uppercase): the US-ASCII
+/// characters of [`leiri_only_ascii`], characters outside `ucschar` (a private-use
+/// character stays in the query and is encoded in the path), and the bidi formatting
+/// characters of RFC 3987 §4.1.
+///
+/// ```
+/// use iri_grammar::{convert::leiri_to_iri, LeiriRef};
+/// let l = LeiriRef::parse("http://a/b c/\u{E000}?\u{E000}").unwrap();
+/// assert_eq!(leiri_to_iri(&l).unwrap(), "http://a/b%20c/%EE%80%80?\u{E000}");
+/// ```
+pub fn leiri_to_iri<V: Variant>(
+    r: &Reference<'_, V>,
+) -> Result<Reference<'static, Iri>, ConvertError> {
+    let b = Builder::rebuild(r, r.as_str().len() + 16, |at, s, out| {
+        Rules {
+            attention: &ATTEND_NON_ASCII_LEIRI,
+            decode: false,
+            upper_hex: false,
+            lowercase: false,
+            ascii_only: false,
+            keep: |c: char| leiri_keeps(c, at),
+        }
+        .write(s, at, out);
+        Ok::<(), ConvertError>(())
+    })?;
+    Ok(b.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Leiri;
+
+    #[test]
+    fn attention_tables_cover_what_the_rules_judge() {
+        // Every byte the writers treat specially is in their tables.
+        for b in 0..=255u8 {
+            assert_eq!(
+                ATTEND_ALL.0[b as usize],
+                b == b'%' || b >= 0x80 || LEIRI_ONLY_ASCII[b as usize]
+            );
+            assert_eq!(ATTEND_PERCENT.0[b as usize], b == b'%');
+        }
+    }
+
+    #[test]
+    fn leiri_input_to_iri_is_leiri_to_iri_then_to_iri() {
+        for s in [
+            "http://a/b c%41/\u{E000}?\u{E000}%C3%A9",
+            "x:\u{202E}%E2%80%AE<>",
+        ] {
+            let l = Reference::<Leiri>::parse(s).unwrap();
+            let direct = to_iri(&l, ToIri::default()).unwrap();
+            let two = to_iri(&leiri_to_iri(&l).unwrap(), ToIri::default()).unwrap();
+            assert_eq!(direct, two, "{s:?}");
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! Internationalized domain names in `ireg-name`: ToASCII (RFC 3987 §3.1 step 3),
+//! ToUnicode (§3.2), and the host's form for comparison (§5.3.3), with UTS 46 as the
+//! `idna` crate implements it.
+//!
+//! **A host stays one host.** UTS 46 maps some characters to ASCII delimiters:
+//! U+FE6B SMALL COMMERCIAL AT to `@`, U+FF0F FULLWIDTH SOLIDUS to `/`, U+FE56 SMALL
+//! QUESTION MARK to `?`, U+FF05 FULLWIDTH PERCENT SIGN to `%`. Spliced back into the
+//! text, `http://evil.example﹫bank.example/` would become a reference whose host is
+//! `bank.example`. So every result of this module is checked twice: UTS 46 runs with
+//! the WHATWG URL deny list (`AsciiDenyList::URL`: no `%#/:<>?@[\]^|`, no space or
+//! control), and the ASCII result must be a `reg-name` of RFC 3986 without `%`; a
+//! Unicode result must give the same ASCII form back. What fails is not converted:
+//! the caller reports an error or keeps the host as it was, as each operation
+//! documents.
+//!
+//! RFC 3987 §3.1 asks for ToASCII on each dot-separated label with
+//! UseSTD3ASCIIRules false; labels that are ASCII already are kept as written (RFC
+//! 3490 §4.1 skips them), so only labels with non-ASCII characters change.
+
+use crate::grammar::{is_match, Rule, Uri};
+use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+use std::borrow::Cow;
+use std::fmt;
+
+/// Why a host or label has no IDNA form here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdnaError {
+    /// The label (or host) that failed, as written.
+    pub label: String,
+    /// Why.
+    pub reason: IdnaReason,
+}
+
+/// What went wrong in [`IdnaError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IdnaReason {
+    /// UTS 46 processing rejects it (a disallowed character, a bad `xn--` label, a
+    /// bidi or joiner rule).
+    Rejected,
+    /// UTS 46 maps it to this text, which is not one `reg-name`: it holds a delimiter
+    /// (`@`, `/`, `?`, `#`, `:`, `[`, `]`), a `%`, a space or another character a
+    /// host cannot have.
+    NotOneHost(String),
+    /// The host has percent-encoded octets that are no UTF-8 characters, so there is
+    /// nothing to give to IDNA.
+    PercentEncoded,
+}
+
+impl fmt::Display for IdnaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let label = &self.label;
+        match &self.reason {
+            IdnaReason::Rejected => write!(f, "UTS 46 rejects {label:?}"),
+            IdnaReason::NotOneHost(mapped) => write!(
+                f,
+                "UTS 46 maps {label:?} to {mapped:?}, which is not one host name \
+                 (a look-alike of a delimiter or of a character hosts cannot have)"
+            ),
+            IdnaReason::PercentEncoded => write!(
+                f,
+                "{label:?} has percent-encoded octets that are no characters"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IdnaError {}
+
+const UTS46: Uts46 = Uts46::new();
+
+/// Whether `ascii` may stand as (part of) a host: an RFC 3986 `reg-name` without
+/// percent-encodings.
+fn is_plain_reg_name(ascii: &str) -> bool {
+    !ascii.contains('%') && is_match::<Uri>(Rule::IregName, ascii)
+}
+
+/// UTS 46 ToASCII of `text`, checked: the result is a plain `reg-name`.
+fn to_ascii(text: &str) -> Result<Cow<'_, str>, IdnaError> {
+    let fail = |reason| IdnaError {
+        label: text.to_string(),
+        reason,
+    };
+    let ascii = match UTS46.to_ascii(
+        text.as_bytes(),
+        AsciiDenyList::URL,
+        Hyphens::Allow,
+        idna::uts46::DnsLength::Ignore,
+    ) {
+        Ok(a) => a,
+        Err(_) => return Err(fail(rejection(text))),
+    };
+    if is_plain_reg_name(&ascii) {
+        Ok(ascii)
+    } else {
+        Err(fail(IdnaReason::NotOneHost(ascii.into_owned())))
+    }
+}
+
+/// Why ToASCII with the deny list failed: if mapping without it gives a delimiter,
+/// say so (that is the spoofing case); otherwise UTS 46 rejects the text itself.
+#[cold]
+fn rejection(text: &str) -> IdnaReason {
+    match UTS46.to_ascii(
+        text.as_bytes(),
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+        idna::uts46::DnsLength::Ignore,
+    ) {
+        Ok(mapped) if !is_plain_reg_name(&mapped) => IdnaReason::NotOneHost(mapped.into_owned()),
+        _ => IdnaReason::Rejected,
+    }
+}
+
+/// Whether a label is an ACE label (ASCII, starting with `xn--` in any case), the
+/// form ToUnicode decodes.
+#[inline]
+pub(crate) fn is_ace(label: &str) -> bool {
+    label
+        .as_bytes()
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        && label.is_ascii()
+}
+
+/// Whether a host has an ACE label.
+pub(crate) fn has_ace_label(host: &str) -> bool {
+    host.split('.').any(is_ace)
+}
+
+/// ToASCII of a host for RFC 3987 §3.1: labels with non-ASCII characters through UTS
+/// 46, ASCII labels as written. Appends the result to `out`; on error appends nothing.
+///
+/// ```
+/// use iri_grammar::idn::host_to_ascii;
+/// let mut out = String::new();
+/// host_to_ascii("Résumé.Example.org", &mut out).unwrap();
+/// assert_eq!(out, "xn--rsum-bpad.Example.org");
+/// // U+FE6B SMALL COMMERCIAL AT would map to "@": refused.
+/// assert!(host_to_ascii("evil.example\u{FE6B}bank.example", &mut String::new()).is_err());
+/// ```
+pub fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaError> {
+    if host.is_ascii() {
+        out.push_str(host);
+        return Ok(());
+    }
+    let start = out.len();
+    for (k, label) in host.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        if label.is_ascii() {
+            out.push_str(label);
+            continue;
+        }
+        match to_ascii(label) {
+            Ok(a) => out.push_str(&a),
+            Err(e) => {
+                out.truncate(start);
+                return Err(e);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// ToUnicode of an ACE label (RFC 3987 §3.2), when the Unicode form is safe to show:
+/// UTS 46 finds no error, every character passes `allowed`, and ToASCII of the
+/// result gives the label back (so converting back is lossless and the form is
+/// stable). `None` otherwise: the label stays as it is.
+///
+/// ```
+/// use iri_grammar::idn::label_to_unicode;
+/// assert_eq!(label_to_unicode("xn--99zt52a", |_| true).as_deref(), Some("納豆"));
+/// assert_eq!(label_to_unicode("XN--99ZT52A", |_| true).as_deref(), Some("納豆"));
+/// // Decodes, but its Unicode form would not give this ACE label back.
+/// assert_eq!(label_to_unicode("xn--xn----aa--aa--aa-nis", |_| true), None);
+/// ```
+pub fn label_to_unicode(label: &str, allowed: impl Fn(char) -> bool) -> Option<String> {
+    if !is_ace(label) {
+        return None;
+    }
+    let (unicode, result) = UTS46.to_unicode(label.as_bytes(), AsciiDenyList::URL, Hyphens::Allow);
+    if result.is_err()
+        || unicode.contains('.')
+        || !unicode.chars().all(|c| c.is_ascii() || allowed(c))
+    {
+        return None;
+    }
+    let back = to_ascii(&unicode).ok()?;
+    back.eq_ignore_ascii_case(label)
+        .then(|| unicode.into_owned())
+}
+
+/// The form of a DNS host that scheme-based comparison uses (RFC 3987 §5.3.3):
+/// ToUnicode(ToASCII(host)), where every label's Unicode form passes `allowed` and
+/// gives its ASCII form back; otherwise the ASCII form. An ASCII host without ACE
+/// labels is its own ASCII lowercase (a test checks this against UTS 46 on generated
+/// hosts), so it skips UTS 46.
+///
+/// ```
+/// use iri_grammar::idn::comparison_form;
+/// assert_eq!(comparison_form("XN--RSUM-BPAD.Example", |_| true).unwrap(), "résumé.example");
+/// assert_eq!(comparison_form("Résumé.example", |_| false).unwrap(), "xn--rsum-bpad.example");
+/// assert_eq!(comparison_form("WWW.Example.org", |_| true).unwrap(), "www.example.org");
+/// assert!(comparison_form("e\u{FE56}x.c", |_| true).is_err());
+/// ```
+pub fn comparison_form(
+    host: &str,
+    allowed: impl Fn(char) -> bool,
+) -> Result<Cow<'_, str>, IdnaError> {
+    if host.contains('%') {
+        return Err(IdnaError {
+            label: host.to_string(),
+            reason: IdnaReason::PercentEncoded,
+        });
+    }
+    if host.is_ascii() && !has_ace_label(host) {
+        return Ok(if host.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(host.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(host)
+        });
+    }
+    let ascii = to_ascii(host)?;
+    let mut out = String::with_capacity(ascii.len());
+    for (k, label) in ascii.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        match label_to_unicode(label, &allowed) {
+            Some(u) => out.push_str(&u),
+            None => out.push_str(label),
+        }
+    }
+    Ok(Cow::Owned(out))
+}
+
+/// ToASCII of a whole host through UTS 46 (for preparation, IRI processing draft
+/// §4: the host a person typed). Checked like the rest of this module.
+pub(crate) fn domain_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    to_ascii(host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path of [`comparison_form`] is sound: for ASCII hosts without ACE
+    /// labels and without `%`, UTS 46 gives the ASCII lowercase, both ways.
+    #[test]
+    fn ascii_hosts_without_ace_labels_are_their_own_lowercase() {
+        // Every reg-name character but "%", in every position of short labels.
+        let chars: Vec<char> = ('a'..='z')
+            .chain('A'..='Z')
+            .chain('0'..='9')
+            .chain("-._~!$&'()*+,;=".chars())
+            .collect();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let len = next(12);
+            let host: String = (0..len).map(|_| chars[next(chars.len())]).collect();
+            if has_ace_label(&host) {
+                continue;
+            }
+            let lower = host.to_ascii_lowercase();
+            // With the deny list some ASCII hosts are refused by UTS 46 itself
+            // (sub-delims are no LDH characters but URL's list allows them): then
+            // the fast path must not be more lenient than the checked one.
+            match to_ascii(&host) {
+                Ok(a) => {
+                    assert_eq!(a, lower, "{host:?}");
+                    let (u, r) = UTS46.to_unicode(a.as_bytes(), AsciiDenyList::URL, Hyphens::Allow);
+                    assert!(r.is_ok());
+                    assert_eq!(u, lower, "{host:?}");
+                    checked += 1;
+                }
+                Err(e) => panic!("{host:?}: {e}"),
+            }
+        }
+        assert!(checked > 15_000);
+    }
+
+    #[test]
+    fn delimiters_made_by_mapping_are_refused() {
+        for (host, mapped) in [
+            ("evil.example\u{FE6B}bank.example", '@'),
+            ("a\u{FF0F}b.c", '/'),
+            ("\u{FE56}", '?'),
+            ("\u{FF05}aa", '%'),
+            ("a\u{FF03}b", '#'),
+            ("a\u{FF1A}b", ':'),
+            ("a\u{FF3B}b", '['),
+        ] {
+            let e = to_ascii(host).unwrap_err();
+            match e.reason {
+                IdnaReason::NotOneHost(m) => assert!(m.contains(mapped), "{host:?}: {m:?}"),
+                other => panic!("{host:?}: {other:?}"),
+            }
+        }
+        // Characters UTS 46 maps to ASCII that the deny list lets through but a host
+        // cannot have: caught by the reg-name check.
+        assert!(to_ascii("a\u{FF02}b").is_err());
+    }
+}
