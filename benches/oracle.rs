@@ -5,10 +5,10 @@
 //! `cargo bench --bench oracle`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use iri_grammar::abnf::generate::Generator;
-use iri_grammar::abnf::oracle::Oracle;
-use iri_grammar::abnf::{Grammars, VariantName};
 use iri_grammar::grammar::{is_match, Iri, Rule};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::{Grammars, VariantName};
 
 fn oracle_vs_combinators(c: &mut Criterion) {
     let grammars = Grammars::builtin();

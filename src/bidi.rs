@@ -24,7 +24,8 @@
 //! ```
 
 use crate::grammar::{Iri, MatchError, Variant};
-use crate::reference::{HostKind, Reference};
+use crate::pct::{self, Decoded};
+use crate::reference::{Component, HostKind, Reference};
 use std::fmt;
 use std::ops::Range;
 use unicode_bidi::{bidi_class, BidiClass};
@@ -118,51 +119,6 @@ pub fn direction(c: char) -> Direction {
     }
 }
 
-/// Which component of a reference a piece of text belongs to (the rules of RFC
-/// 3987 §2.2; for findings, also the scheme and the port).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Component {
-    /// `scheme`.
-    Scheme,
-    /// `iuserinfo`.
-    Userinfo,
-    /// `ihost` (for bidi: one label of an `ireg-name`).
-    Host,
-    /// `port`.
-    Port,
-    /// One `isegment` of the path (for bidi: possibly one of its extensions).
-    Segment,
-    /// `iquery` (for bidi: one name or value).
-    Query,
-    /// `ifragment`.
-    Fragment,
-}
-
-impl Component {
-    /// `scheme`, `userinfo`, `host`, `port`, `segment`, `query` or `fragment`.
-    ///
-    /// ```
-    /// assert_eq!(iri_grammar::bidi::Component::Segment.as_str(), "segment");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Component::Scheme => "scheme",
-            Component::Userinfo => "userinfo",
-            Component::Host => "host",
-            Component::Port => "port",
-            Component::Segment => "segment",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
-        }
-    }
-}
-
-impl fmt::Display for Component {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// A component for the purpose of bidi behaviour (RFC 3987 §4.2): its kind and its
 /// byte range in the reference's text. Never empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -181,22 +137,20 @@ pub struct Part {
 /// `ifragment`.
 ///
 /// ```
-/// use iri_grammar::bidi::{parts, Component};
-/// use iri_grammar::reference::IriRef;
+/// use iri_grammar::bidi::parts;
+/// use iri_grammar::reference::{Component, IriRef};
 /// let r = IriRef::parse("http://u@ab.cd/ef/gh.html?a=b;c#f").unwrap();
 /// let texts: Vec<_> = parts(&r, true).iter().map(|p| &r.as_str()[p.range.clone()]).collect();
 /// assert_eq!(texts, ["u", "ab", "cd", "ef", "gh", "html", "a", "b", "c", "f"]);
-/// assert_eq!(parts(&r, false)[4].component, Component::Segment);
+/// assert_eq!(parts(&r, false)[4].component, Component::Path);
 /// assert_eq!(parts(&r, false).len(), 9); // "gh.html" stays whole
 /// ```
 pub fn parts<V: Variant>(r: &Reference<'_, V>, split_extensions: bool) -> Vec<Part> {
     let text = r.as_str();
-    let base = text.as_ptr() as usize;
     let mut out = Vec::new();
-    let mut push = |component: Component, piece: &str, seps: &[char]| {
-        let start = piece.as_ptr() as usize - base;
-        let mut at = start;
-        for sub in piece.split(seps) {
+    let mut push = |component: Component, range: Range<usize>, seps: &[char]| {
+        let mut at = range.start;
+        for sub in text[range].split(seps) {
             if !sub.is_empty() {
                 out.push(Part {
                     component,
@@ -206,20 +160,20 @@ pub fn parts<V: Variant>(r: &Reference<'_, V>, split_extensions: bool) -> Vec<Pa
             at += sub.len() + 1;
         }
     };
-    if let Some(u) = r.userinfo() {
+    if let Some(u) = r.span(Component::Userinfo) {
         push(Component::Userinfo, u, &[]);
     }
-    if let (Some(h), Some(HostKind::RegName)) = (r.host(), r.host_kind()) {
+    if let (Some(h), Some(HostKind::RegName)) = (r.span(Component::Host), r.host_kind()) {
         push(Component::Host, h, &['.']);
     }
     let segment_seps: &[char] = if split_extensions { &['.'] } else { &[] };
-    for s in r.path_segments() {
-        push(Component::Segment, s, segment_seps);
+    for s in r.path_segment_spans() {
+        push(Component::Path, s, segment_seps);
     }
-    if let Some(q) = r.query() {
+    if let Some(q) = r.span(Component::Query) {
         push(Component::Query, q, &['&', ';', '=']);
     }
-    if let Some(f) = r.fragment() {
+    if let Some(f) = r.span(Component::Fragment) {
         push(Component::Fragment, f, &[]);
     }
     out
@@ -319,46 +273,23 @@ pub fn check_component(text: &str) -> Vec<BidiIssue> {
 /// skipped.
 pub(crate) fn percent_decoded(text: &str) -> Vec<(Range<usize>, char)> {
     let bytes = text.as_bytes();
-    let octet = |i: usize| -> Option<u8> {
-        if bytes.get(i) != Some(&b'%') {
-            return None;
-        }
-        let h = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-        u8::from_str_radix(h, 16).ok()
-    };
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
-        let Some(lead) = octet(i) else {
+        if bytes[i] != b'%' {
             i += 1;
             continue;
-        };
-        let len = match lead {
-            0x00..=0x7F => 1,
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => 0,
-        };
-        let mut buf = [0u8; 4];
-        let mut ok = len > 0;
-        for (k, slot) in buf.iter_mut().enumerate().take(len) {
-            match octet(i + 3 * k) {
-                Some(b) if ok => *slot = b,
-                _ => ok = false,
-            }
         }
-        let decoded = ok
-            .then(|| std::str::from_utf8(&buf[..len]).ok())
-            .flatten()
-            .and_then(|s| s.chars().next());
-        match decoded {
-            Some(c) => {
-                out.push((i..i + 3 * len, c));
-                i += 3 * len;
+        let start = i;
+        let mut at = i;
+        let n = pct::decode_run(&bytes[i..], |d| match d {
+            Decoded::Char(c, len) => {
+                out.push((at..at + len, c));
+                at += len;
             }
-            None => i += 3,
-        }
+            Decoded::Octet(_) => at += 3,
+        });
+        i = start + n.max(1);
     }
     out
 }

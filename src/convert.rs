@@ -25,9 +25,9 @@
 //!   default; a label stays as it is when ToUnicode fails, gives characters that would
 //!   stay encoded, or would not give the same label back through ToASCII.
 
-use crate::abnf::VariantName;
 use crate::bidi::is_formatting_character;
 use crate::grammar::generated::{rfc3987_iprivate, rfc3987_ucschar};
+use crate::grammar::VariantName;
 use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};

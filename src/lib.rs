@@ -17,7 +17,6 @@
 //! → the `iri` command line.
 #![deny(missing_docs)]
 
-pub mod abnf;
 pub mod bidi;
 pub mod convert;
 pub mod grammar;
@@ -31,8 +30,8 @@ pub mod resolve;
 pub mod schemes;
 pub mod tree;
 
-pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant};
-pub use reference::{HostKind, IriRef, LeiriRef, Reference, UriRef};
+pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
+pub use reference::{Component, HostKind, IriRef, LeiriRef, Reference, UriRef};
 pub use resolve::ResolveError;
 pub use tree::{parse_tree, Node, ParseTree};
 

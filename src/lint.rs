@@ -10,22 +10,21 @@
 //!
 //! ```
 //! use iri_grammar::grammar::{is_match, Iri, Rule};
-//! use iri_grammar::lint::{lint, Options, Severity};
+//! use iri_grammar::lint::{lint, LintOptions, Severity};
 //! use iri_grammar::reference::IriRef;
 //! let text = "http://a/\u{202E}";
 //! assert!(is_match::<Iri>(Rule::IriReference, text));
-//! let findings = lint(&IriRef::parse(text).unwrap(), &Options::default());
+//! let findings = lint(&IriRef::parse(text).unwrap(), &LintOptions::default());
 //! assert_eq!(findings[0].code(), "bidi-formatting-character");
 //! assert_eq!(findings[0].severity(), Severity::Error);
 //! assert_eq!((findings[0].offset, findings[0].char_offset), (9, 9));
 //! assert_eq!(findings[0].to_string(),
 //!     "bidi-formatting-character 9 IRIs MUST NOT contain bidi formatting characters \
-//!      (LRM, RLM, LRE, RLE, PDF, LRO, RLO) [segment, char 9, U+202E RLO]");
+//!      (LRM, RLM, LRE, RLE, PDF, LRO, RLO) [path, char 9, U+202E RLO]");
 //! ```
 //!
 //! The findings are data: [`CATALOGUE`] holds every code with its severity, its
-//! source and a one-line message; `iri lint --list` prints it ([`catalogue_text`],
-//! [`catalogue_json`]). Severities: **error** for a MUST NOT, **warning** for a
+//! source and a one-line message; `iri lint --list` prints it ([`catalogue_text`]). Severities: **error** for a MUST NOT, **warning** for a
 //! SHOULD / SHOULD NOT or a "should be avoided" in a normative section (RFC 3987
 //! §6.1, RFC 3986 §3.1, §3.2.1), and for the LEIRI groups (characters that stop a
 //! LEIRI from being an IRI); **info** for advice in informative text (RFC 3987 §7.5,
@@ -54,17 +53,13 @@
 //! `IP_V6_OR_FUTURE_ADDRESS_SYNTAX` and `IP_V4_OCTET_RANGE` (an out-of-range
 //! "IPv4" is a valid `ireg-name`).
 
-use crate::abnf::VariantName;
 use crate::bidi::{self, BidiIssueKind, Part};
-use crate::grammar::{Iri, Leiri, MatchError, Uri, Variant};
-use crate::reference::Reference;
-use serde_json::{json, Value};
+use crate::grammar::{Iri, Leiri, MatchError, Uri, Variant, VariantName};
+use crate::reference::{Component, Reference};
 use std::fmt;
 use std::ops::Range;
 use unicode_normalization::{is_nfc, is_nfc_quick, IsNormalized, UnicodeNormalization};
 use unicode_script::{Script, UnicodeScript};
-
-pub use crate::bidi::Component;
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -126,27 +121,9 @@ impl Entry {
     pub fn citation(&self) -> String {
         format!("{} {}", self.document, self.section)
     }
-
-    /// The entry as JSON: `code`, `severity`, `document`, `section` (the citation),
-    /// `grammars`, `message`.
-    ///
-    /// ```
-    /// let e = iri_grammar::lint::entry("not-nfc").unwrap();
-    /// assert_eq!(e.to_json()["severity"], "info");
-    /// ```
-    pub fn to_json(&self) -> Value {
-        json!({
-            "code": self.code,
-            "severity": self.severity.as_str(),
-            "document": self.document,
-            "section": self.citation(),
-            "grammars": self.grammars.iter().map(|g| g.as_str()).collect::<Vec<_>>(),
-            "message": self.message,
-        })
-    }
 }
 
-const ALL: &[VariantName] = &[VariantName::Uri, VariantName::Iri, VariantName::Leiri];
+const ALL: &[VariantName] = &VariantName::ALL;
 const IRI: &[VariantName] = &[VariantName::Iri];
 const UNICODE: &[VariantName] = &[VariantName::Iri, VariantName::Leiri];
 const LEIRI: &[VariantName] = &[VariantName::Leiri];
@@ -249,7 +226,7 @@ fn index_of(code: &str) -> usize {
 
 /// What to check beyond the defaults.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
+pub struct LintOptions {
     /// Also look inside percent-encodings: UTF-8 `%HH` sequences that decode to a
     /// bidi formatting character give `bidi-formatting-character-encoded`. Off by
     /// default: RFC 3987 §3.2 step 4 itself produces such encodings.
@@ -260,10 +237,10 @@ pub struct Options {
     pub split_extensions: bool,
 }
 
-impl Default for Options {
+impl Default for LintOptions {
     /// `check_percent_encoded: false`, `split_extensions: true`.
     fn default() -> Self {
-        Options {
+        LintOptions {
             check_percent_encoded: false,
             split_extensions: true,
         }
@@ -309,37 +286,18 @@ impl Finding {
         self.entry.citation()
     }
 
-    /// `U+202E` (with the name of a §4.1 formatting character: `U+202E RLO`).
-    fn character_label(&self) -> Option<String> {
+    /// The character concerned as `U+202E`, with the name of a §4.1 formatting
+    /// character: `U+202E RLO`.
+    ///
+    /// ```
+    /// use iri_grammar::{lint::{lint, LintOptions}, IriRef};
+    /// let f = &lint(&IriRef::parse("http://a/\u{202E}").unwrap(), &LintOptions::default())[0];
+    /// assert_eq!(f.character_label().as_deref(), Some("U+202E RLO"));
+    /// ```
+    pub fn character_label(&self) -> Option<String> {
         self.character.map(|c| match bidi::formatting_name(c) {
             Some(name) => format!("U+{:04X} {name}", c as u32),
             None => format!("U+{:04X}", c as u32),
-        })
-    }
-
-    /// The finding as JSON: `code`, `offset` (bytes), `char_offset`, `severity`,
-    /// `message`, `section`, `component`, `character` (`U+XXXX` or null).
-    ///
-    /// ```
-    /// use iri_grammar::lint::{lint, Options};
-    /// use iri_grammar::reference::IriRef;
-    /// let f = &lint(&IriRef::parse("HTTP://a/").unwrap(), &Options::default())[0];
-    /// let v = f.to_json();
-    /// assert_eq!(v["code"], "scheme-uppercase");
-    /// assert_eq!(v["offset"], 0);
-    /// assert_eq!(v["section"], "RFC 3986 §3.1");
-    /// assert_eq!(v["component"], "scheme");
-    /// ```
-    pub fn to_json(&self) -> Value {
-        json!({
-            "code": self.code(),
-            "offset": self.offset,
-            "char_offset": self.char_offset,
-            "severity": self.severity().as_str(),
-            "message": self.message(),
-            "section": self.section(),
-            "component": self.component.as_str(),
-            "character": self.character_label(),
         })
     }
 }
@@ -377,21 +335,19 @@ struct Raw {
 /// reference.
 ///
 /// ```
-/// use iri_grammar::lint::{lint, Options};
+/// use iri_grammar::lint::{lint, LintOptions};
 /// use iri_grammar::reference::{IriRef, LeiriRef};
 /// let clean = IriRef::parse("http://résumé.example.org/ros%C3%A9?q#f").unwrap();
-/// assert!(lint(&clean, &Options::default()).is_empty());
+/// assert!(lint(&clean, &LintOptions::default()).is_empty());
 /// let r = IriRef::parse("http://user:pw@example.org/a/../\u{FB01}le").unwrap();
-/// let codes: Vec<_> = lint(&r, &Options::default()).iter().map(|f| f.code()).collect();
+/// let codes: Vec<_> = lint(&r, &LintOptions::default()).iter().map(|f| f.code()).collect();
 /// assert_eq!(codes, ["password-in-userinfo", "non-initial-dot-segment", "compatibility-character"]);
 /// let l = LeiriRef::parse("file:///my files/a<b>").unwrap();
-/// let codes: Vec<_> = lint(&l, &Options::default()).iter().map(|f| f.code()).collect();
+/// let codes: Vec<_> = lint(&l, &LintOptions::default()).iter().map(|f| f.code()).collect();
 /// assert_eq!(codes, ["leiri-space", "leiri-delimiter", "leiri-delimiter"]);
 /// ```
-pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &Options) -> Vec<Finding> {
+pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Finding> {
     let text = r.as_str();
-    let base = text.as_ptr() as usize;
-    let at = |s: &str| s.as_ptr() as usize - base;
     let leiri = V::NAME == VariantName::Leiri;
     let mut raw = Vec::new();
     let mut add = |code: &str, offset: usize, component, range: Range<usize>, character| {
@@ -417,10 +373,9 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &Options) -> Vec<Finding>
         }
     }
     // RFC 3986 §3.2.1: "user:password" is deprecated.
-    if let Some(u) = r.userinfo() {
-        if let Some(i) = u.find(':') {
-            let start = at(u);
-            let range = start..start + u.len();
+    if let Some(range) = r.span(Component::Userinfo) {
+        if let Some(i) = text[range.clone()].find(':') {
+            let start = range.start;
             add(
                 "password-in-userinfo",
                 start + i,
@@ -432,15 +387,14 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &Options) -> Vec<Finding>
     }
     // RFC 3986 §3.3: dot segments belong at the start of a relative-path reference.
     let mut leading = r.scheme().is_none() && r.authority().is_none() && !r.path().starts_with('/');
-    for s in r.path_segments() {
-        let dot = s == "." || s == "..";
+    for segment in r.path_segment_spans() {
+        let dot = matches!(&text[segment.clone()], "." | "..");
         if dot && !leading {
-            let start = at(s);
             add(
                 "non-initial-dot-segment",
-                start,
-                Component::Segment,
-                start..start + s.len(),
+                segment.start,
+                Component::Path,
+                segment,
                 None,
             );
         }
@@ -514,15 +468,15 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &Options) -> Vec<Finding>
 /// choose the grammar at run time (the `iri` command line).
 ///
 /// ```
-/// use iri_grammar::{abnf::VariantName, lint::{lint_text, Options}};
-/// let found = lint_text(VariantName::Leiri, "a b", &Options::default()).unwrap();
+/// use iri_grammar::{lint::{lint_text, LintOptions}, VariantName};
+/// let found = lint_text(VariantName::Leiri, "a b", &LintOptions::default()).unwrap();
 /// assert_eq!(found[0].code(), "leiri-space");
-/// assert!(lint_text(VariantName::Iri, "a b", &Options::default()).is_err());
+/// assert!(lint_text(VariantName::Iri, "a b", &LintOptions::default()).is_err());
 /// ```
 pub fn lint_text(
     variant: VariantName,
     text: &str,
-    options: &Options,
+    options: &LintOptions,
 ) -> Result<Vec<Finding>, MatchError> {
     Ok(match variant {
         VariantName::Uri => lint(&Reference::<Uri>::parse(text)?, options),
@@ -534,25 +488,13 @@ pub fn lint_text(
 /// Whether any finding is an error (the `iri lint` exit status).
 ///
 /// ```
-/// use iri_grammar::{abnf::VariantName, lint::{has_errors, lint_text, Options}};
-/// let o = Options::default();
+/// use iri_grammar::{lint::{has_errors, lint_text, LintOptions}, VariantName};
+/// let o = LintOptions::default();
 /// assert!(has_errors(&lint_text(VariantName::Iri, "a/\u{200F}", &o).unwrap()));
 /// assert!(!has_errors(&lint_text(VariantName::Iri, "HTTP://a", &o).unwrap()));
 /// ```
 pub fn has_errors(findings: &[Finding]) -> bool {
     findings.iter().any(|f| f.severity() == Severity::Error)
-}
-
-/// The findings as a JSON array of [`Finding::to_json`] objects.
-///
-/// ```
-/// use iri_grammar::{abnf::VariantName, lint::{findings_json, lint_text, Options}};
-/// let f = lint_text(VariantName::Iri, "a/./b", &Options::default()).unwrap();
-/// assert_eq!(findings_json(&f)[0]["code"], "non-initial-dot-segment");
-/// assert_eq!(findings_json(&[]), serde_json::json!([]));
-/// ```
-pub fn findings_json(findings: &[Finding]) -> Value {
-    Value::Array(findings.iter().map(Finding::to_json).collect())
 }
 
 /// The catalogue as text for `iri lint --list`: one entry a line, `code`,
@@ -583,17 +525,6 @@ pub fn catalogue_text() -> String {
         ));
     }
     out
-}
-
-/// The catalogue as a JSON array of [`Entry::to_json`] objects.
-///
-/// ```
-/// let v = iri_grammar::lint::catalogue_json();
-/// assert_eq!(v[0]["code"], "bidi-formatting-character");
-/// assert_eq!(v[0]["severity"], "error");
-/// ```
-pub fn catalogue_json() -> Value {
-    Value::Array(CATALOGUE.iter().map(Entry::to_json).collect())
 }
 
 /// The character-level code for `c`, if any: the first that applies in catalogue

@@ -25,9 +25,9 @@
 //! between delimiters, and a delimiter that NFKC makes (U+FF0F FULLWIDTH SOLIDUS → `/`)
 //! is percent-encoded, so the structure of the reference never changes.
 
-use crate::abnf::VariantName;
 use crate::convert::{aligned_writer, may_decode, UNRESERVED};
 use crate::grammar::Variant;
+use crate::grammar::VariantName;
 use crate::idn::{self, IdnaError};
 use crate::pct;
 use crate::reference::{Builder, Component, Reference};

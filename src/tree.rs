@@ -7,10 +7,8 @@
 //! their parent: they would add one node per character and say nothing the parent's
 //! text does not. `pct-encoded` is kept, so percent-encodings stand out.
 
-use crate::abnf::VariantName;
 use crate::grammar::runtime::{self, RawNode};
-use crate::grammar::{explain, full_match, MatchError, Rule, Variant};
-use serde_json::{json, Value};
+use crate::grammar::{explain, full_match, MatchError, Rule, Variant, VariantName};
 use std::fmt;
 
 /// A node: a rule and the part of the input it matched.
@@ -177,27 +175,6 @@ impl<'a> ParseTree<'a> {
         let mut out = String::new();
         walk(self, &self.root, 0, &mut out);
         out
-    }
-
-    /// The tree as JSON: `{"rule","text","start","end","children"}`, nested (byte offsets).
-    ///
-    /// ```
-    /// use iri_grammar::{parse_tree, Uri};
-    /// let t = parse_tree::<Uri>("port", "80").unwrap();
-    /// assert_eq!(t.to_json().to_string(),
-    ///     r#"{"children":[],"end":2,"rule":"port","start":0,"text":"80"}"#);
-    /// ```
-    pub fn to_json(&self) -> Value {
-        fn walk(t: &ParseTree<'_>, n: &Node) -> Value {
-            json!({
-                "rule": n.rule,
-                "text": t.text(n),
-                "start": n.start,
-                "end": n.end,
-                "children": n.children.iter().map(|c| walk(t, c)).collect::<Vec<_>>(),
-            })
-        }
-        walk(self, &self.root)
     }
 
     /// The tree as a Graphviz DOT graph, one box per node labelled with rule and text.

@@ -19,9 +19,9 @@
 //! When the corpus is absent the test says so and passes, unless `CI=true`.
 //! Print the counts with `cargo test --test conformance -- --nocapture`.
 
-use iri_grammar::abnf::oracle::Oracle;
-use iri_grammar::abnf::{codegen, Grammars, VariantName};
 use iri_grammar::grammar::{matches_dyn, Rule};
+use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::{codegen, Grammars, VariantName};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -10,7 +10,7 @@
 //! draws at least 2,000 strings with fixed seeds — about half generated from the rule,
 //! half near misses of those (`Generator::mutate`), with a few concatenations and
 //! strings of other rules mixed in — and asks both the oracle
-//! (`iri_grammar::abnf::oracle`) and the generated combinators
+//! (`iri_grammar_abnf::oracle`) and the generated combinators
 //! (`iri_grammar::grammar::matches_dyn`) whether the whole string matches. Any
 //! disagreement fails the test, naming grammar, rule, input and both verdicts.
 //!
@@ -22,10 +22,10 @@
 //! IRI_DIFFERENTIAL_CASES=10000000 cargo test --release --test differential -- --nocapture
 //! ```
 
-use iri_grammar::abnf::generate::Generator;
-use iri_grammar::abnf::oracle::Oracle;
-use iri_grammar::abnf::{codegen, Element, Grammars, VariantName};
 use iri_grammar::grammar::{matches_dyn, Rule};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::{codegen, Element, Grammars, VariantName};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -57,7 +57,7 @@ fn rule_names(grammars: &Grammars, v: VariantName) -> Vec<String> {
     };
     // Names the IRI grammar refers to, from its own rules and the RFC 3986 rules it keeps.
     let mut used: Vec<String> = Vec::new();
-    let mut frontier: Vec<&iri_grammar::abnf::Rule> = grammars
+    let mut frontier: Vec<&iri_grammar_abnf::RuleDef> = grammars
         .table(v)
         .into_iter()
         .filter(|r| !replaced(&r.name))

@@ -2,7 +2,7 @@
 //! `grammar/*.abnf` today (the rust-analyzer "sourcegen" way: students read the
 //! generated code on the page, and this test keeps it honest).
 
-use iri_grammar::abnf::{codegen, Grammars};
+use iri_grammar_abnf::{codegen, Grammars};
 use std::path::Path;
 
 #[test]

@@ -2,23 +2,20 @@
 //! every catalogue code, the display form, and the split between `check` (the
 //! grammar) and `lint` (the prose).
 
-use iri_grammar::abnf::VariantName;
-use iri_grammar::bidi::{
-    check_display_conversion, display_form, is_lossless_display, Component, DisplayLoss,
-};
+use iri_grammar::bidi::{check_display_conversion, display_form, is_lossless_display, DisplayLoss};
 use iri_grammar::grammar::{check, is_match, Iri, Rule};
 use iri_grammar::lint::{
-    catalogue_json, catalogue_text, entry, findings_json, has_errors, lint, lint_text, Finding,
-    Options, Severity, CATALOGUE,
+    catalogue_text, entry, has_errors, lint, lint_text, Finding, LintOptions, Severity, CATALOGUE,
 };
-use iri_grammar::reference::IriRef;
+use iri_grammar::reference::{Component, IriRef};
+use iri_grammar::VariantName;
 
 fn codes(findings: &[Finding]) -> Vec<&'static str> {
     findings.iter().map(Finding::code).collect()
 }
 
 fn lint_iri(text: &str) -> Vec<Finding> {
-    lint_text(VariantName::Iri, text, &Options::default()).unwrap()
+    lint_text(VariantName::Iri, text, &LintOptions::default()).unwrap()
 }
 
 /// The Bidi Notation of RFC 3987 §4.4: uppercase letters stand for right-to-left
@@ -75,7 +72,7 @@ fn rfc3987_section_4_4_examples_in_hebrew_and_arabic() {
                 n + 1
             );
             assert!(found.iter().all(|f| f.severity() == Severity::Warning));
-            assert!(found.iter().all(|f| f.component == Component::Segment));
+            assert!(found.iter().all(|f| f.component == Component::Path));
             let at: Vec<_> = found.iter().map(|f| f.char_offset).collect();
             let (end, start) = if n == 7 { (18, 20) } else { (20, 22) };
             assert_eq!(at, [end, start], "example {}", n + 1);
@@ -87,9 +84,9 @@ fn rfc3987_section_4_4_examples_in_hebrew_and_arabic() {
 #[test]
 fn example_4_needs_extensions_as_components() {
     let text = bidi_notation("http://AB.CD.ef/gh/IJ/KL.html", HEBREW_ALEF);
-    let whole = Options {
+    let whole = LintOptions {
         split_extensions: false,
-        ..Options::default()
+        ..LintOptions::default()
     };
     let found = lint_text(VariantName::Iri, &text, &whole).unwrap();
     assert_eq!(
@@ -242,9 +239,9 @@ const CASES: &[(&str, VariantName, &str, &str)] = &[
 
 #[test]
 fn every_code_has_a_trigger_and_a_near_miss() {
-    let options = Options {
+    let options = LintOptions {
         check_percent_encoded: true,
-        ..Options::default()
+        ..LintOptions::default()
     };
     for e in CATALOGUE {
         let cases: Vec<_> = CASES.iter().filter(|c| c.0 == e.code).collect();
@@ -282,12 +279,12 @@ fn check_stays_the_grammar_and_lint_reports_the_prose() {
     let text = "http://a/\u{202E}";
     assert!(is_match::<Iri>(Rule::IriReference, text));
     assert!(check::<Iri>(Rule::IriReference, text).is_ok());
-    let found = lint(&IriRef::parse(text).unwrap(), &Options::default());
+    let found = lint(&IriRef::parse(text).unwrap(), &LintOptions::default());
     assert!(has_errors(&found));
     assert_eq!(found[0].severity(), Severity::Error);
     assert_eq!(found[0].section(), "RFC 3987 §4.1");
     // A LEIRI may contain it (the note lifts §4.1): a warning, not an error.
-    let found = lint_text(VariantName::Leiri, text, &Options::default()).unwrap();
+    let found = lint_text(VariantName::Leiri, text, &LintOptions::default()).unwrap();
     assert_eq!(codes(&found), ["leiri-bidi-formatting"]);
     assert!(!has_errors(&found));
 }
@@ -297,9 +294,9 @@ fn percent_encoded_formatting_characters_only_when_asked() {
     // RFC 3987 §3.2's own example output keeps U+202E encoded.
     let text = "http://xn--99zt52a.example.org/%E2%80%AE";
     assert!(lint_iri(text).is_empty());
-    let options = Options {
+    let options = LintOptions {
         check_percent_encoded: true,
-        ..Options::default()
+        ..LintOptions::default()
     };
     let found = lint_text(VariantName::Iri, text, &options).unwrap();
     assert_eq!(codes(&found), ["bidi-formatting-character-encoded"]);
@@ -320,9 +317,9 @@ fn offsets_in_bytes_and_chars_and_components() {
     assert_eq!(
         summary,
         [
-            ("bidi-mixed-direction", 26, 23, Component::Segment),
-            ("bidi-component-edge", 26, 23, Component::Segment),
-            ("mixed-script", 26, 23, Component::Segment),
+            ("bidi-mixed-direction", 26, 23, Component::Path),
+            ("bidi-component-edge", 26, 23, Component::Path),
+            ("mixed-script", 26, 23, Component::Path),
             ("compatibility-character", 28, 25, Component::Query),
             ("bidi-formatting-character", 34, 29, Component::Fragment),
         ]
@@ -356,7 +353,7 @@ fn one_character_finding_per_character() {
 #[test]
 fn dot_segments_belong_at_the_start_of_relative_paths() {
     let dots = |s: &str| {
-        lint_text(VariantName::Uri, s, &Options::default())
+        lint_text(VariantName::Uri, s, &LintOptions::default())
             .unwrap()
             .iter()
             .filter(|f| f.code() == "non-initial-dot-segment")
@@ -389,7 +386,8 @@ fn scripts_and_normalization() {
 
 #[test]
 fn leiri_groups() {
-    let groups = |s: &str| codes(&lint_text(VariantName::Leiri, s, &Options::default()).unwrap());
+    let groups =
+        |s: &str| codes(&lint_text(VariantName::Leiri, s, &LintOptions::default()).unwrap());
     assert_eq!(
         groups("a b<c>\"{}|\\^`\u{0}\u{7F}\u{85}"),
         [
@@ -436,25 +434,20 @@ fn rendering_for_the_command_line() {
              password is in clear text (RFC 3987 §8) [userinfo, char 8, U+003A]",
         ]
     );
-    let v = findings_json(&found);
-    assert_eq!(v[1]["code"], "password-in-userinfo");
-    assert_eq!(v[1]["offset"], 8);
-    assert_eq!(v[1]["char_offset"], 8);
-    assert_eq!(v[1]["severity"], "warning");
-    assert_eq!(v[1]["section"], "RFC 3986 §3.2.1, §7.5");
-    assert_eq!(v[1]["component"], "userinfo");
-    assert_eq!(v[1]["character"], "U+003A");
-    assert!(v[1]["message"]
-        .as_str()
-        .unwrap()
-        .starts_with("userinfo of the form"));
+    let f = &found[1];
+    assert_eq!(f.code(), "password-in-userinfo");
+    assert_eq!((f.offset, f.char_offset), (8, 8));
+    assert_eq!(f.severity().as_str(), "warning");
+    assert_eq!(f.section(), "RFC 3986 §3.2.1, §7.5");
+    assert_eq!(f.component.as_str(), "userinfo");
+    assert_eq!(f.character_label().as_deref(), Some("U+003A"));
+    assert!(f.message().starts_with("userinfo of the form"));
 }
 
 #[test]
 fn the_catalogue_lists_every_code_once() {
     let text = catalogue_text();
-    let json = catalogue_json();
-    assert_eq!(json.as_array().unwrap().len(), CATALOGUE.len());
+    assert_eq!(text.lines().count(), CATALOGUE.len());
     for (e, line) in CATALOGUE.iter().zip(text.lines()) {
         assert!(line.starts_with(e.code), "{line}");
         assert!(
@@ -463,11 +456,10 @@ fn the_catalogue_lists_every_code_once() {
         );
     }
     assert!(CATALOGUE.iter().any(|e| e.severity == Severity::Error));
-    for (e, j) in CATALOGUE.iter().zip(json.as_array().unwrap()) {
-        assert_eq!(j["code"], e.code);
-        assert_eq!(j["severity"], e.severity.as_str());
-        assert_eq!(j["section"], e.citation());
-    }
+    let mut codes: Vec<_> = CATALOGUE.iter().map(|e| e.code).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(codes.len(), CATALOGUE.len());
 }
 
 #[test]
@@ -544,7 +536,7 @@ fn display_conversion_is_lossless_only_when_it_round_trips() {
 #[test]
 fn long_inputs_take_linear_time() {
     let text = format!("http://a/{}", " ".repeat(200_000));
-    let found = lint_text(VariantName::Leiri, &text, &Options::default()).unwrap();
+    let found = lint_text(VariantName::Leiri, &text, &LintOptions::default()).unwrap();
     assert_eq!(found.len(), 200_000);
     assert_eq!(found.last().unwrap().char_offset, 200_008);
     let text = format!("http://a/{}", "\u{05D0}b".repeat(100_000));

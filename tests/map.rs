@@ -1,10 +1,10 @@
 //! IRI → URI (RFC 3987 §3.1), URI → IRI (§3.2), LEIRI → IRI (LEIRI note §3).
 
-use iri_grammar::abnf::generate::Generator;
-use iri_grammar::abnf::{Grammars, VariantName};
 use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
 use iri_grammar::reference::{IriRef, LeiriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::{Grammars, VariantName};
 
 mod common;
 

@@ -1,8 +1,8 @@
 //! Each grammar keeps its own rule names (DESIGN.md, "Variants by type parameter"):
 //! RFC 3986 names under `Uri`, RFC 3987 names under `Iri`, LEIRI names under `Leiri`.
 
-use iri_grammar::abnf::{Grammars, VariantName};
 use iri_grammar::grammar::Rule;
+use iri_grammar_abnf::{Grammars, VariantName};
 
 #[test]
 fn every_name_mapped_for_uri_exists_in_rfc3986() {

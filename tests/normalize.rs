@@ -1,10 +1,10 @@
 //! The comparison ladder (RFC 3987 §5.3, IRI comparison draft).
 
-use iri_grammar::abnf::generate::Generator;
-use iri_grammar::abnf::Grammars;
 use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, Options};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::Grammars;
 
 const O: Options = Options {
     chars: CharNorm::None,

@@ -18,13 +18,13 @@
 //! IRI_PROPERTY_CASES=10000000 cargo test --release --test properties -- --nocapture
 //! ```
 
-use iri_grammar::abnf::generate::Generator;
-use iri_grammar::abnf::{Grammars, VariantName};
 use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
 use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, Options};
 use iri_grammar::prepare::prepare;
 use iri_grammar::reference::Component;
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::{Grammars, VariantName};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Characters that UTS 46 or NFKC map to ASCII delimiters, dots or letters, that

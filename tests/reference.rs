@@ -1,10 +1,10 @@
 //! Typed references: components, host kinds, conventions.
 
-use iri_grammar::abnf::generate::Generator;
-use iri_grammar::abnf::{Grammars, VariantName};
 use iri_grammar::reference::{HostKind, IriRef, LeiriRef, UriRef};
 use iri_grammar::tree::tree_of;
 use iri_grammar::{Iri, Node, Rule};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::{Grammars, VariantName};
 use std::collections::{BTreeSet, HashSet};
 
 #[test]

@@ -1,10 +1,10 @@
 //! Reference resolution, RFC 3986 §5.2 (applied to IRIs unchanged by RFC 3987 §6.5),
 //! and relativization.
 
-use iri_grammar::abnf::generate::Generator;
-use iri_grammar::abnf::{Grammars, VariantName};
 use iri_grammar::reference::{IriRef, LeiriRef, UriRef};
 use iri_grammar::{Iri, Reference, ResolveError};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::{Grammars, VariantName};
 
 fn resolve(base: &str, r: &str) -> String {
     let base = IriRef::parse(base).unwrap();

@@ -3,10 +3,8 @@
 use super::generated::Rule;
 use super::runtime::{Expected, Failure};
 use super::Variant;
-use crate::abnf::{Element, Grammars, VariantName};
-use std::collections::HashMap;
+use super::VariantName;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// A string that does not match a rule.
 ///
@@ -61,39 +59,12 @@ impl std::ops::DerefMut for MatchError {
     }
 }
 
-/// The definitions error messages show beside a character rule's name, per grammar:
-/// those short enough to read (`ipchar (iunreserved / pct-encoded / ...)`). Built once;
-/// an error message must not re-read the grammar files.
-fn short_definitions(variant: VariantName) -> &'static HashMap<String, String> {
-    static TABLES: OnceLock<[HashMap<String, String>; 3]> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        let g = Grammars::builtin();
-        [VariantName::Uri, VariantName::Iri, VariantName::Leiri].map(|v| {
-            g.table(v)
-                .into_iter()
-                .filter(|def| match &def.definition {
-                    Element::Alternation(alts) => alts
-                        .iter()
-                        .all(|a| matches!(a, Element::Rule(_) | Element::CharVal { .. })),
-                    _ => false,
-                })
-                .map(|def| (def.name.to_ascii_lowercase(), def.definition.to_string()))
-                .collect()
-        })
-    });
-    match variant {
-        VariantName::Uri => &tables[0],
-        VariantName::Iri => &tables[1],
-        VariantName::Leiri => &tables[2],
-    }
-}
-
 /// How an expected rule is named: with its definition when it is a short class of
 /// characters, so that the message says which characters would do.
 fn describe_rule<V: Variant>(r: Rule) -> String {
     let name = r.name::<V>();
     if r.is_character_rule() {
-        if let Some(def) = short_definitions(V::NAME).get(&name.to_ascii_lowercase()) {
+        if let Some(def) = r.short_definition(V::NAME) {
             return format!("{name} ({def})");
         }
     }

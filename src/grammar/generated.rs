@@ -1,14 +1,13 @@
-// Generated from grammar/*.abnf by src/abnf/codegen.rs. Do not edit.
+// Generated from grammar/*.abnf by abnf/src/codegen.rs. Do not edit.
 // To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
 
 //! The combinators generated from `grammar/`: one per rule of RFC 3987 §2.2,
 //! of the RFC 3986 rules it uses unchanged, and of the RFC 5234 core rules.
-//! Each carries its ABNF and its source; see `src/abnf/codegen.rs` for how
+//! Each carries its ABNF and its source; see `abnf/src/codegen.rs` for how
 //! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.
 
 use super::runtime::*;
-use super::{Variant, Uri, Iri, Leiri};
-use crate::abnf::VariantName;
+use super::{Variant, VariantName, Uri, Iri, Leiri};
 
 /// A rule of the generated rule set (named as in RFC 3987; see [`Rule::name_in`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -296,55 +295,6 @@ impl Rule {
         }
     }
 
-    /// True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.
-    pub const fn is_character_rule(self) -> bool {
-        match self {
-            Rule::Iri => false,
-            Rule::IhierPart => false,
-            Rule::IriReference => false,
-            Rule::AbsoluteIri => false,
-            Rule::IrelativeRef => false,
-            Rule::IrelativePart => false,
-            Rule::Iauthority => false,
-            Rule::Iuserinfo => false,
-            Rule::Ihost => false,
-            Rule::IregName => false,
-            Rule::Ipath => false,
-            Rule::IpathAbempty => false,
-            Rule::IpathAbsolute => false,
-            Rule::IpathNoscheme => false,
-            Rule::IpathRootless => false,
-            Rule::IpathEmpty => false,
-            Rule::Isegment => false,
-            Rule::IsegmentNz => false,
-            Rule::IsegmentNzNc => false,
-            Rule::Ipchar => true,
-            Rule::Iquery => false,
-            Rule::Ifragment => false,
-            Rule::Iunreserved => true,
-            Rule::Ucschar => true,
-            Rule::Iprivate => true,
-            Rule::Scheme => false,
-            Rule::Port => false,
-            Rule::IpLiteral => false,
-            Rule::Ipvfuture => false,
-            Rule::Ipv6address => false,
-            Rule::H16 => false,
-            Rule::Ls32 => false,
-            Rule::Ipv4address => false,
-            Rule::DecOctet => false,
-            Rule::PctEncoded => false,
-            Rule::Reserved => true,
-            Rule::GenDelims => true,
-            Rule::SubDelims => true,
-            Rule::Unreserved => true,
-            Rule::Alpha => true,
-            Rule::Digit => true,
-            Rule::Hexdig => true,
-            Rule::Dquote => true,
-        }
-    }
-
     /// The ABNF text of the rule, as in its grammar file.
     pub const fn abnf(self) -> &'static str {
         match self {
@@ -443,14 +393,219 @@ impl Rule {
         }
     }
 
-    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.
-    pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {
-        match variant {
-            VariantName::Uri => self.uri_name(),
-            VariantName::Iri => Some(self.iri_name()),
-            VariantName::Leiri => Some(self.leiri_name()),
+    /// True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.
+    pub const fn is_character_rule(self) -> bool {
+        match self {
+            Rule::Iri => false,
+            Rule::IhierPart => false,
+            Rule::IriReference => false,
+            Rule::AbsoluteIri => false,
+            Rule::IrelativeRef => false,
+            Rule::IrelativePart => false,
+            Rule::Iauthority => false,
+            Rule::Iuserinfo => false,
+            Rule::Ihost => false,
+            Rule::IregName => false,
+            Rule::Ipath => false,
+            Rule::IpathAbempty => false,
+            Rule::IpathAbsolute => false,
+            Rule::IpathNoscheme => false,
+            Rule::IpathRootless => false,
+            Rule::IpathEmpty => false,
+            Rule::Isegment => false,
+            Rule::IsegmentNz => false,
+            Rule::IsegmentNzNc => false,
+            Rule::Ipchar => true,
+            Rule::Iquery => false,
+            Rule::Ifragment => false,
+            Rule::Iunreserved => true,
+            Rule::Ucschar => true,
+            Rule::Iprivate => true,
+            Rule::Scheme => false,
+            Rule::Port => false,
+            Rule::IpLiteral => false,
+            Rule::Ipvfuture => false,
+            Rule::Ipv6address => false,
+            Rule::H16 => false,
+            Rule::Ls32 => false,
+            Rule::Ipv4address => false,
+            Rule::DecOctet => false,
+            Rule::PctEncoded => false,
+            Rule::Reserved => true,
+            Rule::GenDelims => true,
+            Rule::SubDelims => true,
+            Rule::Unreserved => true,
+            Rule::Alpha => true,
+            Rule::Digit => true,
+            Rule::Hexdig => true,
+            Rule::Dquote => true,
         }
     }
+
+    /// The definition error messages show beside a character rule in RFC 3986, when it is a short list of alternatives (rules and quoted strings).
+    pub const fn short_definition_uri(self) -> Option<&'static str> {
+        match self {
+            Rule::Iri => None,
+            Rule::IhierPart => None,
+            Rule::IriReference => None,
+            Rule::AbsoluteIri => None,
+            Rule::IrelativeRef => None,
+            Rule::IrelativePart => None,
+            Rule::Iauthority => None,
+            Rule::Iuserinfo => None,
+            Rule::Ihost => None,
+            Rule::IregName => None,
+            Rule::Ipath => None,
+            Rule::IpathAbempty => None,
+            Rule::IpathAbsolute => None,
+            Rule::IpathNoscheme => None,
+            Rule::IpathRootless => None,
+            Rule::IpathEmpty => None,
+            Rule::Isegment => None,
+            Rule::IsegmentNz => None,
+            Rule::IsegmentNzNc => None,
+            Rule::Ipchar => Some("unreserved / pct-encoded / sub-delims / \":\" / \"@\""),
+            Rule::Iquery => None,
+            Rule::Ifragment => None,
+            Rule::Iunreserved => Some("ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\""),
+            Rule::Ucschar => None,
+            Rule::Iprivate => None,
+            Rule::Scheme => None,
+            Rule::Port => None,
+            Rule::IpLiteral => None,
+            Rule::Ipvfuture => None,
+            Rule::Ipv6address => None,
+            Rule::H16 => None,
+            Rule::Ls32 => None,
+            Rule::Ipv4address => None,
+            Rule::DecOctet => None,
+            Rule::PctEncoded => None,
+            Rule::Reserved => Some("gen-delims / sub-delims"),
+            Rule::GenDelims => Some("\":\" / \"/\" / \"?\" / \"#\" / \"[\" / \"]\" / \"@\""),
+            Rule::SubDelims => Some("\"!\" / \"$\" / \"&\" / \"'\" / \"(\" / \")\" / \"*\" / \"+\" / \",\" / \";\" / \"=\""),
+            Rule::Unreserved => Some("ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\""),
+            Rule::Alpha => None,
+            Rule::Digit => None,
+            Rule::Hexdig => Some("DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\""),
+            Rule::Dquote => None,
+        }
+    }
+
+    /// The definition error messages show beside a character rule in RFC 3987, when it is a short list of alternatives (rules and quoted strings).
+    pub const fn short_definition_iri(self) -> Option<&'static str> {
+        match self {
+            Rule::Iri => None,
+            Rule::IhierPart => None,
+            Rule::IriReference => None,
+            Rule::AbsoluteIri => None,
+            Rule::IrelativeRef => None,
+            Rule::IrelativePart => None,
+            Rule::Iauthority => None,
+            Rule::Iuserinfo => None,
+            Rule::Ihost => None,
+            Rule::IregName => None,
+            Rule::Ipath => None,
+            Rule::IpathAbempty => None,
+            Rule::IpathAbsolute => None,
+            Rule::IpathNoscheme => None,
+            Rule::IpathRootless => None,
+            Rule::IpathEmpty => None,
+            Rule::Isegment => None,
+            Rule::IsegmentNz => None,
+            Rule::IsegmentNzNc => None,
+            Rule::Ipchar => Some("iunreserved / pct-encoded / sub-delims / \":\" / \"@\""),
+            Rule::Iquery => None,
+            Rule::Ifragment => None,
+            Rule::Iunreserved => Some("ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\" / ucschar"),
+            Rule::Ucschar => None,
+            Rule::Iprivate => None,
+            Rule::Scheme => None,
+            Rule::Port => None,
+            Rule::IpLiteral => None,
+            Rule::Ipvfuture => None,
+            Rule::Ipv6address => None,
+            Rule::H16 => None,
+            Rule::Ls32 => None,
+            Rule::Ipv4address => None,
+            Rule::DecOctet => None,
+            Rule::PctEncoded => None,
+            Rule::Reserved => Some("gen-delims / sub-delims"),
+            Rule::GenDelims => Some("\":\" / \"/\" / \"?\" / \"#\" / \"[\" / \"]\" / \"@\""),
+            Rule::SubDelims => Some("\"!\" / \"$\" / \"&\" / \"'\" / \"(\" / \")\" / \"*\" / \"+\" / \",\" / \";\" / \"=\""),
+            Rule::Unreserved => Some("ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\""),
+            Rule::Alpha => None,
+            Rule::Digit => None,
+            Rule::Hexdig => Some("DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\""),
+            Rule::Dquote => None,
+        }
+    }
+
+    /// The definition error messages show beside a character rule in the LEIRI note, when it is a short list of alternatives (rules and quoted strings).
+    pub const fn short_definition_leiri(self) -> Option<&'static str> {
+        match self {
+            Rule::Iri => None,
+            Rule::IhierPart => None,
+            Rule::IriReference => None,
+            Rule::AbsoluteIri => None,
+            Rule::IrelativeRef => None,
+            Rule::IrelativePart => None,
+            Rule::Iauthority => None,
+            Rule::Iuserinfo => None,
+            Rule::Ihost => None,
+            Rule::IregName => None,
+            Rule::Ipath => None,
+            Rule::IpathAbempty => None,
+            Rule::IpathAbsolute => None,
+            Rule::IpathNoscheme => None,
+            Rule::IpathRootless => None,
+            Rule::IpathEmpty => None,
+            Rule::Isegment => None,
+            Rule::IsegmentNz => None,
+            Rule::IsegmentNzNc => None,
+            Rule::Ipchar => Some("iunreserved / pct-encoded / sub-delims / \":\" / \"@\""),
+            Rule::Iquery => None,
+            Rule::Ifragment => None,
+            Rule::Iunreserved => Some("ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\" / ucschar"),
+            Rule::Ucschar => None,
+            Rule::Iprivate => None,
+            Rule::Scheme => None,
+            Rule::Port => None,
+            Rule::IpLiteral => None,
+            Rule::Ipvfuture => None,
+            Rule::Ipv6address => None,
+            Rule::H16 => None,
+            Rule::Ls32 => None,
+            Rule::Ipv4address => None,
+            Rule::DecOctet => None,
+            Rule::PctEncoded => None,
+            Rule::Reserved => Some("gen-delims / sub-delims"),
+            Rule::GenDelims => Some("\":\" / \"/\" / \"?\" / \"#\" / \"[\" / \"]\" / \"@\""),
+            Rule::SubDelims => Some("\"!\" / \"$\" / \"&\" / \"'\" / \"(\" / \")\" / \"*\" / \"+\" / \",\" / \";\" / \"=\""),
+            Rule::Unreserved => Some("ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\""),
+            Rule::Alpha => None,
+            Rule::Digit => None,
+            Rule::Hexdig => Some("DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\""),
+            Rule::Dquote => None,
+        }
+    }
+
+    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.
+pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {
+match variant {
+VariantName::Uri => self.uri_name(),
+VariantName::Iri => Some(self.iri_name()),
+VariantName::Leiri => Some(self.leiri_name()),
+}
+}
+
+/// The short definition of [`Rule::short_definition_iri`] in a variant's grammar.
+pub const fn short_definition(self, variant: VariantName) -> Option<&'static str> {
+match variant {
+VariantName::Uri => self.short_definition_uri(),
+VariantName::Iri => self.short_definition_iri(),
+VariantName::Leiri => self.short_definition_leiri(),
+}
+}
 }
 
 /// Runs the combinator of `rule`: the rule chosen at run time, e.g. by name.
@@ -644,7 +799,6 @@ impl Variant for Leiri {
 
 // The combinators, one per rule, in the order of the grammar files.
 
-// rule: IRI
 /// ```abnf
 /// IRI            = scheme ":" ihier-part [ "?" iquery ]
 ///                  [ "#" ifragment ]
@@ -661,9 +815,6 @@ pub fn iri<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     )))
 }
 
-// end rule: IRI
-
-// rule: ihier-part
 /// ```abnf
 /// ihier-part     = "//" iauthority ipath-abempty
 ///                / ipath-absolute
@@ -693,9 +844,6 @@ const IHIER_PART_FIRST_2: Set = Set::new().chars("/");
 /// What can start `ipath-rootless` in `ihier-part`.
 const IHIER_PART_FIRST_3: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(0x30, 0x3E).range(0x40, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
 
-// end rule: ihier-part
-
-// rule: IRI-reference
 /// ```abnf
 /// IRI-reference  = IRI / irelative-ref
 /// ```
@@ -714,9 +862,6 @@ const IRI_REFERENCE_AHEAD_0: Set = Set::new().end_of_input();
 /// What can start `IRI` in `IRI-reference`.
 const IRI_REFERENCE_FIRST_1: Set = Set::new().range(0x41, 0x5A).range(0x61, 0x7A);
 
-// end rule: IRI-reference
-
-// rule: absolute-IRI
 /// ```abnf
 /// absolute-IRI   = scheme ":" ihier-part [ "?" iquery ]
 /// ```
@@ -731,9 +876,6 @@ pub fn absolute_iri<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     )))
 }
 
-// end rule: absolute-IRI
-
-// rule: irelative-ref
 /// ```abnf
 /// irelative-ref  = irelative-part [ "?" iquery ] [ "#" ifragment ]
 /// ```
@@ -747,9 +889,6 @@ pub fn irelative_ref<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     )))
 }
 
-// end rule: irelative-ref
-
-// rule: irelative-part
 /// ```abnf
 /// irelative-part = "//" iauthority ipath-abempty
 ///                / ipath-absolute
@@ -779,9 +918,6 @@ const IRELATIVE_PART_FIRST_2: Set = Set::new().chars("/");
 /// What can start `ipath-noscheme` in `irelative-part`.
 const IRELATIVE_PART_FIRST_3: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(0x30, 0x39).range(0x3B, 0x3E).range(0x40, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
 
-// end rule: irelative-part
-
-// rule: iauthority
 /// ```abnf
 /// iauthority     = [ iuserinfo "@" ] ihost [ ":" port ]
 /// ```
@@ -798,9 +934,6 @@ pub fn iauthority<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 /// What may follow `[ iuserinfo "@" ]` in `iauthority`.
 const IAUTHORITY_AHEAD_0: Set = Set::new().range(0x00, 0x3F).range(0x41, 0x5C).range(0x5E, 0x7F).non_ascii().end_of_input();
 
-// end rule: iauthority
-
-// rule: iuserinfo
 /// ```abnf
 /// iuserinfo      = *( iunreserved / pct-encoded / sub-delims / ":" )
 /// ```
@@ -814,9 +947,6 @@ pub fn iuserinfo<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const IUSERINFO_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).range(0x30, 0x3B).range(0x41, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
     .expecting(&[Expected::Rule(Rule::Iunreserved), Expected::Rule(Rule::PctEncoded), Expected::Rule(Rule::SubDelims), Expected::Lit(":")]);
 
-// end rule: iuserinfo
-
-// rule: ihost
 /// ```abnf
 /// ihost          = IP-literal / IPv4address / ireg-name
 /// ```
@@ -839,9 +969,6 @@ const IHOST_AHEAD_1: Set = Set::new().chars("#/:?").end_of_input();
 /// What can start `IPv4address` in `ihost`.
 const IHOST_FIRST_2: Set = Set::new().range(0x30, 0x39);
 
-// end rule: ihost
-
-// rule: ireg-name
 /// ```abnf
 /// ireg-name      = *( iunreserved / pct-encoded / sub-delims )
 /// ```
@@ -855,9 +982,6 @@ pub fn ireg_name<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const IREG_NAME_CHARS_0: Class = Class::new().chars("!$;=_~").range(0x26, 0x2E).range(0x30, 0x39).range(0x41, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
     .expecting(&[Expected::Rule(Rule::Iunreserved), Expected::Rule(Rule::PctEncoded), Expected::Rule(Rule::SubDelims)]);
 
-// end rule: ireg-name
-
-// rule: ipath
 /// ```abnf
 /// ipath          = ipath-abempty   ; begins with "/" or is empty
 ///                / ipath-absolute  ; begins with "/" but not "//"
@@ -892,9 +1016,6 @@ const IPATH_FIRST_3: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(
 /// What can start `ipath-rootless` in `ipath`.
 const IPATH_FIRST_4: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(0x30, 0x3E).range(0x40, 0x5A).range(0x5C, 0x5C).range(0x5E, 0x7F).non_ascii();
 
-// end rule: ipath
-
-// rule: ipath-abempty
 /// ```abnf
 /// ipath-abempty  = *( "/" isegment )
 /// ```
@@ -904,9 +1025,6 @@ pub fn ipath_abempty<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IpathAbempty, i, Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))))
 }
 
-// end rule: ipath-abempty
-
-// rule: ipath-absolute
 /// ```abnf
 /// ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 /// ```
@@ -919,9 +1037,6 @@ pub fn ipath_absolute<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     )))
 }
 
-// end rule: ipath-absolute
-
-// rule: ipath-noscheme
 /// ```abnf
 /// ipath-noscheme = isegment-nz-nc *( "/" isegment )
 /// ```
@@ -931,9 +1046,6 @@ pub fn ipath_noscheme<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IpathNoscheme, i, Cat((isegment_nz_nc::<V, M>, Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))))))
 }
 
-// end rule: ipath-noscheme
-
-// rule: ipath-rootless
 /// ```abnf
 /// ipath-rootless = isegment-nz *( "/" isegment )
 /// ```
@@ -943,9 +1055,6 @@ pub fn ipath_rootless<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IpathRootless, i, Cat((isegment_nz::<V, M>, Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))))))
 }
 
-// end rule: ipath-rootless
-
-// rule: ipath-empty
 /// ```abnf
 /// ipath-empty    = 0<ipchar>
 /// ```
@@ -955,9 +1064,6 @@ pub fn ipath_empty<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IpathEmpty, i, Empty)
 }
 
-// end rule: ipath-empty
-
-// rule: isegment
 /// ```abnf
 /// isegment       = *ipchar
 /// ```
@@ -971,9 +1077,6 @@ pub fn isegment<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const IPCHAR_CHARS: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).range(0x30, 0x3B).range(0x40, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
     .expecting(&[Expected::Rule(Rule::Ipchar)]);
 
-// end rule: isegment
-
-// rule: isegment-nz
 /// ```abnf
 /// isegment-nz    = 1*ipchar
 /// ```
@@ -983,9 +1086,6 @@ pub fn isegment_nz<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IsegmentNz, i, Scan(&IPCHAR_CHARS, 1, INF))
 }
 
-// end rule: isegment-nz
-
-// rule: isegment-nz-nc
 /// ```abnf
 /// isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims
 ///                      / "@" )
@@ -1001,9 +1101,6 @@ pub fn isegment_nz_nc<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const ISEGMENT_NZ_NC_CHARS_0: Class = Class::new().chars("!$;=_~").range(0x26, 0x2E).range(0x30, 0x39).range(0x40, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
     .expecting(&[Expected::Rule(Rule::Iunreserved), Expected::Rule(Rule::PctEncoded), Expected::Rule(Rule::SubDelims), Expected::Lit("@")]);
 
-// end rule: isegment-nz-nc
-
-// rule: ipchar
 /// ```abnf
 /// ipchar         = iunreserved / pct-encoded / sub-delims / ":"
 ///                / "@"
@@ -1029,9 +1126,6 @@ const IPCHAR_FIRST_1: Set = Set::new().chars("%");
 /// What can start `sub-delims` in `ipchar`.
 const IPCHAR_FIRST_2: Set = Set::new().chars("!$;=").range(0x26, 0x2C);
 
-// end rule: ipchar
-
-// rule: iquery
 /// ```abnf
 /// iquery         = *( ipchar / iprivate / "/" / "?" )
 /// ```
@@ -1045,9 +1139,6 @@ pub fn iquery<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const IQUERY_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x3B).range(0x3F, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR).variant_rule(IPRIVATE)
     .expecting(&[Expected::Rule(Rule::Ipchar), Expected::Rule(Rule::Iprivate), Expected::Lit("/"), Expected::Lit("?")]);
 
-// end rule: iquery
-
-// rule: ifragment
 /// ```abnf
 /// ifragment      = *( ipchar / "/" / "?" )
 /// ```
@@ -1061,9 +1152,6 @@ pub fn ifragment<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const IFRAGMENT_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x3B).range(0x3F, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
     .expecting(&[Expected::Rule(Rule::Ipchar), Expected::Lit("/"), Expected::Lit("?")]);
 
-// end rule: ifragment
-
-// rule: iunreserved
 /// ```abnf
 /// iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
 /// ```
@@ -1090,9 +1178,6 @@ const IUNRESERVED_FIRST_1: Set = Set::new().range(0x30, 0x39);
 /// What can start `ucschar` in `iunreserved`.
 const IUNRESERVED_FIRST_2: Set = Set::new().chars("<>^`").range(0x00, 0x20).range(0x22, 0x22).range(0x5C, 0x5C).range(0x7B, 0x7D).range(0x7F, 0x7F).non_ascii();
 
-// end rule: iunreserved
-
-// rule: ucschar
 /// ```abnf
 /// ucschar        = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
 ///                / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD
@@ -1113,9 +1198,6 @@ pub fn ucschar<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const UCSCHAR_CHARS: Class = Class::new().variant_rule(UCSCHAR)
     .expecting(&[Expected::Rule(Rule::Ucschar)]);
 
-// end rule: ucschar
-
-// rule: iprivate
 /// ```abnf
 /// iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 /// ```
@@ -1131,9 +1213,6 @@ pub fn iprivate<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const IPRIVATE_CHARS: Class = Class::new().variant_rule(IPRIVATE)
     .expecting(&[Expected::Rule(Rule::Iprivate)]);
 
-// end rule: iprivate
-
-// rule: scheme
 /// ```abnf
 /// scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 /// ```
@@ -1147,9 +1226,6 @@ pub fn scheme<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const SCHEME_CHARS_0: Class = Class::new().chars("+-.").range(0x30, 0x39).range(0x41, 0x5A).range(0x61, 0x7A)
     .expecting(&[Expected::Rule(Rule::Alpha), Expected::Rule(Rule::Digit), Expected::Lit("+"), Expected::Lit("-"), Expected::Lit(".")]);
 
-// end rule: scheme
-
-// rule: port
 /// ```abnf
 /// port          = *DIGIT
 /// ```
@@ -1163,9 +1239,6 @@ pub fn port<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 const DIGIT_CHARS: Class = Class::new().range(0x30, 0x39)
     .expecting(&[Expected::Rule(Rule::Digit)]);
 
-// end rule: port
-
-// rule: IP-literal
 /// ```abnf
 /// IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 /// ```
@@ -1188,9 +1261,6 @@ const IP_LITERAL_FIRST_0: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).r
 /// What can start `IPvFuture` in `IP-literal`.
 const IP_LITERAL_FIRST_1: Set = Set::new().chars("Vv");
 
-// end rule: IP-literal
-
-// rule: IPvFuture
 /// ```abnf
 /// IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 /// ```
@@ -1213,9 +1283,6 @@ const HEXDIG_CHARS: Class = Class::new().range(0x30, 0x39).range(0x41, 0x46).ran
 const IPVFUTURE_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).range(0x30, 0x3B).range(0x41, 0x5A).range(0x61, 0x7A)
     .expecting(&[Expected::Rule(Rule::Unreserved), Expected::Rule(Rule::SubDelims), Expected::Lit(":")]);
 
-// end rule: IPvFuture
-
-// rule: IPv6address
 /// ```abnf
 /// IPv6address   =                            6( h16 ":" ) ls32
 ///               /                       "::" 5( h16 ":" ) ls32
@@ -1362,9 +1429,6 @@ const IPV6ADDRESS_AHEAD_21: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46)
 /// What can start `[ *6( h16 ":" ) h16 ] "::"` in `IPv6address`.
 const IPV6ADDRESS_FIRST_22: Set = Set::new().range(0x30, 0x3A).range(0x41, 0x46).range(0x61, 0x66);
 
-// end rule: IPv6address
-
-// rule: h16
 /// ```abnf
 /// h16           = 1*4HEXDIG
 /// ```
@@ -1374,9 +1438,6 @@ pub fn h16<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::H16, i, Scan(&HEXDIG_CHARS, 1, 4))
 }
 
-// end rule: h16
-
-// rule: ls32
 /// ```abnf
 /// ls32          = ( h16 ":" h16 ) / IPv4address
 /// ```
@@ -1398,9 +1459,6 @@ const LS32_FIRST_1: Set = Set::new().range(0x30, 0x39).range(0x41, 0x46).range(0
 /// What can start `IPv4address` in `ls32`.
 const LS32_FIRST_2: Set = Set::new().range(0x30, 0x39);
 
-// end rule: ls32
-
-// rule: IPv4address
 /// ```abnf
 /// IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 /// ```
@@ -1418,9 +1476,6 @@ pub fn ipv4address<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     )))
 }
 
-// end rule: IPv4address
-
-// rule: dec-octet
 /// ```abnf
 /// dec-octet     = DIGIT                 ; 0-9
 ///               / %x31-39 DIGIT         ; 10-99
@@ -1464,9 +1519,6 @@ const DEC_OCTET_FIRST_6: Set = Set::new().chars("2");
 /// What can start `"25" %x30-35` in `dec-octet`.
 const DEC_OCTET_FIRST_7: Set = Set::new().chars("2");
 
-// end rule: dec-octet
-
-// rule: pct-encoded
 /// ```abnf
 /// pct-encoded   = "%" HEXDIG HEXDIG
 /// ```
@@ -1476,9 +1528,6 @@ pub fn pct_encoded<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::PctEncoded, i, Cat((Lit("%"), hexdig::<V, M>, hexdig::<V, M>)))
 }
 
-// end rule: pct-encoded
-
-// rule: reserved
 /// ```abnf
 /// reserved      = gen-delims / sub-delims
 /// ```
@@ -1497,9 +1546,6 @@ const RESERVED_FIRST_0: Set = Set::new().chars("#/:?@[]");
 /// What can start `sub-delims` in `reserved`.
 const RESERVED_FIRST_1: Set = Set::new().chars("!$;=").range(0x26, 0x2C);
 
-// end rule: reserved
-
-// rule: gen-delims
 /// ```abnf
 /// gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 /// ```
@@ -1509,9 +1555,6 @@ pub fn gen_delims<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::GenDelims, i, Alt((Lit(":"), Lit("/"), Lit("?"), Lit("#"), Lit("["), Lit("]"), Lit("@"))))
 }
 
-// end rule: gen-delims
-
-// rule: sub-delims
 /// ```abnf
 /// sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
 ///               / "*" / "+" / "," / ";" / "="
@@ -1534,9 +1577,6 @@ pub fn sub_delims<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     )))
 }
 
-// end rule: sub-delims
-
-// rule: unreserved
 /// ```abnf
 /// unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 /// ```
@@ -1559,9 +1599,6 @@ const UNRESERVED_FIRST_0: Set = Set::new().range(0x41, 0x5A).range(0x61, 0x7A);
 /// What can start `DIGIT` in `unreserved`.
 const UNRESERVED_FIRST_1: Set = Set::new().range(0x30, 0x39);
 
-// end rule: unreserved
-
-// rule: ALPHA
 /// ```abnf
 /// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 /// ```
@@ -1571,9 +1608,6 @@ pub fn alpha<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Alpha, i, Alt((Range(0x41, 0x5A), Range(0x61, 0x7A))))
 }
 
-// end rule: ALPHA
-
-// rule: DIGIT
 /// ```abnf
 /// DIGIT          =  %x30-39             ; 0-9
 /// ```
@@ -1583,9 +1617,6 @@ pub fn digit<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Digit, i, Range(0x30, 0x39))
 }
 
-// end rule: DIGIT
-
-// rule: HEXDIG
 /// ```abnf
 /// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 /// ```
@@ -1606,9 +1637,6 @@ pub fn hexdig<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 /// What can start `DIGIT` in `HEXDIG`.
 const HEXDIG_FIRST_0: Set = Set::new().range(0x30, 0x39);
 
-// end rule: HEXDIG
-
-// rule: DQUOTE
 /// ```abnf
 /// DQUOTE         =  %x22                ; " (Double Quote)
 /// ```
@@ -1617,5 +1645,3 @@ const HEXDIG_FIRST_0: Set = Set::new().range(0x30, 0x39);
 pub fn dquote<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Dquote, i, LitCs("\""))
 }
-
-// end rule: DQUOTE

@@ -25,8 +25,37 @@ pub mod runtime;
 pub use error::{Details, MatchError};
 pub use generated::{parse_rule, Rule};
 
-use crate::abnf::VariantName;
 use runtime::{Check, Explain, Failure, Mode};
+
+/// The three grammars, as plain data (the type-level variants are [`Uri`], [`Iri`] and
+/// [`Leiri`]): for choosing a grammar at run time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VariantName {
+    /// RFC 3986.
+    Uri,
+    /// RFC 3987.
+    Iri,
+    /// The LEIRI note.
+    Leiri,
+}
+
+impl VariantName {
+    /// The three, in the order the documents layer them.
+    pub const ALL: [VariantName; 3] = [VariantName::Uri, VariantName::Iri, VariantName::Leiri];
+
+    /// `uri`, `iri` or `leiri`.
+    ///
+    /// ```
+    /// assert_eq!(iri_grammar::VariantName::Leiri.as_str(), "leiri");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VariantName::Uri => "uri",
+            VariantName::Iri => "iri",
+            VariantName::Leiri => "leiri",
+        }
+    }
+}
 
 /// A grammar: which characters `ucschar` and `iprivate` stand for, and the rule names.
 ///
@@ -77,7 +106,7 @@ impl Rule {
     /// the LEIRI note's under `Leiri`.
     ///
     /// ```
-    /// use iri_grammar::{abnf::VariantName, grammar::Rule};
+    /// use iri_grammar::{grammar::Rule, VariantName};
     /// assert_eq!(Rule::named(VariantName::Uri, "hier-part"), Some(Rule::IhierPart));
     /// assert_eq!(Rule::named(VariantName::Uri, "ihier-part"), None);
     /// assert_eq!(Rule::named(VariantName::Leiri, "leiri-reference"), Some(Rule::IriReference));
@@ -122,7 +151,7 @@ impl Rule {
     /// The rules of `variant`'s grammar, each once, under its names there.
     ///
     /// ```
-    /// use iri_grammar::{abnf::VariantName, grammar::Rule};
+    /// use iri_grammar::{grammar::Rule, VariantName};
     /// let uri: Vec<_> = Rule::of(VariantName::Uri).map(|(name, _)| name).collect();
     /// assert!(uri.contains(&"pchar") && !uri.contains(&"ucschar"));
     /// ```
@@ -148,7 +177,7 @@ pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
 /// [`is_match`] with the grammar chosen at run time.
 ///
 /// ```
-/// use iri_grammar::{abnf::VariantName, grammar::{matches_dyn, Rule}};
+/// use iri_grammar::{grammar::{matches_dyn, Rule}, VariantName};
 /// assert!(matches_dyn(VariantName::Leiri, Rule::Iri, "http://a/ b"));
 /// assert!(!matches_dyn(VariantName::Iri, Rule::Iri, "http://a/ b"));
 /// ```

@@ -159,11 +159,14 @@ fn tree_formats() {
     );
     let o = iri(&["tree", "--format", "dot", "--rule", "scheme", "http"]);
     assert!(stdout(&o).starts_with("digraph parse_tree {"));
+    // --format json and --json give the same shape: the record of the input, with
+    // the root node's fields.
     let o = iri(&["tree", "--format", "json", "--rule", "port", "80"]);
-    assert_eq!(
-        stdout(&o).trim(),
-        r#"{"children":[],"end":2,"rule":"port","start":0,"text":"80"}"#
-    );
+    let want =
+        r#"{"input":"80","valid":true,"rule":"port","text":"80","start":0,"end":2,"children":[]}"#;
+    assert_eq!(stdout(&o).trim(), want);
+    let o = iri(&["--json", "tree", "--rule", "port", "80"]);
+    assert_eq!(stdout(&o).trim(), want);
     let o = iri(&["tree", "http://a/ b"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).starts_with("invalid: at char 9"));

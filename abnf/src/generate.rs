@@ -16,8 +16,8 @@
 //! out here, so that a seed gives the same strings on every platform and every version
 //! of the crate's dependencies.
 
-use super::oracle::{Node, Table, UnknownRule};
-use super::{Grammars, VariantName};
+use crate::oracle::{Node, Table, UnknownRule};
+use crate::{Grammars, VariantName};
 
 /// xoshiro256** (Blackman and Vigna), seeded by splitmix64: small, fast, and fixed.
 #[derive(Debug, Clone)]
@@ -177,7 +177,7 @@ const ALWAYS_INTERESTING: &[char] = &[
 /// A grammar-driven generator of matching strings and near misses for one grammar.
 ///
 /// ```
-/// use iri_grammar::abnf::{generate::Generator, oracle::Oracle, Grammars, VariantName};
+/// use iri_grammar_abnf::{generate::Generator, oracle::Oracle, Grammars, VariantName};
 /// let g = Grammars::builtin();
 /// let mut gen = Generator::new(&g, VariantName::Iri, 42);
 /// let oracle = Oracle::new(&g, VariantName::Iri);
@@ -237,7 +237,7 @@ impl<'g> Generator<'g> {
     }
 
     /// A random string that matches `rule` (names as for
-    /// [`Oracle::rule`](super::oracle::Oracle::rule), so `LEIRI-reference` under LEIRI).
+    /// [`Oracle::rule`](crate::oracle::Oracle::rule), so `LEIRI-reference` under LEIRI).
     ///
     /// Over many calls every alternative and every repetition count up to the bound is
     /// drawn; unbounded repetitions are usually short (0 to 3 beyond the minimum) and
@@ -490,9 +490,9 @@ impl Walk<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::oracle::Oracle;
-    use super::super::Element;
     use super::*;
+    use crate::oracle::Oracle;
+    use crate::Element;
 
     fn all_match(variant: VariantName, rule: &str, n: usize, seed: u64) {
         let g = Grammars::builtin();

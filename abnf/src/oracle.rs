@@ -23,7 +23,7 @@
 //! The oracle is deliberately simple and slow-ish; it exists so that the generated
 //! combinators (`src/grammar/`) can be checked against it (`tests/differential.rs`).
 
-use super::{Element, Grammars, Rule, VariantName};
+use crate::{Element, Grammars, RuleDef, VariantName};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -84,7 +84,7 @@ pub(crate) enum Node {
 #[derive(Debug, Clone)]
 pub(crate) struct Table<'g> {
     pub(crate) variant: VariantName,
-    pub(crate) rules: Vec<&'g Rule>,
+    pub(crate) rules: Vec<&'g RuleDef>,
     pub(crate) nodes: Vec<Node>,
     /// Lower-cased name → index.
     index: HashMap<String, usize>,
@@ -199,7 +199,7 @@ impl<'g> Table<'g> {
 /// The reference interpreter for one grammar (RFC 3986, RFC 3987 or LEIRI).
 ///
 /// ```
-/// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName};
+/// use iri_grammar_abnf::{oracle::Oracle, Grammars, VariantName};
 /// let g = Grammars::builtin();
 /// let iri = Oracle::new(&g, VariantName::Iri);
 /// assert!(iri.matches("IRI", "http://résumé.example.org/").unwrap());
@@ -245,7 +245,7 @@ impl<'g> Oracle<'g> {
     }
 
     /// The rules of the grammar, in table order (see [`Grammars::table`]).
-    pub fn rules(&self) -> &[&'g Rule] {
+    pub fn rules(&self) -> &[&'g RuleDef] {
         &self.table.rules
     }
 
@@ -253,13 +253,13 @@ impl<'g> Oracle<'g> {
     /// `LEIRI`, `LEIRI-reference` and `absolute-LEIRI` name the IRI rules.
     ///
     /// ```
-    /// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName};
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammars, VariantName};
     /// let g = Grammars::builtin();
     /// let leiri = Oracle::new(&g, VariantName::Leiri);
     /// assert_eq!(leiri.rule("leiri-REFERENCE").unwrap().name, "IRI-reference");
     /// assert!(Oracle::new(&g, VariantName::Uri).rule("ucschar").is_none());
     /// ```
-    pub fn rule(&self, name: &str) -> Option<&'g Rule> {
+    pub fn rule(&self, name: &str) -> Option<&'g RuleDef> {
         self.table.lookup(name).map(|k| self.table.rules[k])
     }
 
@@ -280,7 +280,7 @@ impl<'g> Oracle<'g> {
     /// `input` can end, ascending. `input[start..end]` matches the rule for each `end`.
     ///
     /// ```
-    /// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName};
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammars, VariantName};
     /// let g = Grammars::builtin();
     /// let uri = Oracle::new(&g, VariantName::Uri);
     /// assert_eq!(uri.ends("dec-octet", "x255", 1).unwrap(), vec![2, 3, 4]);
@@ -300,7 +300,7 @@ impl<'g> Oracle<'g> {
     /// alternative of a rule), read against this grammar's rules.
     ///
     /// ```
-    /// use iri_grammar::abnf::{oracle::Oracle, Grammars, VariantName, Element};
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammars, VariantName, Element};
     /// let g = Grammars::builtin();
     /// let uri = Oracle::new(&g, VariantName::Uri);
     /// let Element::Alternation(alts) = &uri.rule("dec-octet").unwrap().definition else {
@@ -731,7 +731,7 @@ mod tests {
             vec![0, 1, 2, 3, 4, 5]
         );
         // 6( h16 ":" ) is exactly six.
-        let e = crate::abnf::read("t", "x = 6( h16 \":\" )\n")
+        let e = crate::read("t", "x = 6( h16 \":\" )\n")
             .unwrap()
             .rules
             .remove(0);
@@ -739,13 +739,10 @@ mod tests {
         assert!(!o.matches_element(&e.definition, "1:2:3:4:5:").unwrap());
         assert!(!o.matches_element(&e.definition, "1:2:3:4:5:6:7:").unwrap());
         // Element referring to an unknown rule.
-        let bad = crate::abnf::read("t", "x = nope\n")
-            .unwrap()
-            .rules
-            .remove(0);
+        let bad = crate::read("t", "x = nope\n").unwrap().rules.remove(0);
         assert!(o.matches_element(&bad.definition, "").is_err());
         // Repetition of something that matches the empty string terminates.
-        let empty = crate::abnf::read("t", "x = 3*path-empty 2*5( [\"a\"] ) *( *\"b\" )\n")
+        let empty = crate::read("t", "x = 3*path-empty 2*5( [\"a\"] ) *( *\"b\" )\n")
             .unwrap()
             .rules
             .remove(0);
@@ -758,7 +755,7 @@ mod tests {
     fn case_sensitivity_of_strings() {
         let g = Grammars::builtin();
         let o = Oracle::new(&g, VariantName::Uri);
-        let e = crate::abnf::read("t", "x = %s\"aB\" \"cD\"\n")
+        let e = crate::read("t", "x = %s\"aB\" \"cD\"\n")
             .unwrap()
             .rules
             .remove(0);

@@ -7,7 +7,7 @@
 //! One addition for this project: a comment line `;@ SECTION` names the section of
 //! the source document that defines the rules after it (see `grammar/*.abnf`).
 
-use super::{Element, Rule, RuleList, Source};
+use crate::{Element, RuleDef, RuleList, Source};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, satisfy};
@@ -315,10 +315,10 @@ fn prose_val(i: &str) -> R<'_, Element> {
 /// Reads one grammar file. `file` names it in errors and in each rule's [`Source`].
 ///
 /// ```
-/// let rules = iri_grammar::abnf::read("x.abnf", "; Doc\nh16 = 1*4HEXDIG\n").unwrap();
+/// let rules = iri_grammar_abnf::read("x.abnf", "; Doc\nh16 = 1*4HEXDIG\n").unwrap();
 /// assert_eq!(rules.rules[0].name, "h16");
 /// assert_eq!(rules.rules[0].definition.to_string(), "1*4HEXDIG");
-/// let err = iri_grammar::abnf::read("x.abnf", "a = ( b\n").unwrap_err();
+/// let err = iri_grammar_abnf::read("x.abnf", "a = ( b\n").unwrap_err();
 /// assert_eq!((err.line, err.column), (1, 8));
 /// ```
 pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
@@ -349,7 +349,7 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
         .map(|l| l.split(',').next().unwrap_or(l).trim().to_string())
         .unwrap_or_else(|| file.to_string());
 
-    let mut rules: Vec<Rule> = Vec::new();
+    let mut rules: Vec<RuleDef> = Vec::new();
     let mut section: Option<String> = None;
     let mut i = text;
     loop {
@@ -430,7 +430,7 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
                     "a rule not defined twice (use \"=/\" to add alternatives)",
                 ));
             }
-            rules.push(Rule {
+            rules.push(RuleDef {
                 name: name.to_string(),
                 definition,
                 text: rule_text,
@@ -535,7 +535,7 @@ mod tests {
 
     #[test]
     fn builtin_files_read() {
-        let g = super::super::Grammars::builtin();
+        let g = crate::Grammars::builtin();
         assert_eq!(g.rfc3986.rules.len(), 36);
         assert_eq!(g.rfc3987.rules.len(), 25);
         assert!(g.rfc3987.get("ipath-empty").is_some());

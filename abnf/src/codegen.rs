@@ -27,7 +27,7 @@
 //! may also follow it. Runs of a character class with no such conflict become one
 //! table-driven `Scan`. The oracle (`abnf::oracle`) checks the result.
 
-use super::{Element, Grammars, Rule, RuleList, VariantName};
+use crate::{Element, Grammars, RuleDef, RuleList, VariantName};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -142,19 +142,19 @@ pub struct SetRule<'g> {
     /// The name in RFC 3987 (or in RFC 3986 / RFC 5234 for the rules it uses unchanged).
     pub name: &'g str,
     /// The definition the combinator is generated from.
-    pub rule: &'g Rule,
+    pub rule: &'g RuleDef,
     /// The name in RFC 3986, if the URI grammar has this rule.
     pub uri_name: Option<String>,
     /// The name in the LEIRI note.
     pub leiri_name: String,
     /// For a variant rule: its definition under Uri, Iri and Leiri (`None`: empty).
-    pub variant_defs: Option<[Option<&'g Rule>; 3]>,
+    pub variant_defs: Option<[Option<&'g RuleDef>; 3]>,
 }
 
 impl<'g> SetRule<'g> {
     /// A rule all three grammars share under one name (RFC 3986 rules that RFC 3987
     /// uses unchanged, core rules).
-    fn unchanged(r: &'g Rule) -> SetRule<'g> {
+    fn unchanged(r: &'g RuleDef) -> SetRule<'g> {
         SetRule {
             name: &r.name,
             rule: r,
@@ -209,7 +209,7 @@ impl<'g> RuleSet<'g> {
         // A renamed RFC 3986 rule still used by one of the above (IPvFuture uses
         // `unreserved`, not `iunreserved`) is in the set under its own name.
         loop {
-            let mut missing: Vec<&'g Rule> = Vec::new();
+            let mut missing: Vec<&'g RuleDef> = Vec::new();
             for r in &rules {
                 collect_refs(&r.rule.definition, &mut |n| {
                     let known = rules.iter().any(|x| x.name.eq_ignore_ascii_case(n))
@@ -342,11 +342,11 @@ impl<'s, 'g> Analysis<'s, 'g> {
     }
 
     /// Every definition of a rule: one, or one per variant for a variant rule.
-    fn definitions(&self, r: &SetRule<'g>) -> Vec<&'g Rule> {
+    fn definitions(&self, r: &SetRule<'g>) -> Vec<&'g RuleDef> {
         match &r.variant_defs {
             None => vec![r.rule],
             Some(defs) => {
-                let mut out: Vec<&'g Rule> = Vec::new();
+                let mut out: Vec<&'g RuleDef> = Vec::new();
                 for d in defs.iter().flatten() {
                     if !out.iter().any(|o| std::ptr::eq(*o, *d)) {
                         out.push(d);
@@ -654,9 +654,7 @@ struct Writer<'a, 's, 'g> {
 
 impl<'a, 's, 'g> Writer<'a, 's, 'g> {
     fn variant_index(&self, name: &str) -> Option<usize> {
-        self.variant_rules
-            .iter()
-            .position(|r| r.name.eq_ignore_ascii_case(name))
+        variant_index(&self.variant_rules, name)
     }
 
     fn class(&self, e: &Element) -> Option<Class> {
@@ -885,7 +883,7 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
 }
 
 /// The doc comment lines of a rule: its ABNF text and where it comes from.
-fn doc_lines(r: &Rule) -> String {
+fn doc_lines(r: &RuleDef) -> String {
     let mut s = String::from("/// ```abnf\n");
     for line in r.text.lines() {
         writeln!(s, "/// {line}").unwrap();
@@ -897,7 +895,7 @@ fn doc_lines(r: &Rule) -> String {
 }
 
 /// The code point ranges of a variant rule's definition under one variant.
-fn variant_ranges(a: &Analysis<'_, '_>, def: &Rule) -> Result<Vec<(u32, u32)>, CodegenError> {
+fn variant_ranges(a: &Analysis<'_, '_>, def: &RuleDef) -> Result<Vec<(u32, u32)>, CodegenError> {
     // The variant rules are classes of plain characters; resolve them without
     // treating the variant rule itself as a variant member.
     fn ranges_of(
@@ -954,63 +952,87 @@ fn variant_ranges(a: &Analysis<'_, '_>, def: &Rule) -> Result<Vec<(u32, u32)>, C
 }
 
 const HEADER: &str = "\
-// Generated from grammar/*.abnf by src/abnf/codegen.rs. Do not edit.
+// Generated from grammar/*.abnf by abnf/src/codegen.rs. Do not edit.
 // To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
 ";
+
+/// The grammars and what the generator knows of them: the rule set, its analysis,
+/// the variant rules, and the three grammars' names with their documents.
+struct Context<'s, 'g> {
+    g: &'g Grammars,
+    set: &'s RuleSet<'g>,
+    a: &'s Analysis<'s, 'g>,
+    variant_rules: Vec<&'s SetRule<'g>>,
+}
+
+/// The three grammars as the generated code names them: value, type, document.
+const VARIANTS: [(VariantName, &str, &str); 3] = [
+    (VariantName::Uri, "Uri", "RFC 3986"),
+    (VariantName::Iri, "Iri", "RFC 3987"),
+    (VariantName::Leiri, "Leiri", "the LEIRI note"),
+];
 
 /// Generates `src/grammar/generated.rs` from the grammar files.
 pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
     let set = RuleSet::new(g)?;
     let a = Analysis::new(&set, &g.core)?;
-    let variant_rules: Vec<&SetRule<'_>> = set
-        .rules
-        .iter()
-        .filter(|r| r.variant_defs.is_some())
-        .collect();
-    let mut w = Writer {
-        a: &a,
+    let cx = Context {
+        g,
         set: &set,
-        variant_rules: variant_rules.clone(),
-        consts: Vec::new(),
-        classes: Vec::new(),
-        counter: 0,
-        current: String::new(),
+        a: &a,
+        variant_rules: set
+            .rules
+            .iter()
+            .filter(|r| r.variant_defs.is_some())
+            .collect(),
     };
     let mut out = String::new();
     out.push_str(HEADER);
     out.push_str(
         "\n//! The combinators generated from `grammar/`: one per rule of RFC 3987 §2.2,\n\
          //! of the RFC 3986 rules it uses unchanged, and of the RFC 5234 core rules.\n\
-         //! Each carries its ABNF and its source; see `src/abnf/codegen.rs` for how\n\
+         //! Each carries its ABNF and its source; see `abnf/src/codegen.rs` for how\n\
          //! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.\n\n\
          use super::runtime::*;\n\
-         use super::{Variant, Uri, Iri, Leiri};\n\
-         use crate::abnf::VariantName;\n\n",
+         use super::{Variant, VariantName, Uri, Iri, Leiri};\n\n",
     );
+    write_rule_enum(&cx, &mut out);
+    write_dispatch(&cx, &mut out);
+    write_variant_rules(&cx, &mut out)?;
+    out.push_str("// The combinators, one per rule, in the order of the grammar files.\n\n");
+    for (_, code) in combinators(&cx) {
+        out.push_str(&code);
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    Ok(out)
+}
 
-    // The rule enum and its names.
+/// The `Rule` enum and its tables: names in the three grammars, ABNF text, source,
+/// short definitions for error messages, character rules.
+fn write_rule_enum(cx: &Context<'_, '_>, out: &mut String) {
+    let set = cx.set;
     out.push_str(
-        "/// A rule of the generated rule set (named as in RFC 3987; see [`Rule::name_in`]).\n",
+        "/// A rule of the generated rule set (named as in RFC 3987; see [`Rule::name_in`]).\n\
+         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
+         pub enum Rule {\n",
     );
-    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
-    out.push_str("pub enum Rule {\n");
     for r in &set.rules {
         writeln!(out, "    /// `{}`: {}.", r.name, r.rule.source).unwrap();
         writeln!(out, "    {},", enum_name(r.name)).unwrap();
     }
-    out.push_str("}\n\n");
-    out.push_str("impl Rule {\n");
-    out.push_str("    /// Every rule, in the order of the grammar files.\n");
+    out.push_str("}\n\nimpl Rule {\n    /// Every rule, in the order of the grammar files.\n");
     out.push_str("    pub const ALL: &'static [Rule] = &[\n");
     for r in &set.rules {
         writeln!(out, "        Rule::{},", enum_name(r.name)).unwrap();
     }
     out.push_str("    ];\n\n");
-    let name_fn = |out: &mut String,
-                   doc: &str,
-                   fname: &str,
-                   ret: &str,
-                   f: &dyn Fn(&SetRule<'_>) -> String| {
+    let table = |out: &mut String,
+                 doc: &str,
+                 fname: &str,
+                 ret: &str,
+                 f: &dyn Fn(&SetRule<'_>) -> String| {
         writeln!(out, "    /// {doc}").unwrap();
         writeln!(out, "    pub const fn {fname}(self) -> {ret} {{").unwrap();
         out.push_str("        match self {\n");
@@ -1019,65 +1041,113 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         }
         out.push_str("        }\n    }\n\n");
     };
-    name_fn(
-        &mut out,
+    let some_str = |v: Option<String>| match v {
+        Some(n) => format!("Some({})", rust_str(&n)),
+        None => "None".into(),
+    };
+    table(
+        out,
         "The name in RFC 3987 (or in RFC 3986 / RFC 5234 for rules RFC 3987 uses unchanged).",
         "iri_name",
         "&'static str",
         &|r| rust_str(r.name),
     );
-    name_fn(
-        &mut out,
+    table(
+        out,
         "The name in RFC 3986, or `None` if the URI grammar has no such rule.",
         "uri_name",
         "Option<&'static str>",
-        &|r| match &r.uri_name {
-            Some(n) => format!("Some({})", rust_str(n)),
-            None => "None".into(),
-        },
+        &|r| some_str(r.uri_name.clone()),
     );
-    name_fn(
-        &mut out,
+    table(
+        out,
         "The name in the LEIRI note (`IRI` becomes `LEIRI`).",
         "leiri_name",
         "&'static str",
         &|r| rust_str(&r.leiri_name),
     );
-    name_fn(&mut out, "True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.", "is_character_rule", "bool", &|r| {
-        let is_class = w.class(&Element::Rule(r.name.to_string())).is_some();
-        (is_class && !r.name.eq_ignore_ascii_case("pct-encoded")).to_string()
-    });
-    name_fn(
-        &mut out,
+    table(
+        out,
         "The ABNF text of the rule, as in its grammar file.",
         "abnf",
         "&'static str",
         &|r| rust_str(&r.rule.text),
     );
-    name_fn(
-        &mut out,
+    table(
+        out,
         "Where the rule is defined: document, section, file and line.",
         "source",
         "&'static str",
         &|r| rust_str(&r.rule.source.to_string()),
     );
-    out.push_str("    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n");
+    let is_character_rule = |r: &SetRule<'_>| {
+        let is_class =
+            cx.a.class_of(&Element::Rule(r.name.to_string()), &|n| {
+                variant_index(&cx.variant_rules, n)
+            })
+            .is_some();
+        is_class && !r.name.eq_ignore_ascii_case("pct-encoded")
+    };
+    table(out, "True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.", "is_character_rule", "bool", &|r| is_character_rule(r).to_string());
+    for (variant, vname, doc) in VARIANTS {
+        let fname = format!("short_definition_{}", vname.to_ascii_lowercase());
+        let about = format!("The definition error messages show beside a character rule in {doc}, when it is a short list of alternatives (rules and quoted strings).");
+        table(out, &about, &fname, "Option<&'static str>", &|r| {
+            some_str(short_definition(cx.g, variant, r).filter(|_| is_character_rule(r)))
+        });
+    }
     out.push_str(
-        "    pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n",
+        "    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n\
+         pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n\
+         match variant {\n\
+         VariantName::Uri => self.uri_name(),\n\
+         VariantName::Iri => Some(self.iri_name()),\n\
+         VariantName::Leiri => Some(self.leiri_name()),\n\
+         }\n\
+         }\n\n\
+         /// The short definition of [`Rule::short_definition_iri`] in a variant's grammar.\n\
+         pub const fn short_definition(self, variant: VariantName) -> Option<&'static str> {\n\
+         match variant {\n\
+         VariantName::Uri => self.short_definition_uri(),\n\
+         VariantName::Iri => self.short_definition_iri(),\n\
+         VariantName::Leiri => self.short_definition_leiri(),\n\
+         }\n\
+         }\n\
+         }\n\n",
     );
-    out.push_str("        match variant {\n");
-    out.push_str("            VariantName::Uri => self.uri_name(),\n");
-    out.push_str("            VariantName::Iri => Some(self.iri_name()),\n");
-    out.push_str("            VariantName::Leiri => Some(self.leiri_name()),\n");
-    out.push_str("        }\n    }\n}\n\n");
+}
 
-    // Dispatch by rule.
-    out.push_str("/// Runs the combinator of `rule`: the rule chosen at run time, e.g. by name.\n");
+/// The definition of `r` in `variant`'s grammar when it is an alternation of rule
+/// names and quoted strings (`ipchar`'s), as error messages show it beside the name.
+fn short_definition(g: &Grammars, variant: VariantName, r: &SetRule<'_>) -> Option<String> {
+    // The tables name rules as RFC 3986 does under Uri, as RFC 3987 does otherwise
+    // (the LEIRI note renames no character rule).
+    let name = match variant {
+        VariantName::Uri => r.uri_name.clone()?,
+        VariantName::Iri | VariantName::Leiri => r.name.to_string(),
+    };
+    let table = g.table(variant);
+    let def = table.iter().find(|d| d.name.eq_ignore_ascii_case(&name))?;
+    match &def.definition {
+        Element::Alternation(alts)
+            if alts
+                .iter()
+                .all(|a| matches!(a, Element::Rule(_) | Element::CharVal { .. })) =>
+        {
+            Some(def.definition.to_string())
+        }
+        _ => None,
+    }
+}
+
+/// `parse_rule`: the combinator of a rule chosen at run time.
+fn write_dispatch(cx: &Context<'_, '_>, out: &mut String) {
     out.push_str(
-        "pub fn parse_rule<'a, V: Variant, M: Mode>(rule: Rule, i: &'a str) -> PResult<'a, M> {\n",
+        "/// Runs the combinator of `rule`: the rule chosen at run time, e.g. by name.\n\
+         pub fn parse_rule<'a, V: Variant, M: Mode>(rule: Rule, i: &'a str) -> PResult<'a, M> {\n    \
+         match rule {\n",
     );
-    out.push_str("    match rule {\n");
-    for r in &set.rules {
+    for r in &cx.set.rules {
         writeln!(
             out,
             "        Rule::{} => {}::<V, M>(i),",
@@ -1087,10 +1157,23 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         .unwrap();
     }
     out.push_str("    }\n}\n\n");
+}
 
-    // Variant rules: bits, predicates, Variant impls.
+/// The name of the predicate of a variant rule as one grammar file defines it:
+/// `rfc3987_ucschar`.
+fn predicate_name(def: &RuleDef, rule: &str) -> String {
+    format!(
+        "{}_{}",
+        def.source.file.trim_end_matches(".abnf").replace('-', "_"),
+        fn_name(rule)
+    )
+}
+
+/// The variant rules: their bits, one predicate per definition, and the `Variant`
+/// implementations that pick the definitions of each grammar.
+fn write_variant_rules(cx: &Context<'_, '_>, out: &mut String) -> Result<(), CodegenError> {
     out.push_str("// Variant rules: the character classes each variant defines for itself.\n\n");
-    for (k, r) in variant_rules.iter().enumerate() {
+    for (k, r) in cx.variant_rules.iter().enumerate() {
         writeln!(
             out,
             "/// The bit of the variant rule `{}` in a [`Class`].",
@@ -1104,112 +1187,118 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         )
         .unwrap();
     }
-    let variants = [
-        (VariantName::Uri, "Uri", "RFC 3986"),
-        (VariantName::Iri, "Iri", "RFC 3987"),
-        (VariantName::Leiri, "Leiri", "the LEIRI note"),
-    ];
-    let mut predicates: BTreeMap<String, (String, Vec<(u32, u32)>)> = BTreeMap::new();
-    for (vk, (_, vname, _)) in variants.iter().enumerate() {
-        for r in &variant_rules {
-            if let Some(def) = r.variant_defs.as_ref().unwrap()[vk] {
-                let pname = format!(
-                    "{}_{}",
-                    def.source.file.trim_end_matches(".abnf").replace('-', "_"),
-                    fn_name(r.name)
-                );
-                let ranges = variant_ranges(&a, def)?;
-                predicates
-                    .entry(pname)
-                    .or_insert_with(|| (def.text.clone() + "\n" + &def.source.to_string(), ranges));
-                let _ = vname;
-            }
+    // One predicate per distinct definition, in name order.
+    let mut predicates: BTreeMap<String, &RuleDef> = BTreeMap::new();
+    for r in &cx.variant_rules {
+        for def in r.variant_defs.as_ref().into_iter().flatten().flatten() {
+            predicates.entry(predicate_name(def, r.name)).or_insert(def);
         }
     }
-    for (pname, (doc, ranges)) in &predicates {
-        let (text, src) = doc.rsplit_once('\n').unwrap();
-        out.push_str("/// ```abnf\n");
-        for line in text.lines() {
-            writeln!(out, "/// {line}").unwrap();
-        }
-        writeln!(out, "/// ```\n///\n/// {src}").unwrap();
-        writeln!(out, "pub fn {pname}(c: char) -> bool {{").unwrap();
-        let arms: Vec<String> = ranges
-            .iter()
-            .map(|(lo, hi)| {
-                if lo == hi {
-                    format!("0x{lo:X}")
-                } else {
-                    format!("0x{lo:X}..=0x{hi:X}")
-                }
-            })
-            .collect();
-        out.push_str("    matches!(\n        c as u32,\n");
-        for (k, arm) in arms.iter().enumerate() {
-            let sep = if k == 0 { "        " } else { "        | " };
-            writeln!(out, "{sep}{arm}").unwrap();
-        }
-        out.push_str("    )\n}\n\n");
-        let mut ascii = 0u128;
-        for &(lo, hi) in ranges {
-            for x in lo..=hi.min(127) {
-                ascii |= 1 << x;
-            }
-        }
-        writeln!(out, "/// The ASCII characters of [`{pname}`].").unwrap();
-        writeln!(
-            out,
-            "const {}_ASCII: u128 = 0x{ascii:X};\n",
-            pname.to_uppercase()
-        )
-        .unwrap();
+    for (pname, def) in &predicates {
+        write_predicate(cx, pname, def, out)?;
     }
-    for (vk, (vn, vname, doc)) in variants.iter().enumerate() {
-        writeln!(out, "/// The variant rules as {doc} defines them.").unwrap();
-        writeln!(out, "impl Variant for {vname} {{").unwrap();
-        writeln!(out, "    const NAME: VariantName = VariantName::{vn:?};\n").unwrap();
-        let mut matches_arms = Vec::new();
-        let mut ascii_terms = Vec::new();
-        for r in &variant_rules {
-            if let Some(def) = r.variant_defs.as_ref().unwrap()[vk] {
-                let pname = format!(
-                    "{}_{}",
-                    def.source.file.trim_end_matches(".abnf").replace('-', "_"),
-                    fn_name(r.name)
-                );
-                let bit = fn_name(r.name).to_uppercase();
-                matches_arms.push(format!("(rules & {bit} != 0 && {pname}(c))"));
-                ascii_terms.push(format!(
+    for (vk, (vn, vname, doc)) in VARIANTS.iter().enumerate() {
+        let mut chars = Vec::new();
+        let mut ascii = Vec::new();
+        for r in &cx.variant_rules {
+            if let Some(def) = r.variant_defs.as_ref().and_then(|d| d[vk]) {
+                let (pname, bit) = (predicate_name(def, r.name), fn_name(r.name).to_uppercase());
+                chars.push(format!("(rules & {bit} != 0 && {pname}(c))"));
+                ascii.push(format!(
                     "(if rules & {bit} != 0 {{ {}_ASCII }} else {{ 0 }})",
                     pname.to_uppercase()
                 ));
             }
         }
-        out.push_str("    #[inline]\n    fn variant_char(rules: u32, c: char) -> bool {\n");
-        if matches_arms.is_empty() {
-            out.push_str("        let _ = (rules, c);\n        false\n");
-        } else {
-            writeln!(out, "        {}", matches_arms.join("\n            || ")).unwrap();
-        }
-        out.push_str("    }\n\n    #[inline]\n    fn variant_ascii(rules: u32) -> u128 {\n");
-        if ascii_terms.is_empty() {
-            out.push_str("        let _ = rules;\n        0\n");
-        } else {
-            writeln!(out, "        {}", ascii_terms.join("\n            | ")).unwrap();
-        }
-        out.push_str("    }\n}\n\n");
+        let or_none = |terms: Vec<String>, unused: &str, none: &str, sep: &str| {
+            if terms.is_empty() {
+                format!("let _ = {unused};\n        {none}")
+            } else {
+                terms.join(sep)
+            }
+        };
+        writeln!(
+            out,
+            "/// The variant rules as {doc} defines them.\n\
+             impl Variant for {vname} {{\n    \
+             const NAME: VariantName = VariantName::{vn:?};\n\n    \
+             #[inline]\n    \
+             fn variant_char(rules: u32, c: char) -> bool {{\n        {}\n    }}\n\n    \
+             #[inline]\n    \
+             fn variant_ascii(rules: u32) -> u128 {{\n        {}\n    }}\n}}\n",
+            or_none(chars, "(rules, c)", "false", "\n            || "),
+            or_none(ascii, "rules", "0", "\n            | "),
+        )
+        .unwrap();
     }
+    Ok(())
+}
 
-    // The combinators.
-    out.push_str("// The combinators, one per rule, in the order of the grammar files.\n\n");
-    for r in &set.rules {
+/// The predicate of one definition of a variant rule, and its ASCII members.
+fn write_predicate(
+    cx: &Context<'_, '_>,
+    pname: &str,
+    def: &RuleDef,
+    out: &mut String,
+) -> Result<(), CodegenError> {
+    let ranges = variant_ranges(cx.a, def)?;
+    out.push_str("/// ```abnf\n");
+    for line in def.text.lines() {
+        writeln!(out, "/// {line}").unwrap();
+    }
+    writeln!(out, "/// ```\n///\n/// {}", def.source).unwrap();
+    writeln!(out, "pub fn {pname}(c: char) -> bool {{").unwrap();
+    out.push_str("    matches!(\n        c as u32,\n");
+    for (k, &(lo, hi)) in ranges.iter().enumerate() {
+        let sep = if k == 0 { "        " } else { "        | " };
+        if lo == hi {
+            writeln!(out, "{sep}0x{lo:X}").unwrap();
+        } else {
+            writeln!(out, "{sep}0x{lo:X}..=0x{hi:X}").unwrap();
+        }
+    }
+    out.push_str("    )\n}\n\n");
+    let mut ascii = 0u128;
+    for &(lo, hi) in &ranges {
+        for x in lo..=hi.min(127) {
+            ascii |= 1 << x;
+        }
+    }
+    writeln!(out, "/// The ASCII characters of [`{pname}`].").unwrap();
+    writeln!(
+        out,
+        "const {}_ASCII: u128 = 0x{ascii:X};\n",
+        pname.to_uppercase()
+    )
+    .unwrap();
+    Ok(())
+}
+
+fn variant_index(variant_rules: &[&SetRule<'_>], name: &str) -> Option<usize> {
+    variant_rules
+        .iter()
+        .position(|r| r.name.eq_ignore_ascii_case(name))
+}
+
+/// The combinator of each rule, with its doc comment and the constants it uses, in
+/// generation order. A constant shared by several rules is written with the first.
+fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
+    let mut w = Writer {
+        a: cx.a,
+        set: cx.set,
+        variant_rules: cx.variant_rules.clone(),
+        consts: Vec::new(),
+        classes: Vec::new(),
+        counter: 0,
+        current: String::new(),
+    };
+    let mut all = Vec::new();
+    for r in &cx.set.rules {
         w.current = fn_name(r.name);
         w.counter = 0;
-        writeln!(out, "// rule: {}", r.name).unwrap();
-        out.push_str(&doc_lines(r.rule));
+        let mut out = doc_lines(r.rule);
         if let Some(defs) = &r.variant_defs {
-            out.push_str("///\n/// A variant rule: ");
-            let per: Vec<String> = variants
+            let per: Vec<String> = VARIANTS
                 .iter()
                 .zip(defs.iter())
                 .map(|((_, vname, _), d)| match d {
@@ -1217,7 +1306,7 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
                     Some(d) => format!("`{vname}` uses {}", d.source),
                 })
                 .collect();
-            writeln!(out, "{}.", per.join("; ")).unwrap();
+            writeln!(out, "///\n/// A variant rule: {}.", per.join("; ")).unwrap();
         }
         writeln!(
             out,
@@ -1227,54 +1316,49 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
         .unwrap();
         let body = if r.variant_defs.is_some() {
             let c = Class {
-                variant: [w.variant_index(r.name).unwrap()].into_iter().collect(),
+                variant: [w.variant_index(r.name).unwrap_or(0)].into_iter().collect(),
                 expected: vec![r.name.to_string()],
                 ..Class::default()
             };
             let name = w.class_const(&c, &Element::Rule(r.name.to_string()));
             format!("Scan(&{name}, 1, 1)")
         } else {
-            let follow = a.follow[&r.name.to_ascii_lowercase()];
+            let follow = cx.a.follow[&r.name.to_ascii_lowercase()];
             w.expr(&r.rule.definition, follow, 1)
         };
         writeln!(
             out,
-            "    rule::<V, M, _>(Rule::{}, i, {body})",
+            "    rule::<V, M, _>(Rule::{}, i, {body})\n}}\n",
             enum_name(r.name)
         )
         .unwrap();
-        out.push_str("}\n\n");
         for c in w.consts.drain(..) {
             out.push_str(&c);
             out.push('\n');
         }
-        writeln!(out, "// end rule: {}\n", r.name).unwrap();
+        all.push((r.name, out));
     }
-    while out.ends_with("\n\n") {
-        out.pop();
-    }
-    Ok(out)
+    all
 }
 
-/// The generated source of one rule's combinator (and its constants), for
-/// `iri grammar NAME --rust`. `name` is in the IRI naming.
+/// The generated source of one rule's combinator (and the constants first written
+/// with it), for `iri grammar NAME --rust`: exactly what `generated.rs` holds for
+/// that rule. `name` is in the IRI naming.
 pub fn rule_source(g: &Grammars, name: &str) -> Option<String> {
-    let all = generate(g).ok()?;
     let set = RuleSet::new(g).ok()?;
-    let r = set.get(name)?;
-    let start = all.find(&format!("// rule: {}\n", r.name))?;
-    let end_marker = format!("// end rule: {}\n", r.name);
-    let end = all[start..].find(&end_marker)? + start;
-    let text = &all[start..end];
-    Some(
-        text.split_once('\n')
-            .map_or(text, |(_, rest)| rest)
-            .trim_end()
-            .to_string(),
-    )
-}
-
-/// The name of each variant for the three grammars, for tests and tools.
-pub fn variant_names() -> [VariantName; 3] {
-    [VariantName::Uri, VariantName::Iri, VariantName::Leiri]
+    let a = Analysis::new(&set, &g.core).ok()?;
+    let cx = Context {
+        g,
+        set: &set,
+        a: &a,
+        variant_rules: set
+            .rules
+            .iter()
+            .filter(|r| r.variant_defs.is_some())
+            .collect(),
+    };
+    combinators(&cx)
+        .into_iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, code)| code.trim_end().to_string())
 }

@@ -13,6 +13,7 @@ pub mod reader;
 
 use std::fmt;
 
+pub use iri_grammar::VariantName;
 pub use reader::{read, ReadError};
 
 /// One element of an ABNF definition (RFC 5234 §2.3, §3, §4).
@@ -78,9 +79,10 @@ impl fmt::Display for Source {
     }
 }
 
-/// A rule: its name, its definition and the text it was read from.
+/// A rule definition as read from a grammar file: its name, its definition and the
+/// text it was read from (the runtime's `iri_grammar::Rule` is the generated enum).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rule {
+pub struct RuleDef {
     /// The name as written at the definition, e.g. `ipath-abempty`.
     pub name: String,
     /// The definition (incremental `=/` alternatives already merged).
@@ -99,12 +101,12 @@ pub struct RuleList {
     /// The document the file transcribes (from its first comment line).
     pub document: String,
     /// The rules, in the order of the file.
-    pub rules: Vec<Rule>,
+    pub rules: Vec<RuleDef>,
 }
 
 impl RuleList {
     /// The rule named `name` (ABNF rule names are case-insensitive).
-    pub fn get(&self, name: &str) -> Option<&Rule> {
+    pub fn get(&self, name: &str) -> Option<&RuleDef> {
         self.rules
             .iter()
             .find(|r| r.name.eq_ignore_ascii_case(name))
@@ -168,8 +170,8 @@ impl Grammars {
     /// - `Iri`: core + RFC 3986 + RFC 3987 (a rule of RFC 3987 replaces none of
     ///   RFC 3986's: the names differ, so the RFC 3986 rules stay reachable by name);
     /// - `Leiri`: as `Iri`, with `leiri.abnf`'s rules replacing those of the same name.
-    pub fn table(&self, variant: VariantName) -> Vec<&Rule> {
-        let mut out: Vec<&Rule> = Vec::new();
+    pub fn table(&self, variant: VariantName) -> Vec<&RuleDef> {
+        let mut out: Vec<&RuleDef> = Vec::new();
         let mut layers = vec![&self.core, &self.rfc3986];
         if variant != VariantName::Uri {
             layers.push(&self.rfc3987);
@@ -189,28 +191,6 @@ impl Grammars {
             }
         }
         out
-    }
-}
-
-/// The three grammars, as plain data (the type-level variants are in `grammar`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum VariantName {
-    /// RFC 3986.
-    Uri,
-    /// RFC 3987.
-    Iri,
-    /// The LEIRI note.
-    Leiri,
-}
-
-impl VariantName {
-    /// `uri`, `iri` or `leiri`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VariantName::Uri => "uri",
-            VariantName::Iri => "iri",
-            VariantName::Leiri => "leiri",
-        }
     }
 }
 

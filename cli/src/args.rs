@@ -1,0 +1,226 @@
+//! The command line's arguments (the contract is in the README, "The `iri` command").
+
+use clap::{Parser, Subcommand, ValueEnum};
+use iri_grammar::normalize::{CharNorm, Level};
+use iri_grammar::VariantName;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "iri",
+    version,
+    about = "The ABNF of RFC 3986 (URI), RFC 3987 (IRI) and LEIRI, executable",
+    after_help = "With no INPUT, inputs are read from standard input, one per line.\n\
+                  Exit status: 0 all inputs succeeded, 1 some did not, 2 usage error,\n\
+                  74 input or output error (other than a closed pipe, which ends quietly)."
+)]
+pub struct Cli {
+    /// The grammar of the input.
+    #[arg(long, value_enum, default_value_t = GrammarArg::Iri, global = true)]
+    pub grammar: GrammarArg,
+    /// One JSON object per input (JSON Lines).
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrammarArg {
+    /// RFC 3986.
+    Uri,
+    /// RFC 3987.
+    Iri,
+    /// The W3C LEIRI note.
+    Leiri,
+}
+
+impl GrammarArg {
+    pub fn variant(self) -> VariantName {
+        match self {
+            GrammarArg::Uri => VariantName::Uri,
+            GrammarArg::Iri => VariantName::Iri,
+            GrammarArg::Leiri => VariantName::Leiri,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelArg {
+    /// Code point equality (RFC 3987 §5.3.1).
+    Simple,
+    /// Syntax-based (§5.3.2).
+    Syntax,
+    /// Scheme-based (§5.3.3).
+    Scheme,
+}
+
+impl LevelArg {
+    pub fn level(self) -> Level {
+        match self {
+            LevelArg::Simple => Level::Simple,
+            LevelArg::Syntax => Level::Syntax,
+            LevelArg::Scheme => Level::Scheme,
+        }
+    }
+}
+
+/// Character normalization flags, shared by `normalize` and `compare`.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct CharNormArgs {
+    /// Unicode NFC first (for text that came from a non-Unicode encoding).
+    #[arg(long, conflicts_with = "nfkc")]
+    pub nfc: bool,
+    /// Unicode NFKC first (for text that came from paper).
+    #[arg(long)]
+    pub nfkc: bool,
+}
+
+impl CharNormArgs {
+    pub fn char_norm(self) -> CharNorm {
+        match (self.nfc, self.nfkc) {
+            (true, _) => CharNorm::Nfc,
+            (_, true) => CharNorm::Nfkc,
+            _ => CharNorm::None,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Dot,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Does each input match the rule? Prints `valid` or `invalid: ` and why.
+    Check {
+        /// The rule, in the grammar's own naming (default: URI-reference,
+        /// IRI-reference or LEIRI-reference).
+        #[arg(long)]
+        rule: Option<String>,
+        /// Answer with the ABNF oracle (an interpreter with exact ABNF semantics)
+        /// instead of the generated combinators.
+        #[arg(long)]
+        oracle: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// The parse tree of each input: one rule a line, indented.
+    Tree {
+        /// The rule, in the grammar's own naming (default: the reference rule).
+        #[arg(long)]
+        rule: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// The ABNF of a rule with its source, or the names of all rules.
+    Grammar {
+        /// The rule, in the grammar's own naming.
+        name: Option<String>,
+        /// Also print the generated combinator.
+        #[arg(long)]
+        rust: bool,
+    },
+    /// The components of each input (absent ones are left out; --json: null).
+    Parse {
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Resolves each reference against BASE (RFC 3986 §5.2, strict).
+    Resolve {
+        /// The base: an absolute IRI of the grammar.
+        base: String,
+        /// References (default: lines of standard input).
+        references: Vec<String>,
+    },
+    /// The shortest reference that resolves to each TARGET against BASE.
+    Relativize {
+        /// The base: an absolute IRI of the grammar.
+        base: String,
+        /// Targets (default: lines of standard input).
+        targets: Vec<String>,
+    },
+    /// IRI → URI (RFC 3987 §3.1); with --grammar leiri, from a LEIRI.
+    ToUri {
+        /// Convert non-ASCII labels of DNS hosts with ToASCII (UTS 46).
+        #[arg(long)]
+        idna: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// URI → IRI (RFC 3987 §3.2); with --grammar leiri, LEIRI → IRI (LEIRI note §3).
+    ToIri {
+        /// Convert xn-- labels of DNS hosts with ToUnicode.
+        #[arg(long)]
+        idna: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Prepares arbitrary strings as IRI references (IRI processing draft §4-5).
+    Prepare {
+        /// Several references per input, separated by spaces (printed space-separated).
+        #[arg(long)]
+        multi: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// The normal form of each input (RFC 3987 §5.3; levels: syntax, the default, and
+    /// scheme; `simple` comparison has no normal form other than the input).
+    Normalize {
+        /// syntax or scheme.
+        #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+        level: LevelArg,
+        #[command(flatten)]
+        chars: CharNormArgs,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Are A and B equivalent? Prints equivalent, different or unknown (exit 0, 1, 1).
+    /// With no A and B, each line of standard input holds A TAB B.
+    Compare {
+        /// simple, syntax or scheme.
+        #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+        level: LevelArg,
+        #[command(flatten)]
+        chars: CharNormArgs,
+        /// Compare without fragments.
+        #[arg(long)]
+        ignore_fragment: bool,
+        /// A and B.
+        pair: Vec<String>,
+    },
+    /// The prose rules on top of the grammar (RFC 3987 §4, §6.1, §7.5; the LEIRI note):
+    /// one finding a line, `CODE offset message`; nothing for a clean input. Exit 1 if
+    /// any finding is an error.
+    Lint {
+        /// Print each input's display form for a bidi context (RFC 3987 §4.1, §7.6).
+        #[arg(long)]
+        display: bool,
+        /// Print the catalogue of findings.
+        #[arg(long)]
+        list: bool,
+        /// Also look inside percent-encodings for bidi formatting characters.
+        #[arg(long)]
+        percent_encoded: bool,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Strings that match a rule, generated from the grammar (text output leaves out
+    /// strings with line breaks, which LEIRIs may contain; --json keeps them).
+    Generate {
+        /// The rule, in the grammar's own naming.
+        #[arg(long)]
+        rule: String,
+        /// How many strings.
+        #[arg(short = 'n', default_value_t = 10)]
+        n: u64,
+        /// The seed: the same seed gives the same strings.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}

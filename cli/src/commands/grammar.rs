@@ -1,0 +1,94 @@
+//! `iri grammar`: the rules of a grammar, or one rule's ABNF, source and generated
+//! combinator.
+
+use super::rule_arg;
+use crate::io::{ended_by, Out, Outcome};
+use crate::json::Object;
+use iri_grammar::{Rule, Variant};
+use iri_grammar_abnf::{codegen, Grammars};
+use std::io::Write;
+
+pub fn run<V: Variant>(json: bool, name: Option<&str>, rust: bool) -> Outcome {
+    let mut out = Out::new();
+    let written = match name {
+        None => list::<V>(&mut out, json),
+        Some(name) => {
+            let rule = rule_arg::<V>(Some(name))?;
+            one::<V>(&mut out, json, rule, rust)
+        }
+    };
+    match written {
+        Ok(()) => out.finish(true),
+        Err(e) => ended_by(e, true),
+    }
+}
+
+/// Every rule of the grammar with its source.
+fn list<V: Variant>(out: &mut Out, json: bool) -> std::io::Result<()> {
+    for (n, r) in Rule::of(V::NAME) {
+        let src = r.source();
+        if json {
+            writeln!(
+                out,
+                "{}",
+                Object::new().str("rule", n).str("source", src).finish()
+            )?;
+        } else {
+            writeln!(out, "{n:<16} {src}")?;
+        }
+    }
+    Ok(())
+}
+
+/// One rule: its ABNF as its own document writes it, its source, and with `rust`
+/// the combinator generated from it.
+fn one<V: Variant>(out: &mut Out, json: bool, r: Rule, rust: bool) -> std::io::Result<()> {
+    let g = Grammars::builtin();
+    let table = g.table(V::NAME);
+    let vname = r.name::<V>();
+    // The definition as the variant's own document writes it (RFC 3986's text under Uri).
+    let def = table
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(vname))
+        .or_else(|| {
+            table
+                .iter()
+                .find(|d| d.name.eq_ignore_ascii_case(r.iri_name()))
+        });
+    let (abnf, source) = match def {
+        Some(d) => (d.text.clone(), d.source.to_string()),
+        None => (r.abnf().to_string(), r.source().to_string()),
+    };
+    let mut notes = Vec::new();
+    if !vname.eq_ignore_ascii_case(r.iri_name()) {
+        notes.push(format!(
+            "matched by the combinator of RFC 3987's {} under {:?}",
+            r.iri_name(),
+            V::NAME
+        ));
+    }
+    let code = if rust {
+        codegen::rule_source(&g, r.iri_name())
+    } else {
+        None
+    };
+    if json {
+        let o = Object::new()
+            .str("rule", vname)
+            .str("abnf", &abnf)
+            .str("source", &source)
+            .strs("notes", notes.iter().map(String::as_str))
+            .opt_str("rust", code.as_deref());
+        writeln!(out, "{}", o.finish())?;
+    } else {
+        writeln!(out, "{abnf}")?;
+        writeln!(out, "; {source}")?;
+        for n in &notes {
+            writeln!(out, "; {n}")?;
+        }
+        if let Some(code) = code {
+            writeln!(out, "\n{code}")?;
+        }
+    }
+    Ok(())
+}

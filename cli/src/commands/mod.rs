@@ -1,0 +1,158 @@
+//! The commands, one module each, and what several of them share: the rule named on
+//! the command line, the base of `resolve` and `relativize`, and the loop of the
+//! commands that turn each input into a reference.
+
+mod check;
+mod compare;
+mod convert;
+mod generate;
+mod grammar;
+mod lint;
+mod normalize;
+mod parse;
+mod prepare;
+mod resolve;
+mod tree;
+
+use crate::args::{Cli, Command};
+use crate::io::{each_input, Failure, Input, Out, Outcome};
+use crate::json::Object;
+use iri_grammar::{Iri, Leiri, Reference, Rule, Uri, Variant, VariantName};
+use std::io::Write;
+
+/// Runs the command of `cli` in the grammar it names.
+pub fn run(cli: &Cli) -> Outcome {
+    match cli.grammar.variant() {
+        VariantName::Uri => run_in::<Uri>(cli),
+        VariantName::Iri => run_in::<Iri>(cli),
+        VariantName::Leiri => run_in::<Leiri>(cli),
+    }
+}
+
+fn run_in<V: Variant>(cli: &Cli) -> Outcome {
+    let json = cli.json;
+    match &cli.command {
+        Command::Check {
+            rule,
+            oracle,
+            inputs,
+        } => check::run::<V>(json, rule.as_deref(), *oracle, inputs),
+        Command::Tree {
+            rule,
+            format,
+            inputs,
+        } => tree::run::<V>(json, rule.as_deref(), *format, inputs),
+        Command::Grammar { name, rust } => grammar::run::<V>(json, name.as_deref(), *rust),
+        Command::Parse { inputs } => parse::run::<V>(json, inputs),
+        Command::Resolve { base, references } => resolve::resolve::<V>(json, base, references),
+        Command::Relativize { base, targets } => resolve::relativize::<V>(json, base, targets),
+        Command::ToUri { idna, inputs } => convert::to_uri::<V>(json, *idna, inputs),
+        Command::ToIri { idna, inputs } => convert::to_iri::<V>(json, *idna, inputs),
+        Command::Prepare { multi, inputs } => prepare::run(json, *multi, inputs),
+        Command::Normalize {
+            level,
+            chars,
+            inputs,
+        } => normalize::run::<V>(json, *level, *chars, inputs),
+        Command::Compare {
+            level,
+            chars,
+            ignore_fragment,
+            pair,
+        } => compare::run::<V>(json, *level, *chars, *ignore_fragment, pair),
+        Command::Lint {
+            display,
+            list,
+            percent_encoded,
+            inputs,
+        } => lint::run::<V>(json, *display, *list, *percent_encoded, inputs),
+        Command::Generate { rule, n, seed } => generate::run::<V>(json, rule, *n, *seed),
+    }
+}
+
+/// The rule named `name` in `V`'s grammar, or the grammar's reference rule.
+fn rule_arg<V: Variant>(name: Option<&str>) -> Result<Rule, Failure> {
+    let name = name.unwrap_or(Rule::IriReference.name::<V>());
+    Rule::named_in::<V>(name).ok_or_else(|| {
+        let close: Vec<&str> = Rule::of(V::NAME)
+            .map(|(n, _)| n)
+            .filter(|n| {
+                let (a, b) = (n.to_ascii_lowercase(), name.to_ascii_lowercase());
+                a.contains(&b) || b.contains(&a)
+            })
+            .collect();
+        let hint = if close.is_empty() {
+            String::new()
+        } else {
+            format!(" (did you mean {}?)", close.join(", "))
+        };
+        Failure::Usage(format!(
+            "the {} grammar has no rule named {name:?}{hint}; `iri --grammar {} grammar` lists them",
+            V::NAME.as_str(),
+            V::NAME.as_str()
+        ))
+    })
+}
+
+/// Parses each input as a reference of `V`, applies `f`, and prints the resulting
+/// reference (JSON: under `field`); an invalid input or a failed `f` is `invalid: `.
+fn each_reference<V: Variant, W: Variant>(
+    json: bool,
+    inputs: &[String],
+    field: &str,
+    f: impl Fn(Reference<'_, V>) -> Result<Reference<'static, W>, String>,
+) -> Outcome {
+    each_input(inputs, |out, input| {
+        let result = match &input.text {
+            Ok(s) => Reference::<V>::parse(s)
+                .map_err(|e| e.to_string())
+                .and_then(&f),
+            Err(e) => Err(e.clone()),
+        };
+        let text = result.as_ref().map(|r| r.as_str()).map_err(String::as_str);
+        write_result(out, json, input, field, text)
+    })
+}
+
+/// One result line: the value, or `invalid: ` and why (JSON: `field` and `error`).
+fn write_result(
+    out: &mut Out,
+    json: bool,
+    input: &Input<'_>,
+    field: &str,
+    result: Result<&str, &str>,
+) -> std::io::Result<bool> {
+    if json {
+        let o = Object::new().str("input", &input.lossy());
+        let o = match result {
+            Ok(v) => o.str(field, v),
+            Err(e) => o.null(field).str("error", e),
+        };
+        writeln!(out, "{}", o.finish())?;
+    } else {
+        match result {
+            Ok(v) => writeln!(out, "{v}")?,
+            Err(e) => writeln!(out, "invalid: {e}")?,
+        }
+    }
+    Ok(result.is_ok())
+}
+
+/// A line that says an input is invalid (JSON: `valid: false` and the error).
+fn write_invalid(
+    out: &mut Out,
+    json: bool,
+    input: &Input<'_>,
+    error: &str,
+) -> std::io::Result<bool> {
+    if json {
+        let o = Object::new()
+            .str("input", &input.lossy())
+            .bool("valid", false)
+            .str("error", error);
+        writeln!(out, "{}", o.finish())?;
+    } else {
+        writeln!(out, "invalid: {error}")?;
+    }
+    Ok(false)
+}

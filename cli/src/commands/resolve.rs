@@ -1,0 +1,31 @@
+//! `iri resolve` and `iri relativize` (RFC 3986 §5.2 and its inverse).
+
+use super::each_reference;
+use crate::io::{Failure, Outcome};
+use iri_grammar::{Reference, Variant};
+
+pub fn resolve<V: Variant>(json: bool, base: &str, references: &[String]) -> Outcome {
+    let base = parse_base::<V>(base)?;
+    each_reference::<V, V>(json, references, "target", |r| {
+        r.resolve(&base).map_err(|e| e.to_string())
+    })
+}
+
+pub fn relativize<V: Variant>(json: bool, base: &str, targets: &[String]) -> Outcome {
+    let base = parse_base::<V>(base)?;
+    each_reference::<V, V>(json, targets, "reference", |t| {
+        t.relativize(&base).map_err(|e| e.to_string())
+    })
+}
+
+/// The base: a usage error if it is not a reference of the grammar or has no scheme.
+fn parse_base<V: Variant>(base: &str) -> Result<Reference<'static, V>, Failure> {
+    let r = Reference::<V>::parse_owned(base.to_string())
+        .map_err(|e| Failure::Usage(format!("the base {base:?} is invalid: {e}")))?;
+    if r.scheme().is_none() {
+        return Err(Failure::Usage(format!(
+            "the base {base:?} has no scheme; RFC 3986 §5.1 needs an absolute IRI"
+        )));
+    }
+    Ok(r)
+}
