@@ -28,7 +28,7 @@
 //! lists together that contain a percent-encoding (where percent-encodings need
 //! aligning):
 //! - `iri_grammar/Syntax`, `iri_grammar/Scheme`:
-//!   `normalize(&r, Level::Syntax | Level::Scheme, Options::default())` into `String`
+//!   `normalize(&r, Level::Syntax | Level::Scheme, NormalizeOptions::default())` into `String`
 //! - `iri_string`: `r.normalize().to_dedicated_string()` (`r: &IriStr`) into `String`
 //! - `fluent_uri`: `r.normalize().into_string()` (`r: fluent_uri::Iri<&str>`)
 //!
@@ -49,7 +49,7 @@ use criterion::{
     Throughput,
 };
 use iri_grammar::convert::{to_iri, to_uri, ToIri, ToUri};
-use iri_grammar::normalize::{normalize, Level, Options};
+use iri_grammar::normalize::{normalize, Level, NormalizeOptions};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{IriReferenceStr, IriStr};
@@ -84,14 +84,14 @@ pub(crate) fn ours_to_iri(r: &UriRef<'_>) -> Option<String> {
 
 /// Syntax-based normalization, iri_grammar.
 pub(crate) fn ours_syntax(r: &IriRef<'_>) -> Option<String> {
-    normalize(r, Level::Syntax, Options::default())
+    normalize(r, Level::Syntax, NormalizeOptions::default())
         .ok()
         .map(String::from)
 }
 
 /// Scheme-based normalization, iri_grammar.
 pub(crate) fn ours_scheme(r: &IriRef<'_>) -> Option<String> {
-    normalize(r, Level::Scheme, Options::default())
+    normalize(r, Level::Scheme, NormalizeOptions::default())
         .ok()
         .map(String::from)
 }

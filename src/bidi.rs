@@ -69,7 +69,8 @@ pub fn formatting_name(c: char) -> Option<&'static str> {
 /// assert!(!is_formatting_character('\u{05D0}'));
 /// ```
 pub fn is_formatting_character(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
+    // The range test first: conversions ask this of every character beyond ASCII.
+    ('\u{200E}'..='\u{202E}').contains(&c) && FORMATTING_CHARACTERS.iter().any(|&(f, _)| f == c)
 }
 
 /// Whether `c` is a bidi control that Unicode added after RFC 3987 (Unicode 6.3,
@@ -330,10 +331,7 @@ pub fn display_form(text: &str) -> String {
             || c.is_control()
             || matches!(bidi_class(c), BidiClass::B | BidiClass::S);
         if unsafe_char {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
-            }
+            pct::encode_char(c, &mut out);
         } else {
             out.push(c);
         }

@@ -347,23 +347,66 @@ struct Raw {
 /// assert_eq!(codes, ["leiri-space", "leiri-delimiter", "leiri-delimiter"]);
 /// ```
 pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Finding> {
-    let text = r.as_str();
+    let mut raw = Findings(Vec::new());
+    rfc3986_advice(r, &mut raw);
     let leiri = V::NAME == VariantName::Leiri;
-    let mut raw = Vec::new();
-    let mut add = |code: &str, offset: usize, component, range: Range<usize>, character| {
-        raw.push(Raw {
+    for part in bidi::parts(r, options.split_extensions) {
+        part_findings(r.as_str(), part, leiri, options, &mut raw);
+    }
+    raw.finish(r.as_str())
+}
+
+/// The findings of one reference before their character offsets are known.
+struct Findings(Vec<Raw>);
+
+impl Findings {
+    fn add(
+        &mut self,
+        code: &str,
+        offset: usize,
+        component: Component,
+        range: Range<usize>,
+        character: Option<char>,
+    ) {
+        self.0.push(Raw {
             offset,
             index: index_of(code),
             component,
             range,
             character,
         })
-    };
+    }
 
-    // RFC 3986 §3.1: lowercase schemes.
+    /// In text order (then catalogue order), with character offsets.
+    fn finish(mut self, text: &str) -> Vec<Finding> {
+        self.0.sort_by_key(|f| (f.offset, f.index));
+        let mut chars = 0;
+        let mut counted = 0;
+        self.0
+            .into_iter()
+            .map(|f| {
+                chars += text[counted..f.offset].chars().count();
+                counted = f.offset;
+                Finding {
+                    entry: &CATALOGUE[f.index],
+                    offset: f.offset,
+                    char_offset: chars,
+                    component: f.component,
+                    component_range: f.range,
+                    character: f.character,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The advice of RFC 3986: lowercase schemes (§3.1), no `user:password` (§3.2.1),
+/// dot segments only at the start of a relative-path reference (§3.3).
+fn rfc3986_advice<V: Variant>(r: &Reference<'_, V>, raw: &mut Findings) {
+    let text = r.as_str();
     if let Some(s) = r.scheme() {
         if let Some((i, c)) = s.char_indices().find(|(_, c)| c.is_ascii_uppercase()) {
-            add(
+            raw.add(
                 "scheme-uppercase",
                 i,
                 Component::Scheme,
@@ -372,25 +415,23 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Find
             );
         }
     }
-    // RFC 3986 §3.2.1: "user:password" is deprecated.
     if let Some(range) = r.span(Component::Userinfo) {
         if let Some(i) = text[range.clone()].find(':') {
-            let start = range.start;
-            add(
+            let at = range.start + i;
+            raw.add(
                 "password-in-userinfo",
-                start + i,
+                at,
                 Component::Userinfo,
                 range,
                 Some(':'),
             );
         }
     }
-    // RFC 3986 §3.3: dot segments belong at the start of a relative-path reference.
     let mut leading = r.scheme().is_none() && r.authority().is_none() && !r.path().starts_with('/');
     for segment in r.path_segment_spans() {
         let dot = matches!(&text[segment.clone()], "." | "..");
         if dot && !leading {
-            add(
+            raw.add(
                 "non-initial-dot-segment",
                 segment.start,
                 Component::Path,
@@ -400,68 +441,57 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Find
         }
         leading &= dot;
     }
+}
 
-    for Part { component, range } in bidi::parts(r, options.split_extensions) {
-        let piece = &text[range.clone()];
-        let in_query = component == Component::Query;
-        // Characters, one finding each at most.
-        for (i, c) in piece.char_indices() {
-            if let Some(code) = character_code(c, leiri, in_query) {
-                add(code, range.start + i, component, range.clone(), Some(c));
-            }
-        }
-        if options.check_percent_encoded {
-            for (r, c) in bidi::percent_decoded(piece) {
-                if bidi::is_formatting_character(c) {
-                    let offset = range.start + r.start;
-                    add(
-                        "bidi-formatting-character-encoded",
-                        offset,
-                        component,
-                        range.clone(),
-                        Some(c),
-                    );
-                }
-            }
-        }
-        // RFC 3987 §4.2.
-        for issue in bidi::check_component(piece) {
-            let code = match issue.kind {
-                BidiIssueKind::Mixed => "bidi-mixed-direction",
-                BidiIssueKind::StartNotRtl | BidiIssueKind::EndNotRtl => "bidi-component-edge",
-            };
-            let offset = range.start + issue.offset;
-            let c = text[offset..].chars().next();
-            add(code, offset, component, range.clone(), c);
-        }
-        // RFC 3987 §7.5.
-        if let Some(i) = first_not_nfc(piece) {
-            let c = piece[i..].chars().next();
-            add("not-nfc", range.start + i, component, range.clone(), c);
-        }
-        if let Some(i) = mixed_script_at(piece) {
-            let c = piece[i..].chars().next();
-            add("mixed-script", range.start + i, component, range.clone(), c);
+/// The findings in one part of a reference as [`bidi::parts`] splits it: one
+/// character-level code per character (§6.1, LEIRI groups), encoded bidi formatting
+/// characters if asked, the component rules of RFC 3987 §4.2, and the advice of
+/// §7.5 (NFC, mixed scripts).
+fn part_findings(text: &str, part: Part, leiri: bool, options: &LintOptions, raw: &mut Findings) {
+    let Part { component, range } = part;
+    let piece = &text[range.clone()];
+    let in_query = component == Component::Query;
+    for (i, c) in piece.char_indices() {
+        if let Some(code) = character_code(c, leiri, in_query) {
+            raw.add(code, range.start + i, component, range.clone(), Some(c));
         }
     }
-
-    raw.sort_by_key(|f| (f.offset, f.index));
-    let mut chars = 0;
-    let mut counted = 0;
-    raw.into_iter()
-        .map(|f| {
-            chars += text[counted..f.offset].chars().count();
-            counted = f.offset;
-            Finding {
-                entry: &CATALOGUE[f.index],
-                offset: f.offset,
-                char_offset: chars,
-                component: f.component,
-                component_range: f.range,
-                character: f.character,
+    if options.check_percent_encoded {
+        for (r, c) in bidi::percent_decoded(piece) {
+            if bidi::is_formatting_character(c) {
+                let at = range.start + r.start;
+                raw.add(
+                    "bidi-formatting-character-encoded",
+                    at,
+                    component,
+                    range.clone(),
+                    Some(c),
+                );
             }
-        })
-        .collect()
+        }
+    }
+    for issue in bidi::check_component(piece) {
+        let code = match issue.kind {
+            BidiIssueKind::Mixed => "bidi-mixed-direction",
+            BidiIssueKind::StartNotRtl | BidiIssueKind::EndNotRtl => "bidi-component-edge",
+        };
+        let offset = range.start + issue.offset;
+        raw.add(
+            code,
+            offset,
+            component,
+            range.clone(),
+            text[offset..].chars().next(),
+        );
+    }
+    if let Some(i) = first_not_nfc(piece) {
+        let c = piece[i..].chars().next();
+        raw.add("not-nfc", range.start + i, component, range.clone(), c);
+    }
+    if let Some(i) = mixed_script_at(piece) {
+        let c = piece[i..].chars().next();
+        raw.add("mixed-script", range.start + i, component, range.clone(), c);
+    }
 }
 
 /// Parses `text` in the grammar `variant` names and lints it: for callers that

@@ -61,7 +61,7 @@ pub enum CharNorm {
 
 /// Options of [`normalize`] and [`compare`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Options {
+pub struct NormalizeOptions {
     /// Character normalization.
     pub chars: CharNorm,
     /// Compare without fragments (for retrieval decisions, comparison draft §2).
@@ -110,17 +110,17 @@ impl std::error::Error for NormalizeError {
 /// structure (`/` from U+FF0F) is percent-encoded.
 ///
 /// ```
-/// use iri_grammar::{normalize::{normalize, Level, Options}, IriRef};
+/// use iri_grammar::{normalize::{normalize, Level, NormalizeOptions}, IriRef};
 /// let r = IriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9").unwrap();
-/// let n = normalize(&r, Level::Syntax, Options::default()).unwrap();
+/// let n = normalize(&r, Level::Syntax, NormalizeOptions::default()).unwrap();
 /// assert_eq!(n, "example://a/b/c/%7Bfoo%7D/rosé");
 /// let r = IriRef::parse("HTTP://www.Example.com:80").unwrap();
-/// assert_eq!(normalize(&r, Level::Scheme, Options::default()).unwrap(), "http://www.example.com/");
+/// assert_eq!(normalize(&r, Level::Scheme, NormalizeOptions::default()).unwrap(), "http://www.example.com/");
 /// ```
 pub fn normalize<V: Variant>(
     r: &Reference<'_, V>,
     level: Level,
-    options: Options,
+    options: NormalizeOptions,
 ) -> Result<Reference<'static, V>, NormalizeError> {
     if level == Level::Simple {
         return Ok(r.clone().into_owned());
@@ -316,21 +316,21 @@ pub enum Comparison {
 }
 
 /// Compares two IRIs at a level: the rest first, then the fragments (unless
-/// [`Options::ignore_fragment`]). Relative references must be resolved against a base
+/// [`NormalizeOptions::ignore_fragment`]). Relative references must be resolved against a base
 /// first ([`compare_resolved`]); given here, the answer is [`Comparison::Unknown`].
 ///
 /// ```
-/// use iri_grammar::{normalize::{compare, Comparison, Level, Options}, IriRef};
+/// use iri_grammar::{normalize::{compare, Comparison, Level, NormalizeOptions}, IriRef};
 /// let a = IriRef::parse("http://example.com").unwrap();
 /// let b = IriRef::parse("http://example.com:80/").unwrap();
-/// assert_eq!(compare(&a, &b, Level::Scheme, Options::default()), Comparison::Equivalent);
-/// assert_eq!(compare(&a, &b, Level::Syntax, Options::default()), Comparison::Different);
+/// assert_eq!(compare(&a, &b, Level::Scheme, NormalizeOptions::default()), Comparison::Equivalent);
+/// assert_eq!(compare(&a, &b, Level::Syntax, NormalizeOptions::default()), Comparison::Different);
 /// ```
 pub fn compare<V: Variant>(
     a: &Reference<'_, V>,
     b: &Reference<'_, V>,
     level: Level,
-    options: Options,
+    options: NormalizeOptions,
 ) -> Comparison {
     if level == Level::Simple {
         let equal = if options.ignore_fragment {
@@ -372,18 +372,18 @@ fn without_fragment(s: &str) -> &str {
 /// Resolves both references against `base` (RFC 3986 §5.2), then compares them.
 ///
 /// ```
-/// use iri_grammar::{normalize::{compare_resolved, Comparison, Level, Options}, IriRef};
+/// use iri_grammar::{normalize::{compare_resolved, Comparison, Level, NormalizeOptions}, IriRef};
 /// let base = IriRef::parse("http://a/b/c").unwrap();
 /// let a = IriRef::parse("../x").unwrap();
 /// let b = IriRef::parse("/x").unwrap();
-/// assert_eq!(compare_resolved(&a, &b, &base, Level::Syntax, Options::default()), Comparison::Equivalent);
+/// assert_eq!(compare_resolved(&a, &b, &base, Level::Syntax, NormalizeOptions::default()), Comparison::Equivalent);
 /// ```
 pub fn compare_resolved<V: Variant>(
     a: &Reference<'_, V>,
     b: &Reference<'_, V>,
     base: &Reference<'_, V>,
     level: Level,
-    options: Options,
+    options: NormalizeOptions,
 ) -> Comparison {
     match (a.resolve(base), b.resolve(base)) {
         (Ok(x), Ok(y)) => compare(&x, &y, level, options),
@@ -413,13 +413,13 @@ pub trait ProtocolEquivalence {
 /// }
 /// let a = IriRef::parse("http://a/X").unwrap();
 /// let b = IriRef::parse("http://a/x").unwrap();
-/// assert_eq!(compare_with_protocol(&a, &b, Options::default(), &CaseInsensitivePaths),
+/// assert_eq!(compare_with_protocol(&a, &b, NormalizeOptions::default(), &CaseInsensitivePaths),
 ///            Comparison::Equivalent);
 /// ```
 pub fn compare_with_protocol<V: Variant>(
     a: &Reference<'_, V>,
     b: &Reference<'_, V>,
-    options: Options,
+    options: NormalizeOptions,
     protocol: &dyn ProtocolEquivalence,
 ) -> Comparison {
     match compare(a, b, Level::Scheme, options) {

@@ -1,7 +1,7 @@
 //! Parse trees: which rule matched which part of the input, as text, JSON or DOT.
 //!
 //! Trees are built by the same generated combinators that validate, run in
-//! [`Tree`](crate::grammar::runtime::Tree) mode. Rules that always match exactly one
+//! [`Tree`](crate::combinators::Tree) mode. Rules that always match exactly one
 //! character (`ALPHA`, `DIGIT`, `HEXDIG`, `unreserved`, `iunreserved`, `ucschar`,
 //! `iprivate`, `sub-delims`, `gen-delims`, `reserved`, `ipchar`, ...) are folded into
 //! their parent: they would add one node per character and say nothing the parent's

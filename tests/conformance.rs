@@ -21,7 +21,7 @@
 
 use iri_grammar::grammar::{matches_dyn, Rule};
 use iri_grammar_abnf::oracle::Oracle;
-use iri_grammar_abnf::{codegen, Grammars, VariantName};
+use iri_grammar_abnf::{name_in, Grammars, VariantName};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -166,7 +166,7 @@ fn decode_tsv(s: &str) -> Option<String> {
 fn rule_for(variant: VariantName, name: &str) -> Option<Rule> {
     Rule::named(variant, name).or_else(|| {
         Rule::of(variant)
-            .find(|(n, _)| codegen::rfc3986_counterpart(n).eq_ignore_ascii_case(name))
+            .find(|(n, _)| name_in(n, VariantName::Uri).eq_ignore_ascii_case(name))
             .map(|(_, r)| r)
     })
 }

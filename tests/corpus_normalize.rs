@@ -24,7 +24,7 @@
 //! answer is not the RFCs', the row is in [`PINNED`] with our answer and the reason.
 
 use iri_grammar::convert::{to_uri, ToUri};
-use iri_grammar::normalize::{compare, normalize, Comparison, Level, Options};
+use iri_grammar::normalize::{compare, normalize, Comparison, Level, NormalizeOptions};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::resolve::remove_dot_segments;
 use iri_grammar::{Reference, Variant};
@@ -68,7 +68,7 @@ const IPV6_DEC_OCTET: &str = "no URI: the IPv4 tail of an IPv6address is dec-oct
 /// RFC 3986 §6.2.3, §3.5; RFC 6455 §3.
 const FRAGMENT: &str = "normalization keeps the fragment: no step of RFC 3986 §6.2.2-6.2.3 \
      removes one (RFC 6455 §3 forbids fragments in ws/wss URIs, it makes no equivalence); \
-     comparing without fragments is Options::ignore_fragment. The default port is removed";
+     comparing without fragments is NormalizeOptions::ignore_fragment. The default port is removed";
 /// RFC 3986 §5.2, §6; the comparison draft §2.
 const RELATIVE: &str = "a relative-path reference keeps its dot segments: RFC 3986 §6 \
      normalizes URIs and §5.2.4 runs on a merged absolute path; a reference's .. steps over \
@@ -477,7 +477,7 @@ fn plan(file: &str, input: &str, expected: &str, source: &str) -> (Run, String, 
 /// Our normal form of `text` as a `V` reference, with its component `p` (when asked).
 fn ours<V: Variant>(text: &str, level: Level, p: Option<Part>) -> (String, Option<String>) {
     match Reference::<V>::parse(text) {
-        Ok(r) => match normalize(&r, level, Options::default()) {
+        Ok(r) => match normalize(&r, level, NormalizeOptions::default()) {
             Ok(n) => {
                 let c = p.and_then(|p| part(&n, p));
                 (n.to_string(), c)
@@ -634,7 +634,7 @@ fn normalization_vectors() {
 fn pinned_reasons_hold() {
     let scheme = |s: &str| {
         let r = UriRef::parse(s).unwrap();
-        normalize(&r, Level::Scheme, Options::default())
+        normalize(&r, Level::Scheme, NormalizeOptions::default())
             .unwrap()
             .to_string()
     };
@@ -647,16 +647,16 @@ fn pinned_reasons_hold() {
     );
     let a = UriRef::parse("ws://example.com:80/foo#hash").unwrap();
     let b = UriRef::parse("ws://example.com/foo").unwrap();
-    let ignore = Options {
+    let ignore = NormalizeOptions {
         ignore_fragment: true,
-        ..Options::default()
+        ..NormalizeOptions::default()
     };
     assert_eq!(
         compare(&a, &b, Level::Scheme, ignore),
         Comparison::Equivalent
     );
     assert_eq!(
-        compare(&a, &b, Level::Scheme, Options::default()),
+        compare(&a, &b, Level::Scheme, NormalizeOptions::default()),
         Comparison::Different
     );
     // RELATIVE: removing the dot segments of a relative path changes its target.

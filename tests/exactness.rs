@@ -1,5 +1,5 @@
 //! The traps where a naive ordered (PEG) translation of the ABNF accepts a different
-//! language than the ABNF (DESIGN.md, "ABNF is not PEG"), each pinned down.
+//! language than the ABNF (README, "ABNF is not PEG"), each pinned down.
 
 use iri_grammar::grammar::{is_match, Iri, Leiri, Rule, Uri};
 use iri_grammar::tree::tree_of;

@@ -165,8 +165,8 @@ fn property<V: Variant>(rule: &str) {
         let i = to_iri(&u, ToIri::default()).unwrap();
         let back = to_uri(&i, ToUri::default()).unwrap();
         assert_eq!(
-            normal(back.as_str()),
-            normal(u.as_str()),
+            common::hex_normal(back.as_str()),
+            common::hex_normal(u.as_str()),
             "{s:?} -> {u} -> {i}"
         );
         if V::NAME == VariantName::Leiri {
@@ -174,29 +174,6 @@ fn property<V: Variant>(rule: &str) {
             assert!(IriRef::parse(li.as_str()).is_ok());
         }
     }
-}
-
-/// Uppercase hex, unreserved characters decoded.
-fn normal(s: &str) -> String {
-    let mut out = String::new();
-    let b = s.as_bytes();
-    let mut k = 0;
-    while k < b.len() {
-        if b[k] == b'%' {
-            let v = u8::from_str_radix(&s[k + 1..k + 3], 16).unwrap();
-            let c = v as char;
-            if c.is_ascii_alphanumeric() || "-._~".contains(c) {
-                out.push(c);
-            } else {
-                out.push_str(&format!("%{v:02X}"));
-            }
-            k += 3;
-        } else {
-            out.push(b[k] as char);
-            k += 1;
-        }
-    }
-    out
 }
 
 #[test]

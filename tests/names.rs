@@ -1,4 +1,4 @@
-//! Each grammar keeps its own rule names (DESIGN.md, "Variants by type parameter"):
+//! Each grammar keeps its own rule names (README, "One rule set, three grammars"):
 //! RFC 3986 names under `Uri`, RFC 3987 names under `Iri`, LEIRI names under `Leiri`.
 
 use iri_grammar::grammar::Rule;
@@ -58,7 +58,7 @@ fn every_rule_of_each_document_is_served_under_its_own_name() {
 
 #[test]
 fn rule_lists_have_each_name_once() {
-    for v in [VariantName::Uri, VariantName::Iri, VariantName::Leiri] {
+    for v in VariantName::ALL {
         let names: Vec<&str> = Rule::of(v).map(|(n, _)| n).collect();
         let mut sorted = names.clone();
         sorted.sort_unstable();

@@ -6,9 +6,8 @@
 //! The counter is per thread, so the test harness (which allocates on its own
 //! threads while tests run) cannot disturb the count of the thread under test.
 
-use iri_grammar::grammar::{
-    check, is_match, parse_rule, runtime::Check, Iri, Leiri, Rule, Uri, Variant,
-};
+use iri_grammar::combinators::{parse_rule, Check};
+use iri_grammar::grammar::{check, is_match, Iri, Leiri, Rule, Uri, Variant};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

@@ -1,12 +1,12 @@
 //! The comparison ladder (RFC 3987 §5.3, IRI comparison draft).
 
-use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, Options};
+use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, NormalizeOptions};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::Grammars;
 
-const O: Options = Options {
+const O: NormalizeOptions = NormalizeOptions {
     chars: CharNorm::None,
     ignore_fragment: false,
 };
@@ -137,7 +137,7 @@ fn character_normalization_only_when_asked() {
     let pre = "http://a/r\u{E9}sum\u{E9}";
     let de = "http://a/re\u{301}sume\u{301}";
     assert_eq!(cmp(pre, de, Level::Scheme), Different);
-    let nfc = Options {
+    let nfc = NormalizeOptions {
         chars: CharNorm::Nfc,
         ignore_fragment: false,
     };
@@ -149,7 +149,7 @@ fn character_normalization_only_when_asked() {
     );
     assert_eq!(c, Equivalent);
     // NFKC joins compatibility characters, and never makes a delimiter.
-    let nfkc = Options {
+    let nfkc = NormalizeOptions {
         chars: CharNorm::Nfkc,
         ignore_fragment: false,
     };
@@ -164,7 +164,7 @@ fn character_normalization_only_when_asked() {
 
 #[test]
 fn fragments_and_relative_references() {
-    let ignore = Options {
+    let ignore = NormalizeOptions {
         chars: CharNorm::None,
         ignore_fragment: true,
     };

@@ -19,13 +19,15 @@
 //! ```
 
 use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
-use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, Options};
+use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, NormalizeOptions};
 use iri_grammar::prepare::prepare;
 use iri_grammar::reference::Component;
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+mod common;
 
 /// Characters that UTS 46 or NFKC map to ASCII delimiters, dots or letters, that
 /// compose, or that stay percent-encoded: where the operations are most likely to
@@ -158,39 +160,16 @@ fn structure<V: Variant>(r: &Reference<'_, V>) -> [usize; 7] {
     ]
 }
 
-/// Uppercase hex, unreserved characters decoded: URIs equal up to RFC 3986 §6.2.2.
-fn hex_normal(s: &str) -> String {
-    let mut out = String::new();
-    let b = s.as_bytes();
-    let mut k = 0;
-    while k < b.len() {
-        if b[k] == b'%' {
-            let v = u8::from_str_radix(&s[k + 1..k + 3], 16).unwrap();
-            let c = v as char;
-            if c.is_ascii_alphanumeric() || "-._~".contains(c) {
-                out.push(c);
-            } else {
-                out.push_str(&format!("%{v:02X}"));
-            }
-            k += 3;
-        } else {
-            out.push(b[k] as char);
-            k += 1;
-        }
-    }
-    out
-}
-
-const OPTIONS: [Options; 3] = [
-    Options {
+const OPTIONS: [NormalizeOptions; 3] = [
+    NormalizeOptions {
         chars: CharNorm::None,
         ignore_fragment: false,
     },
-    Options {
+    NormalizeOptions {
         chars: CharNorm::Nfc,
         ignore_fragment: false,
     },
-    Options {
+    NormalizeOptions {
         chars: CharNorm::Nfkc,
         ignore_fragment: false,
     },
@@ -277,8 +256,8 @@ fn conversions<V: Variant>(r: &Reference<'_, V>, s: &str) {
         if V::NAME == VariantName::Uri && !idna {
             let u = to_uri(&i, ToUri::default()).unwrap();
             assert_eq!(
-                hex_normal(u.as_str()),
-                hex_normal(r.as_str()),
+                common::hex_normal(u.as_str()),
+                common::hex_normal(r.as_str()),
                 "{s:?} -> {i}"
             );
         }
@@ -387,7 +366,7 @@ mod regressions {
     use iri_grammar::IriRef;
 
     fn norm(s: &str, level: Level, chars: CharNorm) -> Result<String, String> {
-        let options = Options {
+        let options = NormalizeOptions {
             chars,
             ignore_fragment: false,
         };
@@ -449,7 +428,7 @@ mod regressions {
         );
         let a = IriRef::parse("http://\u{212A}/").unwrap();
         let b = IriRef::parse("http://k/").unwrap();
-        let nfc = Options {
+        let nfc = NormalizeOptions {
             chars: CharNorm::Nfc,
             ignore_fragment: false,
         };

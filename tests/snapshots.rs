@@ -1,5 +1,5 @@
 //! Snapshot tests of parse trees and error messages, kept in the top-level `snapshots/`
-//! folder and reviewed like code (DESIGN.md, "Layout").
+//! folder and reviewed like code (README, "Testing").
 //!
 //! Organized like tree-sitter corpus tests: every snapshot starts with the input, the
 //! grammar and the rule, and shows below them the tree the ABNF gives (one rule a line:

@@ -27,7 +27,8 @@
 //! may also follow it. Runs of a character class with no such conflict become one
 //! table-driven `Scan`. The oracle (`abnf::oracle`) checks the result.
 
-use crate::{Element, Grammars, RuleDef, RuleList, VariantName};
+use crate::{name_in, Element, Grammars, RuleDef, RuleList, VariantName};
+use iri_grammar::combinators::Set;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -43,56 +44,11 @@ impl std::fmt::Display for CodegenError {
 
 impl std::error::Error for CodegenError {}
 
-/// A set of "next characters" as the analysis sees them: exact for ASCII,
-/// one bit for any non-ASCII character, one for the end of input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, PartialOrd, Ord)]
-pub struct NextSet {
-    /// One bit per ASCII character.
-    pub ascii: u128,
-    /// Some non-ASCII character may come next.
-    pub non_ascii: bool,
-    /// The end of input may come next.
-    pub end: bool,
-}
-
-impl NextSet {
-    fn union(self, o: NextSet) -> NextSet {
-        NextSet {
-            ascii: self.ascii | o.ascii,
-            non_ascii: self.non_ascii || o.non_ascii,
-            end: self.end || o.end,
-        }
-    }
-    fn intersects(self, o: NextSet) -> bool {
-        self.ascii & o.ascii != 0 || (self.non_ascii && o.non_ascii) || (self.end && o.end)
-    }
-    fn add_range(&mut self, lo: u32, hi: u32) {
-        for c in lo..=hi.min(127) {
-            self.ascii |= 1u128 << c;
-        }
-        if hi >= 128 {
-            self.non_ascii = true;
-        }
-    }
-    fn add_char_ci(&mut self, c: char) {
-        if c.is_ascii() {
-            self.ascii |= 1u128 << (c.to_ascii_lowercase() as u32);
-            self.ascii |= 1u128 << (c.to_ascii_uppercase() as u32);
-        } else {
-            self.non_ascii = true;
-        }
-    }
-    const END: NextSet = NextSet {
-        ascii: 0,
-        non_ascii: false,
-        end: true,
-    };
-}
-
-/// A character class: the language of an element that always matches exactly one
+/// The specification of a character class, from which the generator writes a
+/// runtime `Class` constant: the language of an element that always matches exactly one
 /// character (or one `pct-encoded` triplet), e.g. `*( iunreserved / pct-encoded / ":" )`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-struct Class {
+struct ClassSpec {
     /// Code point ranges (ASCII and beyond), merged.
     ranges: Vec<(u32, u32)>,
     /// `pct-encoded` is a member.
@@ -103,8 +59,8 @@ struct Class {
     expected: Vec<String>,
 }
 
-impl Class {
-    fn merge(mut self, o: Class) -> Class {
+impl ClassSpec {
+    fn merge(mut self, o: ClassSpec) -> ClassSpec {
         self.ranges.extend(o.ranges);
         self.ranges.sort();
         let mut merged: Vec<(u32, u32)> = Vec::new();
@@ -123,16 +79,6 @@ impl Class {
             }
         }
         self
-    }
-}
-
-/// The name RFC 3986 gives to an RFC 3987 rule, by RFC 3987's naming convention
-/// (§2.2: "URI" becomes "IRI" in a name containing it; any other name gets an "i").
-pub fn rfc3986_counterpart(iri_name: &str) -> String {
-    if iri_name.contains("IRI") {
-        iri_name.replace("IRI", "URI")
-    } else {
-        iri_name.strip_prefix('i').unwrap_or(iri_name).to_string()
     }
 }
 
@@ -178,13 +124,8 @@ impl<'g> RuleSet<'g> {
         let mut rules: Vec<SetRule<'g>> = Vec::new();
         let leiri_override = |name: &str| g.leiri.get(name);
         for r in &g.rfc3987.rules {
-            let counterpart = rfc3986_counterpart(&r.name);
-            let uri = g.rfc3986.get(&counterpart);
-            let leiri_name = if r.name.contains("IRI") {
-                r.name.replace("IRI", "LEIRI")
-            } else {
-                r.name.clone()
-            };
+            let uri = g.rfc3986.get(&name_in(&r.name, VariantName::Uri));
+            let leiri_name = name_in(&r.name, VariantName::Leiri);
             let is_variant = uri.is_none() || leiri_override(&r.name).is_some();
             rules.push(SetRule {
                 name: &r.name,
@@ -201,7 +142,7 @@ impl<'g> RuleSet<'g> {
                 .rfc3987
                 .rules
                 .iter()
-                .any(|i| rfc3986_counterpart(&i.name).eq_ignore_ascii_case(&r.name));
+                .any(|i| name_in(&i.name, VariantName::Uri).eq_ignore_ascii_case(&r.name));
             if !renamed {
                 rules.push(SetRule::unchanged(r));
             }
@@ -211,7 +152,7 @@ impl<'g> RuleSet<'g> {
         loop {
             let mut missing: Vec<&'g RuleDef> = Vec::new();
             for r in &rules {
-                collect_refs(&r.rule.definition, &mut |n| {
+                r.rule.definition.rule_refs(&mut |n| {
                     let known = rules.iter().any(|x| x.name.eq_ignore_ascii_case(n))
                         || missing.iter().any(|x| x.name.eq_ignore_ascii_case(n));
                     if !known {
@@ -246,17 +187,6 @@ impl<'g> RuleSet<'g> {
     }
 }
 
-fn collect_refs<'e>(e: &'e Element, f: &mut dyn FnMut(&'e str)) {
-    match e {
-        Element::Rule(n) => f(n),
-        Element::Alternation(v) | Element::Concatenation(v) => {
-            v.iter().for_each(|x| collect_refs(x, f))
-        }
-        Element::Repetition { element, .. } => collect_refs(element, f),
-        _ => {}
-    }
-}
-
 /// The Rust function name of a rule: `ipath-abempty` → `ipath_abempty`.
 pub fn fn_name(rule: &str) -> String {
     rule.to_ascii_lowercase().replace('-', "_")
@@ -280,8 +210,8 @@ struct Analysis<'s, 'g> {
     set: &'s RuleSet<'g>,
     core: &'g RuleList,
     nullable: BTreeMap<String, bool>,
-    first: BTreeMap<String, NextSet>,
-    follow: BTreeMap<String, NextSet>,
+    first: BTreeMap<String, Set>,
+    follow: BTreeMap<String, Set>,
 }
 
 impl<'s, 'g> Analysis<'s, 'g> {
@@ -306,9 +236,9 @@ impl<'s, 'g> Analysis<'s, 'g> {
                 let key = r.name.to_ascii_lowercase();
                 let defs = a.definitions(r);
                 let n = defs.iter().any(|d| a.nullable_of(&d.definition));
-                let f = defs.iter().fold(NextSet::default(), |acc, d| {
-                    acc.union(a.first_of(&d.definition))
-                });
+                let f = defs
+                    .iter()
+                    .fold(Set::new(), |acc, d| acc.union(a.first_of(&d.definition)));
                 if a.nullable.get(&key) != Some(&n) {
                     a.nullable.insert(key.clone(), n);
                     changed = true;
@@ -324,7 +254,8 @@ impl<'s, 'g> Analysis<'s, 'g> {
         }
         // FOLLOW: any rule can be matched on its own, so the end of input follows each.
         for r in &set.rules {
-            a.follow.insert(r.name.to_ascii_lowercase(), NextSet::END);
+            a.follow
+                .insert(r.name.to_ascii_lowercase(), Set::new().end_of_input());
         }
         loop {
             let before = a.follow.clone();
@@ -396,8 +327,8 @@ impl<'s, 'g> Analysis<'s, 'g> {
         }
     }
 
-    fn first_of(&self, e: &Element) -> NextSet {
-        let mut s = NextSet::default();
+    fn first_of(&self, e: &Element) -> Set {
+        let mut s = Set::new();
         match e {
             Element::Alternation(v) => {
                 for x in v {
@@ -426,23 +357,23 @@ impl<'s, 'g> Analysis<'s, 'g> {
             }
             Element::CharVal { text, .. } => {
                 if let Some(c) = text.chars().next() {
-                    s.add_char_ci(c);
+                    s = s.char_either_case(c);
                 }
             }
             Element::Sequence(cs) => {
                 if let Some(&c) = cs.first() {
-                    s.add_range(c, c);
+                    s = s.code_points(c, c);
                 }
             }
-            Element::Range(lo, hi) => s.add_range(*lo, *hi),
+            Element::Range(lo, hi) => s = s.code_points(*lo, *hi),
             Element::Prose(_) => {}
         }
         s
     }
 
     /// FIRST of a sequence of elements, plus `after` if they can all be empty.
-    fn first_of_seq(&self, items: &[Element], after: NextSet) -> NextSet {
-        let mut s = NextSet::default();
+    fn first_of_seq(&self, items: &[Element], after: Set) -> Set {
+        let mut s = Set::new();
         for x in items {
             s = s.union(self.first_of(x));
             if !self.nullable_of(x) {
@@ -454,7 +385,7 @@ impl<'s, 'g> Analysis<'s, 'g> {
 
     /// What may follow one iteration of a repetition: another iteration (unless
     /// at most one is allowed) or what follows the repetition.
-    fn after_iteration(&self, element: &Element, max: Option<u32>, follow: NextSet) -> NextSet {
+    fn after_iteration(&self, element: &Element, max: Option<u32>, follow: Set) -> Set {
         if max.is_some_and(|m| m <= 1) {
             follow
         } else {
@@ -462,7 +393,7 @@ impl<'s, 'g> Analysis<'s, 'g> {
         }
     }
 
-    fn propagate_follow(&mut self, e: &Element, follow: NextSet) {
+    fn propagate_follow(&mut self, e: &Element, follow: Set) {
         match e {
             Element::Alternation(v) => {
                 for x in v {
@@ -495,17 +426,17 @@ impl<'s, 'g> Analysis<'s, 'g> {
         &self,
         e: &Element,
         variant_index: &dyn Fn(&str) -> Option<usize>,
-    ) -> Option<Class> {
+    ) -> Option<ClassSpec> {
         match e {
-            Element::Range(lo, hi) => Some(Class {
+            Element::Range(lo, hi) => Some(ClassSpec {
                 ranges: vec![(*lo, *hi)],
                 expected: vec![e.to_string()],
-                ..Class::default()
+                ..ClassSpec::default()
             }),
-            Element::Sequence(cs) if cs.len() == 1 => Some(Class {
+            Element::Sequence(cs) if cs.len() == 1 => Some(ClassSpec {
                 ranges: vec![(cs[0], cs[0])],
                 expected: vec![e.to_string()],
-                ..Class::default()
+                ..ClassSpec::default()
             }),
             Element::CharVal {
                 text,
@@ -520,18 +451,18 @@ impl<'s, 'g> Analysis<'s, 'g> {
                     }
                 }
                 Some(
-                    Class {
+                    ClassSpec {
                         expected: vec![e.to_string()],
-                        ..Class::default()
+                        ..ClassSpec::default()
                     }
-                    .merge(Class {
+                    .merge(ClassSpec {
                         ranges,
-                        ..Class::default()
+                        ..ClassSpec::default()
                     }),
                 )
             }
             Element::Alternation(v) => {
-                let mut c = Class::default();
+                let mut c = ClassSpec::default();
                 for x in v {
                     c = c.merge(self.class_of(x, variant_index)?);
                 }
@@ -540,16 +471,16 @@ impl<'s, 'g> Analysis<'s, 'g> {
             Element::Rule(n) => {
                 let r = self.lookup(n)?;
                 let mut c = if let Some(k) = variant_index(r.name) {
-                    Class {
+                    ClassSpec {
                         variant: [k].into_iter().collect(),
-                        ..Class::default()
+                        ..ClassSpec::default()
                     }
                 } else if r.name.eq_ignore_ascii_case("pct-encoded") {
                     // The one member of these classes longer than a character; the
                     // scanner knows its shape, "%" HEXDIG HEXDIG (RFC 3986 §2.1).
-                    Class {
+                    ClassSpec {
                         pct: true,
-                        ..Class::default()
+                        ..ClassSpec::default()
                     }
                 } else {
                     self.class_of(&r.rule.definition, variant_index)?
@@ -562,13 +493,13 @@ impl<'s, 'g> Analysis<'s, 'g> {
     }
 
     /// The next-character set of a class, for the conflict test.
-    fn class_first(&self, c: &Class, variant_rules: &[&SetRule<'g>]) -> NextSet {
-        let mut s = NextSet::default();
+    fn class_first(&self, c: &ClassSpec, variant_rules: &[&SetRule<'g>]) -> Set {
+        let mut s = Set::new();
         for &(lo, hi) in &c.ranges {
-            s.add_range(lo, hi);
+            s = s.code_points(lo, hi);
         }
         if c.pct {
-            s.add_range(b'%' as u32, b'%' as u32);
+            s = s.code_points(b'%' as u32, b'%' as u32);
         }
         for &k in &c.variant {
             s = s.union(self.first[&variant_rules[k].name.to_ascii_lowercase()]);
@@ -646,7 +577,7 @@ struct Writer<'a, 's, 'g> {
     /// Constants written after the function being generated.
     consts: Vec<String>,
     /// Classes already written, by content, with their constant names.
-    classes: Vec<(Class, String)>,
+    classes: Vec<(ClassSpec, String)>,
     /// Per-rule counter for constant names.
     counter: usize,
     current: String,
@@ -657,18 +588,18 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         variant_index(&self.variant_rules, name)
     }
 
-    fn class(&self, e: &Element) -> Option<Class> {
+    fn class(&self, e: &Element) -> Option<ClassSpec> {
         self.a.class_of(e, &|n| self.variant_index(n))
     }
 
-    fn next_set_const(&mut self, s: NextSet, about: &str) -> String {
+    fn next_set_const(&mut self, s: Set, about: &str) -> String {
         let name = format!("{}_AHEAD_{}", self.current.to_uppercase(), self.counter);
         self.counter += 1;
-        let mut build = format!("Set::new(){}", ascii_builder(s.ascii));
-        if s.non_ascii {
+        let mut build = format!("Set::new(){}", ascii_builder(s.ascii_bits()));
+        if s.has_non_ascii() {
             build.push_str(".non_ascii()");
         }
-        if s.end {
+        if s.has_end() {
             build.push_str(".end_of_input()");
         }
         self.consts.push(format!(
@@ -678,11 +609,11 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         name
     }
 
-    fn first_set_const(&mut self, s: NextSet, about: &str) -> String {
+    fn first_set_const(&mut self, s: Set, about: &str) -> String {
         let name = format!("{}_FIRST_{}", self.current.to_uppercase(), self.counter);
         self.counter += 1;
-        let mut build = format!("Set::new(){}", ascii_builder(s.ascii));
-        if s.non_ascii {
+        let mut build = format!("Set::new(){}", ascii_builder(s.ascii_bits()));
+        if s.has_non_ascii() {
             build.push_str(".non_ascii()");
         }
         self.consts.push(format!(
@@ -701,7 +632,7 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
             .unwrap_or_default()
     }
 
-    fn class_const(&mut self, c: &Class, e: &Element) -> String {
+    fn class_const(&mut self, c: &ClassSpec, e: &Element) -> String {
         if let Some((_, name)) = self.classes.iter().find(|(k, _)| k == c) {
             return name.clone();
         }
@@ -755,7 +686,7 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
     }
 
     /// Writes the combinator expression of `e`, given what may follow it.
-    fn expr(&mut self, e: &Element, follow: NextSet, indent: usize) -> String {
+    fn expr(&mut self, e: &Element, follow: Set, indent: usize) -> String {
         let pad = "    ".repeat(indent);
         match e {
             Element::Rule(n) => format!("{}::<V, M>", fn_name(n)),
@@ -784,78 +715,94 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
                     .collect();
                 Self::tuple("Cat", parts, &pad)
             }
-            Element::Alternation(alts) => {
-                let parts: Vec<String> = alts
-                    .iter()
-                    .enumerate()
-                    .map(|(k, x)| {
-                        let inner = self.expr(x, follow, indent + 1);
-                        let later = alts[k + 1..]
-                            .iter()
-                            .fold(NextSet::default(), |s, y| s.union(self.a.first_of(y)));
-                        let overlaps = self.a.first_of(x).intersects(later);
-                        let last = k + 1 == alts.len();
-                        let inner = if !last && (overlaps || self.a.nullable_of(x)) {
-                            let s = self.next_set_const(follow, &format!("{x}"));
-                            format!("Ahead(&{s}, {inner})")
-                        } else {
-                            inner
-                        };
-                        // FIRST-set dispatch: skip an alternative that cannot start
-                        // with the next character (an alternative that can match the
-                        // empty string can start with anything; a terminal tests its
-                        // character itself).
-                        let terminal = matches!(
-                            x,
-                            Element::CharVal { .. } | Element::Range(..) | Element::Sequence(_)
-                        );
-                        if self.a.nullable_of(x) || terminal {
-                            inner
-                        } else {
-                            let s = self.first_set_const(self.a.first_of(x), &format!("{x}"));
-                            format!("First(&{s}, {inner})")
-                        }
-                    })
-                    .collect();
-                Self::tuple("Alt", parts, &pad)
-            }
+            Element::Alternation(alts) => self.alternation(alts, follow, indent),
             Element::Repetition {
                 min,
                 max,
                 element,
                 optional_syntax,
-            } => {
-                if *max == Some(0) {
-                    return "Empty".to_string();
-                }
-                let max_s = match max {
-                    Some(m) => m.to_string(),
-                    None => "INF".to_string(),
-                };
-                if let Some(c) = self.class(element) {
-                    let cf = self.a.class_first(&c, &self.variant_rules);
-                    if !cf.intersects(follow) {
-                        let name = self.class_const(&c, element);
-                        return format!("Scan(&{name}, {min}, {max_s})");
-                    }
-                }
-                let body_first = self.a.first_of(element);
-                let inner_follow = self.a.after_iteration(element, *max, follow);
-                let inner = self.expr(element, inner_follow, indent);
-                let needs_guard = Some(*min) != *max
-                    && (body_first.intersects(follow) || self.a.nullable_of(element));
-                let inner = if needs_guard {
-                    let s = self.next_set_const(inner_follow, &format!("{e}"));
+            } => self.repetition(e, (*min, *max), element, *optional_syntax, follow, indent),
+        }
+    }
+
+    /// `Alt((..))`: each alternative guarded with `Ahead` where a later one could
+    /// start with the same character (or it can be empty), and dispatched on its
+    /// FIRST set where that saves a call.
+    fn alternation(&mut self, alts: &[Element], follow: Set, indent: usize) -> String {
+        let parts: Vec<String> = alts
+            .iter()
+            .enumerate()
+            .map(|(k, x)| {
+                let inner = self.expr(x, follow, indent + 1);
+                let later = alts[k + 1..]
+                    .iter()
+                    .fold(Set::new(), |s, y| s.union(self.a.first_of(y)));
+                let overlaps = self.a.first_of(x).intersects(later);
+                let last = k + 1 == alts.len();
+                let inner = if !last && (overlaps || self.a.nullable_of(x)) {
+                    let s = self.next_set_const(follow, &format!("{x}"));
                     format!("Ahead(&{s}, {inner})")
                 } else {
                     inner
                 };
-                if *optional_syntax {
-                    format!("Opt({inner})")
+                // FIRST-set dispatch: skip an alternative that cannot start with the
+                // next character (an alternative that can match the empty string can
+                // start with anything; a terminal tests its character itself).
+                let terminal = matches!(
+                    x,
+                    Element::CharVal { .. } | Element::Range(..) | Element::Sequence(_)
+                );
+                if self.a.nullable_of(x) || terminal {
+                    inner
                 } else {
-                    format!("Repeat({min}, {max_s}, {inner})")
+                    let s = self.first_set_const(self.a.first_of(x), &format!("{x}"));
+                    format!("First(&{s}, {inner})")
                 }
+            })
+            .collect();
+        Self::tuple("Alt", parts, &"    ".repeat(indent))
+    }
+
+    /// `Repeat(min, max, ..)` or `Opt(..)`, or a `Scan` of a character class when
+    /// nothing that may follow the run can start with a member of the class.
+    fn repetition(
+        &mut self,
+        e: &Element,
+        (min, max): (u32, Option<u32>),
+        element: &Element,
+        optional_syntax: bool,
+        follow: Set,
+        indent: usize,
+    ) -> String {
+        if max == Some(0) {
+            return "Empty".to_string();
+        }
+        let max_s = match max {
+            Some(m) => m.to_string(),
+            None => "INF".to_string(),
+        };
+        if let Some(c) = self.class(element) {
+            let cf = self.a.class_first(&c, &self.variant_rules);
+            if !cf.intersects(follow) {
+                let name = self.class_const(&c, element);
+                return format!("Scan(&{name}, {min}, {max_s})");
             }
+        }
+        let body_first = self.a.first_of(element);
+        let inner_follow = self.a.after_iteration(element, max, follow);
+        let inner = self.expr(element, inner_follow, indent);
+        let needs_guard =
+            Some(min) != max && (body_first.intersects(follow) || self.a.nullable_of(element));
+        let inner = if needs_guard {
+            let s = self.next_set_const(inner_follow, &format!("{e}"));
+            format!("Ahead(&{s}, {inner})")
+        } else {
+            inner
+        };
+        if optional_syntax {
+            format!("Opt({inner})")
+        } else {
+            format!("Repeat({min}, {max_s}, {inner})")
         }
     }
 
@@ -940,13 +887,13 @@ fn variant_ranges(a: &Analysis<'_, '_>, def: &RuleDef) -> Result<Vec<(u32, u32)>
     }
     let mut out = Vec::new();
     ranges_of(a, &def.definition, &mut out)?;
-    let merged = Class {
+    let merged = ClassSpec {
         ranges: Vec::new(),
-        ..Class::default()
+        ..ClassSpec::default()
     }
-    .merge(Class {
+    .merge(ClassSpec {
         ranges: out,
-        ..Class::default()
+        ..ClassSpec::default()
     });
     Ok(merged.ranges)
 }
@@ -974,6 +921,11 @@ const VARIANTS: [(VariantName, &str, &str); 3] = [
 
 /// Generates `src/grammar/generated.rs` from the grammar files.
 pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
+    with_context(g, generate_in)?
+}
+
+/// Runs `f` with the rule set of `g` and its analysis.
+fn with_context<T>(g: &Grammars, f: impl FnOnce(&Context<'_, '_>) -> T) -> Result<T, CodegenError> {
     let set = RuleSet::new(g)?;
     let a = Analysis::new(&set, &g.core)?;
     let cx = Context {
@@ -986,6 +938,10 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
             .filter(|r| r.variant_defs.is_some())
             .collect(),
     };
+    Ok(f(&cx))
+}
+
+fn generate_in(cx: &Context<'_, '_>) -> Result<String, CodegenError> {
     let mut out = String::new();
     out.push_str(HEADER);
     out.push_str(
@@ -996,11 +952,11 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
          use super::runtime::*;\n\
          use super::{Variant, VariantName, Uri, Iri, Leiri};\n\n",
     );
-    write_rule_enum(&cx, &mut out);
-    write_dispatch(&cx, &mut out);
-    write_variant_rules(&cx, &mut out)?;
+    write_rule_enum(cx, &mut out);
+    write_dispatch(cx, &mut out);
+    write_variant_rules(cx, &mut out)?;
     out.push_str("// The combinators, one per rule, in the order of the grammar files.\n\n");
-    for (_, code) in combinators(&cx) {
+    for (_, code) in combinators(cx) {
         out.push_str(&code);
     }
     while out.ends_with("\n\n") {
@@ -1028,6 +984,32 @@ fn write_rule_enum(cx: &Context<'_, '_>, out: &mut String) {
         writeln!(out, "        Rule::{},", enum_name(r.name)).unwrap();
     }
     out.push_str("    ];\n\n");
+    write_rule_tables(cx, out);
+    out.push_str(
+        "    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n\
+         pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n\
+         match variant {\n\
+         VariantName::Uri => self.uri_name(),\n\
+         VariantName::Iri => Some(self.iri_name()),\n\
+         VariantName::Leiri => Some(self.leiri_name()),\n\
+         }\n\
+         }\n\n\
+         /// The short definition of [`Rule::short_definition_iri`] in a variant's grammar.\n\
+         pub const fn short_definition(self, variant: VariantName) -> Option<&'static str> {\n\
+         match variant {\n\
+         VariantName::Uri => self.short_definition_uri(),\n\
+         VariantName::Iri => self.short_definition_iri(),\n\
+         VariantName::Leiri => self.short_definition_leiri(),\n\
+         }\n\
+         }\n\
+         }\n\n",
+    );
+}
+
+/// The tables of the `Rule` enum, one `const fn` each: names in the three grammars,
+/// ABNF text, source, whether it is a character rule, short definitions.
+fn write_rule_tables(cx: &Context<'_, '_>, out: &mut String) {
+    let set = cx.set;
     let table = |out: &mut String,
                  doc: &str,
                  fname: &str,
@@ -1096,25 +1078,6 @@ fn write_rule_enum(cx: &Context<'_, '_>, out: &mut String) {
             some_str(short_definition(cx.g, variant, r).filter(|_| is_character_rule(r)))
         });
     }
-    out.push_str(
-        "    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n\
-         pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n\
-         match variant {\n\
-         VariantName::Uri => self.uri_name(),\n\
-         VariantName::Iri => Some(self.iri_name()),\n\
-         VariantName::Leiri => Some(self.leiri_name()),\n\
-         }\n\
-         }\n\n\
-         /// The short definition of [`Rule::short_definition_iri`] in a variant's grammar.\n\
-         pub const fn short_definition(self, variant: VariantName) -> Option<&'static str> {\n\
-         match variant {\n\
-         VariantName::Uri => self.short_definition_uri(),\n\
-         VariantName::Iri => self.short_definition_iri(),\n\
-         VariantName::Leiri => self.short_definition_leiri(),\n\
-         }\n\
-         }\n\
-         }\n\n",
-    );
 }
 
 /// The definition of `r` in `variant`'s grammar when it is an alternation of rule
@@ -1315,10 +1278,10 @@ fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
         )
         .unwrap();
         let body = if r.variant_defs.is_some() {
-            let c = Class {
+            let c = ClassSpec {
                 variant: [w.variant_index(r.name).unwrap_or(0)].into_iter().collect(),
                 expected: vec![r.name.to_string()],
-                ..Class::default()
+                ..ClassSpec::default()
             };
             let name = w.class_const(&c, &Element::Rule(r.name.to_string()));
             format!("Scan(&{name}, 1, 1)")
@@ -1345,20 +1308,11 @@ fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
 /// with it), for `iri grammar NAME --rust`: exactly what `generated.rs` holds for
 /// that rule. `name` is in the IRI naming.
 pub fn rule_source(g: &Grammars, name: &str) -> Option<String> {
-    let set = RuleSet::new(g).ok()?;
-    let a = Analysis::new(&set, &g.core).ok()?;
-    let cx = Context {
-        g,
-        set: &set,
-        a: &a,
-        variant_rules: set
-            .rules
-            .iter()
-            .filter(|r| r.variant_defs.is_some())
-            .collect(),
-    };
-    combinators(&cx)
-        .into_iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, code)| code.trim_end().to_string())
+    with_context(g, |cx| {
+        combinators(cx)
+            .into_iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, code)| code.trim_end().to_string())
+    })
+    .ok()?
 }

@@ -16,7 +16,7 @@
 //! out here, so that a seed gives the same strings on every platform and every version
 //! of the crate's dependencies.
 
-use crate::oracle::{Node, Table, UnknownRule};
+use crate::oracle::{Expr, Table, UnknownRule};
 use crate::{Grammars, VariantName};
 
 /// xoshiro256** (Blackman and Vigna), seeded by splitmix64: small, fast, and fixed.
@@ -340,18 +340,18 @@ impl<'g> Generator<'g> {
 }
 
 /// Whether `node` can produce some string, given which rules can.
-fn can_generate(node: &Node, generable: &[bool]) -> bool {
+fn can_generate(node: &Expr, generable: &[bool]) -> bool {
     match node {
-        Node::Alt(alts) => alts.iter().any(|a| can_generate(a, generable)),
-        Node::Cat(items) => items.iter().all(|a| can_generate(a, generable)),
-        Node::Rep { min, max, node } => {
+        Expr::Alt(alts) => alts.iter().any(|a| can_generate(a, generable)),
+        Expr::Cat(items) => items.iter().all(|a| can_generate(a, generable)),
+        Expr::Rep { min, max, node } => {
             *min == 0 || (max.map_or(true, |m| m >= *min) && can_generate(node, generable))
         }
-        Node::Rule(k) => generable[*k],
-        Node::Missing(_) | Node::Prose => false,
-        Node::Chars(..) => true,
-        Node::Seq(cps) => cps.iter().all(|&c| char::from_u32(c).is_some()),
-        Node::Range(lo, hi) => pick_valid(*lo, *hi, *lo).is_some(),
+        Expr::Rule(k) => generable[*k],
+        Expr::Missing(_) | Expr::Prose => false,
+        Expr::Chars(..) => true,
+        Expr::Seq(cps) => cps.iter().all(|&c| char::from_u32(c).is_some()),
+        Expr::Range(lo, hi) => pick_valid(*lo, *hi, *lo).is_some(),
     }
 }
 
@@ -368,7 +368,7 @@ fn pick_valid(lo: u32, hi: u32, c: u32) -> Option<char> {
 }
 
 /// Adds the characters at and just beyond the edges of every range and literal.
-fn collect_edges(node: &Node, out: &mut Vec<char>) {
+fn collect_edges(node: &Expr, out: &mut Vec<char>) {
     let mut near = |c: u32| {
         for d in [c.wrapping_sub(1), c, c.wrapping_add(1)] {
             if let Some(ch) = char::from_u32(d) {
@@ -377,25 +377,25 @@ fn collect_edges(node: &Node, out: &mut Vec<char>) {
         }
     };
     match node {
-        Node::Alt(items) | Node::Cat(items) => {
+        Expr::Alt(items) | Expr::Cat(items) => {
             for n in items {
                 collect_edges(n, out);
             }
         }
-        Node::Rep { node, .. } => collect_edges(node, out),
-        Node::Range(lo, hi) => {
+        Expr::Rep { node, .. } => collect_edges(node, out),
+        Expr::Range(lo, hi) => {
             near(*lo);
             near(*hi);
         }
-        Node::Seq(cps) => cps.iter().for_each(|&c| near(c)),
-        Node::Chars(text, _) => {
+        Expr::Seq(cps) => cps.iter().for_each(|&c| near(c)),
+        Expr::Chars(text, _) => {
             for c in text {
                 near(*c as u32);
                 near(c.to_ascii_uppercase() as u32);
                 near(c.to_ascii_lowercase() as u32);
             }
         }
-        Node::Rule(_) | Node::Missing(_) | Node::Prose => {}
+        Expr::Rule(_) | Expr::Missing(_) | Expr::Prose => {}
     }
 }
 
@@ -407,10 +407,10 @@ struct Walk<'a, 'g> {
 }
 
 impl Walk<'_, '_> {
-    fn node(&mut self, node: &Node, out: &mut String) {
+    fn node(&mut self, node: &Expr, out: &mut String) {
         match node {
-            Node::Alt(alts) => {
-                let choices: Vec<&Node> = alts
+            Expr::Alt(alts) => {
+                let choices: Vec<&Expr> = alts
                     .iter()
                     .filter(|a| can_generate(a, self.generable))
                     .collect();
@@ -419,12 +419,12 @@ impl Walk<'_, '_> {
                     self.node(a, out);
                 }
             }
-            Node::Cat(items) => {
+            Expr::Cat(items) => {
                 for item in items {
                     self.node(item, out);
                 }
             }
-            Node::Rep { min, max, node } => {
+            Expr::Rep { min, max, node } => {
                 let count = if can_generate(node, self.generable) {
                     self.count(*min, *max)
                 } else {
@@ -434,12 +434,12 @@ impl Walk<'_, '_> {
                     self.node(node, out);
                 }
             }
-            Node::Rule(k) => {
+            Expr::Rule(k) => {
                 let table = self.table;
                 self.node(&table.nodes[*k], out);
             }
-            Node::Missing(_) | Node::Prose => {}
-            Node::Chars(text, case_sensitive) => {
+            Expr::Missing(_) | Expr::Prose => {}
+            Expr::Chars(text, case_sensitive) => {
                 for &c in text {
                     if !case_sensitive && c.is_ascii_alphabetic() && self.rng.chance(50) {
                         out.push(if c.is_ascii_uppercase() {
@@ -452,8 +452,8 @@ impl Walk<'_, '_> {
                     }
                 }
             }
-            Node::Seq(cps) => out.extend(cps.iter().filter_map(|&c| char::from_u32(c))),
-            Node::Range(lo, hi) => {
+            Expr::Seq(cps) => out.extend(cps.iter().filter_map(|&c| char::from_u32(c))),
+            Expr::Range(lo, hi) => {
                 let (lo, hi) = (*lo, (*hi).min(0x10_FFFF));
                 let c = match self.rng.below(10) {
                     0 => lo,
@@ -522,7 +522,7 @@ mod tests {
     #[test]
     fn every_rule_of_every_grammar_generates() {
         let g = Grammars::builtin();
-        for v in [VariantName::Uri, VariantName::Iri, VariantName::Leiri] {
+        for v in VariantName::ALL {
             let oracle = Oracle::new(&g, v);
             let mut gen = Generator::new(&g, v, 99);
             for rule in g.table(v) {

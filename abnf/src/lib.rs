@@ -16,6 +16,42 @@ use std::fmt;
 pub use iri_grammar::VariantName;
 pub use reader::{read, ReadError};
 
+/// The name a grammar gives to a rule of RFC 3987, by RFC 3987's naming convention
+/// (§2.2): in a name containing "IRI", "IRI" becomes "URI" in RFC 3986 and "LEIRI" in
+/// the LEIRI note; any other name loses its "i" prefix in RFC 3986 and stays in the
+/// note.
+///
+/// ```
+/// use iri_grammar_abnf::{name_in, VariantName};
+/// assert_eq!(name_in("ipath-abempty", VariantName::Uri), "path-abempty");
+/// assert_eq!(name_in("IRI-reference", VariantName::Uri), "URI-reference");
+/// assert_eq!(name_in("IRI-reference", VariantName::Leiri), "LEIRI-reference");
+/// assert_eq!(name_in("ucschar", VariantName::Leiri), "ucschar");
+/// ```
+pub fn name_in(iri_name: &str, variant: VariantName) -> String {
+    match variant {
+        VariantName::Uri if iri_name.contains("IRI") => iri_name.replace("IRI", "URI"),
+        VariantName::Uri => iri_name.strip_prefix('i').unwrap_or(iri_name).to_string(),
+        VariantName::Iri => iri_name.to_string(),
+        VariantName::Leiri if iri_name.contains("IRI") => iri_name.replace("IRI", "LEIRI"),
+        VariantName::Leiri => iri_name.to_string(),
+    }
+}
+
+/// The RFC 3987 name of a name of the LEIRI note (`LEIRI-reference` →
+/// `IRI-reference`, case-insensitive); the inverse of [`name_in`] for LEIRIs.
+///
+/// ```
+/// assert_eq!(iri_grammar_abnf::leiri_to_iri_name("leiri-reference"), "iri-reference");
+/// assert_eq!(iri_grammar_abnf::leiri_to_iri_name("ucschar"), "ucschar");
+/// ```
+pub fn leiri_to_iri_name(name: &str) -> String {
+    match name.to_ascii_lowercase().find("leiri") {
+        Some(k) => format!("{}{}", &name[..k], &name[k + 2..]),
+        None => name.to_string(),
+    }
+}
+
 /// One element of an ABNF definition (RFC 5234 §2.3, §3, §4).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Element {
@@ -194,98 +230,125 @@ impl Grammars {
     }
 }
 
+impl Element {
+    /// Calls `f` with the name of each rule the element refers to, in order.
+    ///
+    /// ```
+    /// let rules = iri_grammar_abnf::read("x.abnf", "a = b *( c / \"d\" )\n").unwrap();
+    /// let mut names = Vec::new();
+    /// rules.rules[0].definition.rule_refs(&mut |n| names.push(n.to_string()));
+    /// assert_eq!(names, ["b", "c"]);
+    /// ```
+    pub fn rule_refs<'e>(&'e self, f: &mut dyn FnMut(&'e str)) {
+        match self {
+            Element::Rule(n) => f(n),
+            Element::Alternation(v) | Element::Concatenation(v) => {
+                v.iter().for_each(|x| x.rule_refs(f))
+            }
+            Element::Repetition { element, .. } => element.rule_refs(f),
+            _ => {}
+        }
+    }
+}
+
 impl fmt::Display for Element {
     /// Writes the element back as ABNF (normalized spacing, `%x` in upper case),
     /// with parentheses only where ABNF needs them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        #[derive(PartialEq)]
-        enum Ctx {
-            Top,
-            InAlternation,
-            InConcatenation,
-            InRepetition,
+        write_in(self, f, &Ctx::Top)
+    }
+}
+
+/// Where an element is written: what decides whether it needs parentheses.
+#[derive(PartialEq)]
+enum Ctx {
+    Top,
+    InAlternation,
+    InConcatenation,
+    InRepetition,
+}
+
+/// Elements separated by `sep`, in parentheses if `parens`.
+fn list(
+    items: &[Element],
+    sep: &str,
+    inner: Ctx,
+    parens: bool,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    if parens {
+        write!(f, "( ")?;
+    }
+    for (k, a) in items.iter().enumerate() {
+        if k > 0 {
+            write!(f, "{sep}")?;
         }
-        fn list(
-            items: &[Element],
-            sep: &str,
-            inner: Ctx,
-            parens: bool,
-            f: &mut fmt::Formatter<'_>,
-        ) -> fmt::Result {
-            if parens {
-                write!(f, "( ")?;
+        write_in(a, f, &inner)?;
+    }
+    if parens {
+        write!(f, " )")?;
+    }
+    Ok(())
+}
+
+/// One element in context `ctx`.
+fn write_in(e: &Element, f: &mut fmt::Formatter<'_>, ctx: &Ctx) -> fmt::Result {
+    match e {
+        Element::Alternation(alts) => list(
+            alts,
+            " / ",
+            Ctx::InAlternation,
+            matches!(ctx, Ctx::InConcatenation | Ctx::InRepetition),
+            f,
+        ),
+        Element::Concatenation(items) => list(
+            items,
+            " ",
+            Ctx::InConcatenation,
+            *ctx == Ctx::InRepetition,
+            f,
+        ),
+        Element::Repetition {
+            min,
+            max,
+            element,
+            optional_syntax,
+        } => {
+            if *optional_syntax {
+                write!(f, "[ ")?;
+                write_in(element, f, &Ctx::Top)?;
+                return write!(f, " ]");
             }
-            for (k, a) in items.iter().enumerate() {
+            match (min, max) {
+                (n, Some(m)) if n == m => write!(f, "{n}")?,
+                (0, None) => write!(f, "*")?,
+                (n, None) => write!(f, "{n}*")?,
+                (0, Some(m)) => write!(f, "*{m}")?,
+                (n, Some(m)) => write!(f, "{n}*{m}")?,
+            }
+            write_in(element, f, &Ctx::InRepetition)
+        }
+        Element::Rule(name) => write!(f, "{name}"),
+        Element::CharVal {
+            text,
+            case_sensitive,
+        } => {
+            if *case_sensitive {
+                write!(f, "%s")?;
+            }
+            write!(f, "\"{text}\"")
+        }
+        Element::Range(lo, hi) => write!(f, "%x{lo:X}-{hi:X}"),
+        Element::Sequence(cs) => {
+            write!(f, "%x")?;
+            for (k, c) in cs.iter().enumerate() {
                 if k > 0 {
-                    write!(f, "{sep}")?;
+                    write!(f, ".")?;
                 }
-                write_in(a, f, &inner)?;
-            }
-            if parens {
-                write!(f, " )")?;
+                write!(f, "{c:X}")?;
             }
             Ok(())
         }
-        fn write_in(e: &Element, f: &mut fmt::Formatter<'_>, ctx: &Ctx) -> fmt::Result {
-            match e {
-                Element::Alternation(alts) => list(
-                    alts,
-                    " / ",
-                    Ctx::InAlternation,
-                    matches!(ctx, Ctx::InConcatenation | Ctx::InRepetition),
-                    f,
-                ),
-                Element::Concatenation(items) => list(
-                    items,
-                    " ",
-                    Ctx::InConcatenation,
-                    *ctx == Ctx::InRepetition,
-                    f,
-                ),
-                Element::Repetition {
-                    min,
-                    max,
-                    element,
-                    optional_syntax,
-                } => {
-                    if *optional_syntax {
-                        write!(f, "[ ")?;
-                        write_in(element, f, &Ctx::Top)?;
-                        return write!(f, " ]");
-                    }
-                    match (min, max) {
-                        (n, Some(m)) if n == m => write!(f, "{n}")?,
-                        (0, None) => write!(f, "*")?,
-                        (n, None) => write!(f, "{n}*")?,
-                        (0, Some(m)) => write!(f, "*{m}")?,
-                        (n, Some(m)) => write!(f, "{n}*{m}")?,
-                    }
-                    write_in(element, f, &Ctx::InRepetition)
-                }
-                Element::Rule(name) => write!(f, "{name}"),
-                Element::CharVal {
-                    text,
-                    case_sensitive,
-                } => {
-                    if *case_sensitive {
-                        write!(f, "%s")?;
-                    }
-                    write!(f, "\"{text}\"")
-                }
-                Element::Range(lo, hi) => write!(f, "%x{lo:X}-{hi:X}"),
-                Element::Sequence(cs) => {
-                    write!(f, "%x")?;
-                    for (k, c) in cs.iter().enumerate() {
-                        if k > 0 {
-                            write!(f, ".")?;
-                        }
-                        write!(f, "{c:X}")?;
-                    }
-                    Ok(())
-                }
-                Element::Prose(p) => write!(f, "<{p}>"),
-            }
-        }
-        write_in(self, f, &Ctx::Top)
+        Element::Prose(p) => write!(f, "<{p}>"),
     }
 }

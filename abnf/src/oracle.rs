@@ -52,16 +52,16 @@ impl std::error::Error for UnknownRule {}
 
 /// An element with its rule references resolved to indices into the table.
 #[derive(Debug, Clone)]
-pub(crate) enum Node {
+pub(crate) enum Expr {
     /// RFC 5234 §3.2.
-    Alt(Vec<Node>),
+    Alt(Vec<Expr>),
     /// RFC 5234 §3.1.
-    Cat(Vec<Node>),
+    Cat(Vec<Expr>),
     /// RFC 5234 §3.6, §3.7, §3.8.
     Rep {
         min: u32,
         max: Option<u32>,
-        node: Box<Node>,
+        node: Box<Expr>,
     },
     /// A rule of the table, by index.
     Rule(usize),
@@ -85,7 +85,7 @@ pub(crate) enum Node {
 pub(crate) struct Table<'g> {
     pub(crate) variant: VariantName,
     pub(crate) rules: Vec<&'g RuleDef>,
-    pub(crate) nodes: Vec<Node>,
+    pub(crate) nodes: Vec<Expr>,
     /// Lower-cased name → index.
     index: HashMap<String, usize>,
     /// For each rule, the first undefined name reachable from its definition.
@@ -126,8 +126,8 @@ impl<'g> Table<'g> {
         if let Some(&k) = self.index.get(&lower) {
             return Some(k);
         }
-        if self.variant == VariantName::Leiri && lower.contains("leiri") {
-            return self.index.get(&lower.replacen("leiri", "iri", 1)).copied();
+        if self.variant == VariantName::Leiri {
+            return self.index.get(&crate::leiri_to_iri_name(&lower)).copied();
         }
         None
     }
@@ -145,49 +145,49 @@ impl<'g> Table<'g> {
         }
     }
 
-    pub(crate) fn compile(&self, e: &Element) -> Node {
+    pub(crate) fn compile(&self, e: &Element) -> Expr {
         match e {
-            Element::Alternation(alts) => Node::Alt(alts.iter().map(|a| self.compile(a)).collect()),
+            Element::Alternation(alts) => Expr::Alt(alts.iter().map(|a| self.compile(a)).collect()),
             Element::Concatenation(items) => {
-                Node::Cat(items.iter().map(|a| self.compile(a)).collect())
+                Expr::Cat(items.iter().map(|a| self.compile(a)).collect())
             }
             Element::Repetition {
                 min, max, element, ..
-            } => Node::Rep {
+            } => Expr::Rep {
                 min: *min,
                 max: *max,
                 node: Box::new(self.compile(element)),
             },
             Element::Rule(name) => match self.lookup(name) {
-                Some(k) => Node::Rule(k),
-                None => Node::Missing(name.clone()),
+                Some(k) => Expr::Rule(k),
+                None => Expr::Missing(name.clone()),
             },
             Element::CharVal {
                 text,
                 case_sensitive,
-            } => Node::Chars(text.chars().collect(), *case_sensitive),
-            Element::Range(lo, hi) => Node::Range(*lo, *hi),
-            Element::Sequence(cps) => Node::Seq(cps.clone()),
-            Element::Prose(_) => Node::Prose,
+            } => Expr::Chars(text.chars().collect(), *case_sensitive),
+            Element::Range(lo, hi) => Expr::Range(*lo, *hi),
+            Element::Sequence(cps) => Expr::Seq(cps.clone()),
+            Element::Prose(_) => Expr::Prose,
         }
     }
 
     fn first_missing(&self, start: usize) -> Option<String> {
-        fn walk(node: &Node, table: &Table<'_>, seen: &mut [bool]) -> Option<String> {
+        fn walk(node: &Expr, table: &Table<'_>, seen: &mut [bool]) -> Option<String> {
             match node {
-                Node::Alt(items) | Node::Cat(items) => {
+                Expr::Alt(items) | Expr::Cat(items) => {
                     items.iter().find_map(|n| walk(n, table, seen))
                 }
-                Node::Rep { node, .. } => walk(node, table, seen),
-                Node::Rule(k) => {
+                Expr::Rep { node, .. } => walk(node, table, seen),
+                Expr::Rule(k) => {
                     if seen[*k] {
                         return None;
                     }
                     seen[*k] = true;
                     walk(&table.nodes[*k], table, seen)
                 }
-                Node::Missing(name) => Some(name.clone()),
-                Node::Chars(..) | Node::Seq(_) | Node::Range(..) | Node::Prose => None,
+                Expr::Missing(name) => Some(name.clone()),
+                Expr::Chars(..) | Expr::Seq(_) | Expr::Range(..) | Expr::Prose => None,
             }
         }
         let mut seen = vec![false; self.rules.len()];
@@ -293,7 +293,7 @@ impl<'g> Oracle<'g> {
     /// If `start` is not a character boundary of `input` (as slicing would).
     pub fn ends(&self, rule: &str, input: &str, start: usize) -> Result<Vec<usize>, UnknownRule> {
         let k = self.table.resolve(rule)?;
-        self.ends_of(&Node::Rule(k), input, start)
+        self.ends_of(&Expr::Rule(k), input, start)
     }
 
     /// Whether the whole of `input` matches an ABNF element (for instance one
@@ -342,25 +342,25 @@ impl<'g> Oracle<'g> {
         self.ends_of(&node, input, start)
     }
 
-    fn missing_in(&self, node: &Node, seen: &mut [bool]) -> Option<String> {
+    fn missing_in(&self, node: &Expr, seen: &mut [bool]) -> Option<String> {
         match node {
-            Node::Alt(items) | Node::Cat(items) => {
+            Expr::Alt(items) | Expr::Cat(items) => {
                 items.iter().find_map(|n| self.missing_in(n, seen))
             }
-            Node::Rep { node, .. } => self.missing_in(node, seen),
-            Node::Rule(k) => {
+            Expr::Rep { node, .. } => self.missing_in(node, seen),
+            Expr::Rule(k) => {
                 if seen[*k] {
                     return None;
                 }
                 seen[*k] = true;
                 self.table.missing[*k].clone()
             }
-            Node::Missing(name) => Some(name.clone()),
+            Expr::Missing(name) => Some(name.clone()),
             _ => None,
         }
     }
 
-    fn ends_of(&self, node: &Node, input: &str, start: usize) -> Result<Vec<usize>, UnknownRule> {
+    fn ends_of(&self, node: &Expr, input: &str, start: usize) -> Result<Vec<usize>, UnknownRule> {
         assert!(
             input.is_char_boundary(start),
             "start {start} is not a character boundary of the input"
@@ -405,17 +405,17 @@ impl<'g> Oracle<'g> {
 
     /// Appends to `out` every position where a match of `node` starting at `start`
     /// can end (possibly with repeats; callers dedupe).
-    fn eval(&self, node: &Node, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
+    fn eval(&self, node: &Expr, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
         let input = run.input;
         match node {
             // §3.2: unordered; the union of what each alternative allows.
-            Node::Alt(alts) => {
+            Expr::Alt(alts) => {
                 for a in alts {
                     self.eval(a, start, run, out);
                 }
             }
             // §3.1: each element from every place the previous one can end.
-            Node::Cat(items) => {
+            Expr::Cat(items) => {
                 let mut here = vec![start];
                 let mut next = Vec::new();
                 for item in items {
@@ -433,14 +433,14 @@ impl<'g> Oracle<'g> {
             }
             // §3.6/§3.7: every count from min to max; positions, not parses, are kept,
             // so the work per count is bounded by the input length.
-            Node::Rep { min, max, node } => self.repeat(*min, *max, node, start, run, out),
-            Node::Rule(k) => {
+            Expr::Rep { min, max, node } => self.repeat(*min, *max, node, start, run, out),
+            Expr::Rule(k) => {
                 let ends = self.rule_ends(*k, start, run);
                 out.extend_from_slice(&ends);
             }
-            Node::Missing(_) | Node::Prose => {}
+            Expr::Missing(_) | Expr::Prose => {}
             // §2.3: quoted strings are case-insensitive for ASCII letters (unless %s).
-            Node::Chars(text, case_sensitive) => {
+            Expr::Chars(text, case_sensitive) => {
                 let end = start + text.len();
                 if end <= input.len()
                     && input[start..end].iter().zip(text).all(|(a, b)| {
@@ -454,7 +454,7 @@ impl<'g> Oracle<'g> {
                     out.push(end);
                 }
             }
-            Node::Seq(cps) => {
+            Expr::Seq(cps) => {
                 let end = start + cps.len();
                 if end <= input.len()
                     && input[start..end]
@@ -466,7 +466,7 @@ impl<'g> Oracle<'g> {
                 }
             }
             // §3.4: one code point in the range.
-            Node::Range(lo, hi) => {
+            Expr::Range(lo, hi) => {
                 if let Some(&c) = input.get(start) {
                     if (*lo..=*hi).contains(&(c as u32)) {
                         out.push(start + 1);
@@ -481,7 +481,7 @@ impl<'g> Oracle<'g> {
         &self,
         min: u32,
         max: Option<u32>,
-        node: &Node,
+        node: &Expr,
         start: usize,
         run: &mut Run<'_>,
         out: &mut Vec<usize>,
@@ -579,7 +579,7 @@ mod tests {
     #[test]
     fn ipv6address() {
         let g = Grammars::builtin();
-        for v in [VariantName::Uri, VariantName::Iri, VariantName::Leiri] {
+        for v in VariantName::ALL {
             let o = Oracle::new(&g, v);
             check(
                 &o,

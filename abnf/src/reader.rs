@@ -322,25 +322,6 @@ fn prose_val(i: &str) -> R<'_, Element> {
 /// assert_eq!((err.line, err.column), (1, 8));
 /// ```
 pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
-    let error_at = |at: &str, expected: &str| -> ReadError {
-        let offset = text.len() - at.len();
-        let before = &text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        let found = match at.chars().next() {
-            None => "end of text".to_string(),
-            Some('\n') | Some('\r') => "end of line".to_string(),
-            Some(c) => format!("{c:?}"),
-        };
-        ReadError {
-            file: file.to_string(),
-            line,
-            column,
-            expected: expected.to_string(),
-            found,
-        }
-    };
-
     // The document is named by the file's first comment line, up to its first comma.
     let document = text
         .lines()
@@ -348,17 +329,14 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
         .and_then(|l| l.strip_prefix(';'))
         .map(|l| l.split(',').next().unwrap_or(l).trim().to_string())
         .unwrap_or_else(|| file.to_string());
-
+    let reader = Reader { file, text };
     let mut rules: Vec<RuleDef> = Vec::new();
     let mut section: Option<String> = None;
     let mut i = text;
-    loop {
+    while !i.is_empty() {
         // Blank lines and comment lines between rules; `;@` lines set the section.
         let line = i.split('\n').next().unwrap_or("");
         let trimmed = line.trim_start_matches(is_wsp);
-        if i.is_empty() {
-            break;
-        }
         if trimmed.trim_end().is_empty() || trimmed.starts_with(';') {
             if let Some(s) = line.strip_prefix(";@") {
                 section = Some(s.trim().to_string());
@@ -367,12 +345,62 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
             continue;
         }
         if line.starts_with(is_wsp) {
-            return Err(error_at(
+            return Err(reader.error_at(
                 &i[line.len() - trimmed.len()..],
                 "a rule name at the start of the line (an indented line continues a rule)",
             ));
         }
-        let start = i;
+        let (rest, rule) = reader.rule(i)?;
+        let source = Source {
+            file: file.to_string(),
+            document: document.clone(),
+            section: section.clone(),
+            line: text[..text.len() - i.len()].matches('\n').count() + 1,
+        };
+        reader.add(&mut rules, rule, source, i)?;
+        i = rest;
+    }
+    Ok(RuleList {
+        file: file.to_string(),
+        document,
+        rules,
+    })
+}
+
+/// A rule as read, before it joins the list: `name = definition` or `name =/ more`.
+struct ReadRule<'a> {
+    name: &'a str,
+    incremental: bool,
+    definition: Element,
+    text: String,
+}
+
+/// The file being read, for error positions.
+struct Reader<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl<'a> Reader<'a> {
+    /// The error at `at` (a suffix of the text): line, column, what was found.
+    fn error_at(&self, at: &str, expected: &str) -> ReadError {
+        let before = &self.text[..self.text.len() - at.len()];
+        let found = match at.chars().next() {
+            None => "end of text".to_string(),
+            Some('\n') | Some('\r') => "end of line".to_string(),
+            Some(c) => format!("{c:?}"),
+        };
+        ReadError {
+            file: self.file.to_string(),
+            line: before.matches('\n').count() + 1,
+            column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+            expected: expected.to_string(),
+            found,
+        }
+    }
+
+    /// One rule at the start of `i` (RFC 5234 §4 `rule`), and the text after it.
+    fn rule(&self, i: &'a str) -> Result<(&'a str, ReadRule<'a>), ReadError> {
         let parsed = (
             rulename,
             many0(c_wsp),
@@ -384,71 +412,77 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
         let (rest, (name, _, defined_as, _, definition)) = match parsed {
             Ok(ok) => ok,
             Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-                return Err(error_at(e.at, e.expected))
+                return Err(self.error_at(e.at, e.expected))
             }
-            Err(nom::Err::Incomplete(_)) => return Err(error_at("", "more text")),
+            Err(nom::Err::Incomplete(_)) => return Err(self.error_at("", "more text")),
         };
-        let body_end = rest;
         let rest = match (many0(c_wsp), alt((c_nl, value((), eof)))).parse(rest) {
             Ok((rest, _)) => rest,
             Err(_) => {
                 let (at, _) = many0(c_wsp).parse(rest).unwrap_or((rest, Vec::new()));
-                return Err(error_at(
+                return Err(self.error_at(
                     at,
                     "\"/\", another element, a comment or the end of the rule",
                 ));
             }
         };
-        let consumed = &start[..start.len() - rest.len()];
-        let rule_text = consumed.trim_end().to_string();
-        let line = text[..text.len() - start.len()].matches('\n').count() + 1;
-        let _ = body_end;
-        if defined_as == "=/" {
-            let Some(existing) = rules.iter_mut().find(|r| r.name.eq_ignore_ascii_case(name))
-            else {
-                return Err(error_at(
-                    start,
-                    "a rule defined with \"=\" before \"=/\" adds to it",
-                ));
-            };
-            let mut alts =
-                match std::mem::replace(&mut existing.definition, Element::Prose(String::new())) {
+        let text = i[..i.len() - rest.len()].trim_end().to_string();
+        let rule = ReadRule {
+            name,
+            incremental: defined_as == "=/",
+            definition,
+            text,
+        };
+        Ok((rest, rule))
+    }
+
+    /// Adds a rule to the list: a new one, or more alternatives of an existing one
+    /// (`=/`, RFC 5234 §3.3). `at` is where the rule starts, for errors.
+    fn add(
+        &self,
+        rules: &mut Vec<RuleDef>,
+        rule: ReadRule<'_>,
+        source: Source,
+        at: &str,
+    ) -> Result<(), ReadError> {
+        let existing = rules
+            .iter_mut()
+            .find(|r| r.name.eq_ignore_ascii_case(rule.name));
+        match (rule.incremental, existing) {
+            (true, Some(existing)) => {
+                let mut alts = match std::mem::replace(
+                    &mut existing.definition,
+                    Element::Prose(String::new()),
+                ) {
                     Element::Alternation(a) => a,
                     other => vec![other],
                 };
-            match definition {
-                Element::Alternation(a) => alts.extend(a),
-                other => alts.push(other),
+                match rule.definition {
+                    Element::Alternation(a) => alts.extend(a),
+                    other => alts.push(other),
+                }
+                existing.definition = Element::Alternation(alts);
+                existing.text.push('\n');
+                existing.text.push_str(&rule.text);
             }
-            existing.definition = Element::Alternation(alts);
-            existing.text.push('\n');
-            existing.text.push_str(&rule_text);
-        } else {
-            if rules.iter().any(|r| r.name.eq_ignore_ascii_case(name)) {
-                return Err(error_at(
-                    start,
+            (true, None) => {
+                return Err(self.error_at(at, "a rule defined with \"=\" before \"=/\" adds to it"))
+            }
+            (false, Some(_)) => {
+                return Err(self.error_at(
+                    at,
                     "a rule not defined twice (use \"=/\" to add alternatives)",
-                ));
+                ))
             }
-            rules.push(RuleDef {
-                name: name.to_string(),
-                definition,
-                text: rule_text,
-                source: Source {
-                    file: file.to_string(),
-                    document: document.clone(),
-                    section: section.clone(),
-                    line,
-                },
-            });
+            (false, None) => rules.push(RuleDef {
+                name: rule.name.to_string(),
+                definition: rule.definition,
+                text: rule.text,
+                source,
+            }),
         }
-        i = rest;
+        Ok(())
     }
-    Ok(RuleList {
-        file: file.to_string(),
-        document,
-        rules,
-    })
 }
 
 #[cfg(test)]

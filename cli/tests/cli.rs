@@ -1,4 +1,4 @@
-//! The `iri` command line, driven as other programs drive it (DESIGN.md contract).
+//! The `iri` command line, driven as other programs drive it (the contract: README, "The `iri` command").
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -398,4 +398,61 @@ fn lint_is_separate_from_check() {
     assert!(stdout(&o).lines().count() >= 20);
     let o = iri(&["--grammar", "leiri", "lint", "http://a/b c"]);
     assert!(stdout(&o).starts_with("leiri-space 10 "));
+}
+
+#[test]
+fn write_errors_are_reported_and_a_closed_pipe_is_not() {
+    // /dev/full refuses every write: the command must say so and not exit 0.
+    if let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
+        for args in [
+            &["parse", "http://a/"][..],
+            &["check", "http://a/"],
+            &["grammar"],
+            &["lint", "--list"],
+            &["generate", "--rule", "IRI", "-n", "3"],
+        ] {
+            let o = Command::new(env!("CARGO_BIN_EXE_iri"))
+                .args(args)
+                .stdout(full.try_clone().unwrap())
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(74), "{args:?}");
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(err.contains("writing standard output"), "{args:?}: {err}");
+        }
+    }
+    // A reader that goes away early (`| head -1`) ends the run quietly.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["check"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let lines = "http://example.org/a\n".repeat(200_000);
+    // Our side of the pipe may break too once the child stops reading.
+    let _ = stdin.write_all(lines.as_bytes());
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn an_unreadable_standard_input_is_an_io_error() {
+    // A directory as standard input: reading it fails (EISDIR).
+    let dir = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["check"])
+        .stdin(dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(74));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("reading standard input"));
 }

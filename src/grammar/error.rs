@@ -168,76 +168,7 @@ impl MatchError {
         let found = input[byte_offset..].chars().next();
         let mut names: Vec<&'static str> = rules.iter().map(|r| r.name::<V>()).collect();
         names.dedup();
-        let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
-        // What may follow a match (a rejected lookahead) is the union of every context
-        // of the rule, more than this input's context allows. A candidate is reported
-        // only when it provably continues this input: the prefix read so far plus that
-        // character (or nothing, for the end of input) matches the rule asked for.
-        let prefix = &input[..byte_offset];
-        let mut verified: Vec<String> = Vec::new();
-        for (e, _) in &expected {
-            if let Expected::Follow(set) = e {
-                let (ascii, _, end) = set.members();
-                let mut candidates: Vec<(Option<char>, String)> = ascii
-                    .iter()
-                    .map(|&c| (Some(c), format!("{:?}", c.to_string())))
-                    .collect();
-                if end {
-                    candidates.push((None, "end of input".to_string()));
-                }
-                for (c, text) in candidates {
-                    let mut probe = prefix.to_string();
-                    probe.extend(c);
-                    if !verified.contains(&text) && super::is_match::<V>(rule, &probe) {
-                        verified.push(text);
-                    }
-                }
-            }
-        }
-        for (e, owner) in &expected {
-            if matches!(e, Expected::Follow(_)) {
-                continue;
-            }
-            // A variant rule the grammar does not have (iprivate under Uri) expects nothing.
-            if let Expected::Rule(r) = e {
-                if r.name_in(V::NAME).is_none() {
-                    continue;
-                }
-            }
-            // Expected at the top, outside any rule: by the rule asked for.
-            let owner = owner.map_or(rule.name::<V>(), |r| r.name::<V>());
-            let k = match groups.iter().position(|(o, _)| *o == owner) {
-                Some(k) => k,
-                None => {
-                    groups.push((owner, Vec::new()));
-                    groups.len() - 1
-                }
-            };
-            for text in describe::<V>(e) {
-                if !groups[k].1.contains(&text) {
-                    groups[k].1.push(text);
-                }
-            }
-        }
-        if !verified.is_empty() {
-            let top = rule.name::<V>();
-            match groups.iter_mut().find(|(o, _)| *o == top) {
-                Some((_, items)) => items.extend(
-                    verified
-                        .into_iter()
-                        .filter(|v| !items.contains(v))
-                        .collect::<Vec<_>>(),
-                ),
-                None => groups.push((top, verified)),
-            }
-        }
-        // The end of input reads best last, in the group that is the whole rule's.
-        for (_, items) in groups.iter_mut() {
-            if let Some(k) = items.iter().position(|e| e == "end of input") {
-                let end = items.remove(k);
-                items.push(end);
-            }
-        }
+        let groups = expectations::<V>(rule, &input[..byte_offset], &expected);
         // The innermost rule: the first on the chain; its enclosing rules follow.
         let innermost = if names.is_empty() {
             None
@@ -256,6 +187,95 @@ impl MatchError {
             within: names,
         }))
     }
+}
+
+/// What was expected, grouped by the rule that expected it; the end of input last.
+/// `prefix` is the input read before the failure.
+fn expectations<V: Variant>(
+    rule: Rule,
+    prefix: &str,
+    expected: &[(Expected, Option<Rule>)],
+) -> Vec<(&'static str, Vec<String>)> {
+    let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
+    for (e, owner) in expected {
+        if matches!(e, Expected::Follow(_)) {
+            continue;
+        }
+        // A variant rule the grammar does not have (iprivate under Uri) expects nothing.
+        if let Expected::Rule(r) = e {
+            if r.name_in(V::NAME).is_none() {
+                continue;
+            }
+        }
+        // Expected at the top, outside any rule: by the rule asked for.
+        let owner = owner.map_or(rule.name::<V>(), |r| r.name::<V>());
+        let k = match groups.iter().position(|(o, _)| *o == owner) {
+            Some(k) => k,
+            None => {
+                groups.push((owner, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        for text in describe::<V>(e) {
+            if !groups[k].1.contains(&text) {
+                groups[k].1.push(text);
+            }
+        }
+    }
+    let verified = verified_follow::<V>(rule, prefix, expected);
+    if !verified.is_empty() {
+        let top = rule.name::<V>();
+        match groups.iter_mut().find(|(o, _)| *o == top) {
+            Some((_, items)) => {
+                for v in verified {
+                    if !items.contains(&v) {
+                        items.push(v);
+                    }
+                }
+            }
+            None => groups.push((top, verified)),
+        }
+    }
+    // The end of input reads best last, in the group that is the whole rule's.
+    for (_, items) in groups.iter_mut() {
+        if let Some(k) = items.iter().position(|e| e == "end of input") {
+            let end = items.remove(k);
+            items.push(end);
+        }
+    }
+    groups
+}
+
+/// The characters (or the end of input) that a rejected lookahead would have
+/// accepted and that provably continue this input. What may follow a match is the
+/// union of every context of the rule, more than this input's context allows: a
+/// candidate is kept only when the prefix read so far plus that character (or
+/// nothing, for the end of input) matches the rule asked for.
+fn verified_follow<V: Variant>(
+    rule: Rule,
+    prefix: &str,
+    expected: &[(Expected, Option<Rule>)],
+) -> Vec<String> {
+    let mut verified: Vec<String> = Vec::new();
+    for (e, _) in expected {
+        let Expected::Follow(set) = e else { continue };
+        let (ascii, _, end) = set.members();
+        let mut candidates: Vec<(Option<char>, String)> = ascii
+            .iter()
+            .map(|&c| (Some(c), format!("{:?}", c.to_string())))
+            .collect();
+        if end {
+            candidates.push((None, "end of input".to_string()));
+        }
+        for (c, text) in candidates {
+            let mut probe = prefix.to_string();
+            probe.extend(c);
+            if !verified.contains(&text) && super::is_match::<V>(rule, &probe) {
+                verified.push(text);
+            }
+        }
+    }
+    verified
 }
 
 impl fmt::Display for MatchError {

@@ -1,5 +1,6 @@
-//! The grammars of RFC 3986, RFC 3987 and the LEIRI note as nom combinators, one
-//! per rule, generated from `grammar/*.abnf` into [`generated`].
+//! The grammars of RFC 3986, RFC 3987 and the LEIRI note: every rule by name, in
+//! each of the three grammars. The combinators themselves (one nom parser per rule,
+//! generated from `grammar/*.abnf`) are in [`crate::combinators`].
 //!
 //! One rule set serves the three grammars: the combinators are generic over a
 //! [`Variant`] ([`Uri`], [`Iri`], [`Leiri`]), which supplies the character classes
@@ -19,11 +20,12 @@
 mod error;
 #[rustfmt::skip]
 #[allow(missing_docs)]
-pub mod generated;
-pub mod runtime;
+pub(crate) mod generated;
+pub(crate) mod runtime;
 
 pub use error::{Details, MatchError};
-pub use generated::{parse_rule, Rule};
+pub(crate) use generated::parse_rule;
+pub use generated::Rule;
 
 use runtime::{Check, Explain, Failure, Mode};
 
@@ -57,17 +59,30 @@ impl VariantName {
     }
 }
 
+mod sealed {
+    /// Only the grammars of this crate are variants: the generated combinators know
+    /// their rules.
+    pub trait Sealed {}
+    impl Sealed for super::Uri {}
+    impl Sealed for super::Iri {}
+    impl Sealed for super::Leiri {}
+}
+
 /// A grammar: which characters `ucschar` and `iprivate` stand for, and the rule names.
 ///
-/// Implemented by [`Uri`], [`Iri`] and [`Leiri`]; the implementations are generated
-/// from the grammar files.
-pub trait Variant: Copy + Default + std::fmt::Debug + Send + Sync + 'static {
+/// Implemented by [`Uri`], [`Iri`] and [`Leiri`] (sealed: the generated combinators
+/// know these three); the implementations are generated from the grammar files.
+pub trait Variant:
+    sealed::Sealed + Copy + Default + std::fmt::Debug + Send + Sync + 'static
+{
     /// Which grammar this is.
     const NAME: VariantName;
     /// Whether `c` is in one of the variant rules whose bits are set in `rules`.
+    #[doc(hidden)]
     fn variant_char(rules: u32, c: char) -> bool;
     /// The ASCII characters of the variant rules whose bits are set in `rules`
     /// (LEIRI's `ucschar` has some: space, `<`, `>`, controls, ...).
+    #[doc(hidden)]
     fn variant_ascii(rules: u32) -> u128;
 }
 
@@ -191,7 +206,7 @@ pub fn matches_dyn(variant: VariantName, rule: Rule, input: &str) -> bool {
 
 /// Runs `rule` on all of `input` in mode `M`: the output, or the failure with the
 /// end of input expected where the match stopped short.
-pub fn full_match<V: Variant, M: Mode>(rule: Rule, input: &str) -> Result<M::Out, Failure> {
+pub(crate) fn full_match<V: Variant, M: Mode>(rule: Rule, input: &str) -> Result<M::Out, Failure> {
     match parse_rule::<V, M>(rule, input) {
         Ok(("", out)) => Ok(out),
         Ok((rest, out)) => Err(M::fail_after(
@@ -224,7 +239,7 @@ pub fn check<V: Variant>(rule: Rule, input: &str) -> Result<(), MatchError> {
 }
 
 /// Explains why `input` does not match `rule` (call it only for a non-match).
-pub fn explain<V: Variant>(rule: Rule, input: &str) -> MatchError {
+pub(crate) fn explain<V: Variant>(rule: Rule, input: &str) -> MatchError {
     let failure = match full_match::<V, Explain>(rule, input) {
         Err(f) => f,
         Ok(_) => Failure {

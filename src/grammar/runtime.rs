@@ -16,21 +16,8 @@
 //! `&str` slices give for free; the caller turns them into offsets.
 //!
 //! The generated combinators are ordinary nom parsers (`fn(&str) -> IResult<..>`),
-//! so they compose with nom's own:
-//!
-//! ```
-//! use iri_grammar::grammar::generated::{ipath_abempty, iquery};
-//! use iri_grammar::grammar::runtime::{Check, Failure};
-//! use iri_grammar::grammar::Iri;
-//! use nom::{bytes::complete::tag, sequence::preceded, Parser};
-//!
-//! let mut path_then_query = (
-//!     preceded(tag::<_, _, Failure>("path="), ipath_abempty::<Iri, Check>),
-//!     preceded(tag("?"), iquery::<Iri, Check>),
-//! );
-//! let (rest, _) = path_then_query.parse("path=/ros%C3%A9/b?q=1#f").unwrap();
-//! assert_eq!(rest, "#f");
-//! ```
+//! so they compose with nom's own; the public face of this module is
+//! [`crate::combinators`], which shows how.
 
 use super::generated::Rule;
 use super::Variant;
@@ -531,8 +518,10 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Opt<P> {
     }
 }
 
-/// A set of characters that may come next, and whether the input may end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A set of characters that may come next, and whether the input may end: exact for
+/// ASCII, one member for "any character beyond ASCII". The generator computes FIRST
+/// and FOLLOW sets as these and writes the ones the combinators test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Set {
     ascii: u128,
     non_ascii: bool,
@@ -567,6 +556,52 @@ impl Set {
     pub const fn end_of_input(mut self) -> Set {
         self.end = true;
         self
+    }
+    /// Adds the range `lo..=hi` of code points: its ASCII part, and "any non-ASCII
+    /// character" if it goes beyond.
+    pub const fn code_points(mut self, lo: u32, hi: u32) -> Set {
+        if lo < 0x80 {
+            let top = if hi < 0x80 { hi } else { 0x7F };
+            self.ascii |= range_bits(lo as u8, top as u8);
+        }
+        if hi >= 0x80 {
+            self.non_ascii = true;
+        }
+        self
+    }
+    /// Adds a character in both ASCII cases (a quoted string's first character,
+    /// RFC 5234 §2.3).
+    pub const fn char_either_case(self, c: char) -> Set {
+        if c.is_ascii() {
+            let (l, u) = (c.to_ascii_lowercase() as u32, c.to_ascii_uppercase() as u32);
+            self.code_points(l, l).code_points(u, u)
+        } else {
+            self.non_ascii()
+        }
+    }
+    /// Both sets' members.
+    pub const fn union(self, o: Set) -> Set {
+        Set {
+            ascii: self.ascii | o.ascii,
+            non_ascii: self.non_ascii || o.non_ascii,
+            end: self.end || o.end,
+        }
+    }
+    /// Whether the two sets share a member.
+    pub const fn intersects(self, o: Set) -> bool {
+        self.ascii & o.ascii != 0 || (self.non_ascii && o.non_ascii) || (self.end && o.end)
+    }
+    /// The ASCII members, one bit per character.
+    pub const fn ascii_bits(self) -> u128 {
+        self.ascii
+    }
+    /// Whether any character beyond ASCII is a member.
+    pub const fn has_non_ascii(self) -> bool {
+        self.non_ascii
+    }
+    /// Whether the end of the input is a member.
+    pub const fn has_end(self) -> bool {
+        self.end
     }
     /// The members: ASCII characters, whether any non-ASCII one, whether the end.
     pub fn members(&self) -> (Vec<char>, bool, bool) {

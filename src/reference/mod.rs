@@ -121,11 +121,11 @@ const SEEN_IPVFUTURE: u32 = 4;
 /// one (0: not matched). In one successful parse each component rule matches at most
 /// once, so the outputs of two parts never share a slot and joining is a bitwise OR.
 #[derive(Debug)]
-pub enum Spans {}
+pub(crate) enum Spans {}
 
 /// The output of [`Spans`]: where each component rule matched.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SpanTable {
+pub(crate) struct SpanTable {
     slots: [u32; 8],
     seen: u32,
 }

@@ -45,3 +45,27 @@ pub fn unescape(s: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// A URI with hex digits in uppercase and percent-encoded unreserved characters
+/// decoded: URIs equal up to RFC 3986 §6.2.2.1-2 have the same one.
+pub fn hex_normal(s: &str) -> String {
+    let mut out = String::new();
+    let b = s.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        if b[k] == b'%' {
+            let v = u8::from_str_radix(&s[k + 1..k + 3], 16).unwrap();
+            let c = v as char;
+            if c.is_ascii_alphanumeric() || "-._~".contains(c) {
+                out.push(c);
+            } else {
+                out.push_str(&format!("%{v:02X}"));
+            }
+            k += 3;
+        } else {
+            out.push(b[k] as char);
+            k += 1;
+        }
+    }
+    out
+}

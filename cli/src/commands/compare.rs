@@ -4,7 +4,7 @@
 use crate::args::{CharNormArgs, LevelArg};
 use crate::io::{each_input, Failure, Out, Outcome};
 use crate::json::Object;
-use iri_grammar::normalize::{compare, Comparison, Options};
+use iri_grammar::normalize::{compare, Comparison, NormalizeOptions};
 use iri_grammar::{Reference, Variant};
 use std::io::Write;
 
@@ -15,7 +15,7 @@ pub fn run<V: Variant>(
     ignore_fragment: bool,
     pair: &[String],
 ) -> Outcome {
-    let options = Options {
+    let options = NormalizeOptions {
         chars: chars.char_norm(),
         ignore_fragment,
     };

@@ -1,11 +1,11 @@
 //! `iri lint`: the prose rules on top of the grammar, as coded findings.
 
-use super::write_invalid;
+use super::{parse_input, write_invalid};
 use crate::io::{each_input, Out, Outcome};
 use crate::json::{self, Object};
 use iri_grammar::bidi::display_form;
 use iri_grammar::lint::{self, Entry, Finding, LintOptions, CATALOGUE};
-use iri_grammar::{Reference, Variant};
+use iri_grammar::Variant;
 use std::io::Write;
 
 pub fn run<V: Variant>(
@@ -23,11 +23,7 @@ pub fn run<V: Variant>(
         ..LintOptions::default()
     };
     each_input(inputs, |out, input| {
-        let parsed = match &input.text {
-            Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
-            Err(e) => Err(e.clone()),
-        };
-        let r = match parsed {
+        let r = match parse_input::<V>(input) {
             Ok(r) => r,
             Err(e) => return write_invalid(out, json, input, &e),
         };

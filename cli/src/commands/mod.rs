@@ -103,12 +103,7 @@ fn each_reference<V: Variant, W: Variant>(
     f: impl Fn(Reference<'_, V>) -> Result<Reference<'static, W>, String>,
 ) -> Outcome {
     each_input(inputs, |out, input| {
-        let result = match &input.text {
-            Ok(s) => Reference::<V>::parse(s)
-                .map_err(|e| e.to_string())
-                .and_then(&f),
-            Err(e) => Err(e.clone()),
-        };
+        let result = parse_input::<V>(input).and_then(&f);
         let text = result.as_ref().map(|r| r.as_str()).map_err(String::as_str);
         write_result(out, json, input, field, text)
     })
@@ -136,6 +131,15 @@ fn write_result(
         }
     }
     Ok(result.is_ok())
+}
+
+/// The input as a reference of `V`, or why it is none (the message of the grammar's
+/// error, or why the line has no text).
+fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, String> {
+    match &input.text {
+        Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
+        Err(e) => Err(e.clone()),
+    }
 }
 
 /// A line that says an input is invalid (JSON: `valid: false` and the error).

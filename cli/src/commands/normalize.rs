@@ -3,7 +3,7 @@
 use super::each_reference;
 use crate::args::{CharNormArgs, LevelArg};
 use crate::io::{Failure, Outcome};
-use iri_grammar::normalize::{normalize, Options};
+use iri_grammar::normalize::{normalize, NormalizeOptions};
 use iri_grammar::Variant;
 
 pub fn run<V: Variant>(
@@ -18,7 +18,7 @@ pub fn run<V: Variant>(
                 .into(),
         ));
     }
-    let options = Options {
+    let options = NormalizeOptions {
         chars: chars.char_norm(),
         ignore_fragment: false,
     };

@@ -1,9 +1,9 @@
 //! `iri parse`: the components of each input.
 
-use super::write_invalid;
+use super::{parse_input, write_invalid};
 use crate::io::{each_input, Outcome};
 use crate::json::Object;
-use iri_grammar::{HostKind, Reference, Variant};
+use iri_grammar::{HostKind, Variant};
 use std::io::Write;
 
 pub fn run<V: Variant>(json: bool, inputs: &[String]) -> Outcome {
@@ -13,11 +13,7 @@ pub fn run<V: Variant>(json: bool, inputs: &[String]) -> Outcome {
         if !json && !std::mem::take(&mut first) {
             writeln!(out)?;
         }
-        let parsed = match &input.text {
-            Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
-            Err(e) => Err(e.clone()),
-        };
-        let r = match parsed {
+        let r = match parse_input::<V>(input) {
             Ok(r) => r,
             Err(e) => return write_invalid(out, json, input, &e),
         };

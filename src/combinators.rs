@@ -1,0 +1,34 @@
+//! The grammar's rules as nom parsers, and the ABNF operators they are made of: the
+//! building blocks, for composing the rules with nom's own combinators.
+//!
+//! Every rule of the generated rule set is a function named after it
+//! (`ipath-abempty` → [`ipath_abempty`]), generic over the grammar `V` ([`Uri`],
+//! [`Iri`], [`Leiri`]) and the mode `M`: [`Check`] validates without allocating,
+//! [`Tree`] builds rule nodes, [`Explain`] keeps the farthest failure. Each is an
+//! ordinary `fn(&str) -> IResult<&str, M::Out, Failure>`, so it composes with nom:
+//!
+//! ```
+//! use iri_grammar::combinators::{ipath_abempty, iquery, Check, Failure};
+//! use iri_grammar::Iri;
+//! use nom::{bytes::complete::tag, sequence::preceded, Parser};
+//!
+//! let mut path_then_query = (
+//!     preceded(tag::<_, _, Failure>("path="), ipath_abempty::<Iri, Check>),
+//!     preceded(tag("?"), iquery::<Iri, Check>),
+//! );
+//! let (rest, _) = path_then_query.parse("path=/ros%C3%A9/b?q=1#f").unwrap();
+//! assert_eq!(rest, "#f");
+//! ```
+//!
+//! The operators ([`Lit`], [`Range`], [`Cat`], [`Alt`], [`Repeat`], [`Opt`], and
+//! [`Ahead`], [`First`], [`Scan`], which make the ordered translation of ABNF exact
+//! and fast) are what `abnf/src/codegen.rs` writes the rules with; each rule's
+//! documentation shows its ABNF beside its code. Most programs want
+//! [`crate::Reference`] or [`crate::is_match`] instead.
+
+pub use crate::grammar::generated::*;
+pub use crate::grammar::runtime::{
+    rule, Ahead, Alt, Cat, Check, Class, Diag, Empty, Expected, Explain, Failure, First, Lit,
+    LitCs, Mode, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set, Tree, INF,
+};
+pub use crate::grammar::{Iri, Leiri, Uri, Variant};
