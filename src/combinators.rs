@@ -22,7 +22,7 @@
 //!
 //! The operators ([`Lit`], [`Range`], [`Cat`], [`Alt`], [`Repeat`], [`Opt`], and
 //! [`Ahead`], [`First`], [`Scan`], which make the ordered translation of ABNF exact
-//! and fast) are what `abnf/src/codegen.rs` writes the rules with; each rule's
+//! and fast) are what `abnf/src/codegen/mod.rs` writes the rules with; each rule's
 //! documentation shows its ABNF beside its code. Most programs want
 //! [`crate::Reference`] or [`crate::is_match`] instead.
 

@@ -1,20 +1,23 @@
-//! The generated combinators against the oracle, for every rule of every grammar.
+//! The generated combinators and the compiled grammar against the oracle, for every
+//! rule of every grammar.
 //!
 //! ABNF is not PEG (README, "ABNF is not PEG"): the generated combinators translate
 //! unordered alternation and repetitions that give back into ordered nom parsers, and
-//! the oracle (an interpreter of the rule table with true ABNF semantics) proves the
-//! translation exact over generated and mutated strings for every rule and every
-//! variant. This is that proof.
+//! the compiled grammar is a minimized automaton built from the same rule table; the
+//! oracle (an interpreter of the rule table with true ABNF semantics) proves both exact
+//! over generated and mutated strings for every rule and every variant. This is that
+//! proof.
 //!
 //! For each grammar (`Uri`, `Iri`, `Leiri`) and each rule of its table
 //! (`Grammars::table`: core + RFC 3986 for `Uri`, + RFC 3987 for `Iri`, + the LEIRI
 //! note for `Leiri`, whose start rules are tested under their LEIRI names), the test
 //! draws at least 2,000 strings with fixed seeds — about half generated from the rule,
 //! half near misses of those (`Generator::mutate`), with a few concatenations and
-//! strings of other rules mixed in — and asks both the oracle
-//! (`iri_grammar_abnf::oracle`) and the generated combinators
-//! (`iri_grammar::grammar::matches_dyn`) whether the whole string matches. Any
-//! disagreement fails the test, naming grammar, rule, input and both verdicts.
+//! strings of other rules mixed in — and asks the oracle (`iri_grammar_abnf::oracle`),
+//! the generated combinators (`iri_grammar::combinators::parse_rule` in `Check` mode)
+//! and `is_match` (the compiled grammar where the rule is compiled) whether the whole
+//! string matches. Any disagreement fails the test, naming grammar, rule, input and
+//! the three verdicts.
 //!
 //! Long runs: `IRI_DIFFERENTIAL_CASES=N` sets the total number of cases over all rules
 //! and grammars (spread evenly, never fewer than 2,000 per rule), and
@@ -24,7 +27,9 @@
 //! IRI_DIFFERENTIAL_CASES=10000000 cargo test --release --test differential -- --nocapture
 //! ```
 
+use iri_grammar::combinators::{parse_rule, Check};
 use iri_grammar::grammar::{matches_dyn, Rule};
+use iri_grammar::{Iri, Leiri, Uri, Variant};
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::{name_in, Grammars, VariantName};
@@ -167,7 +172,7 @@ fn every_rule_of_every_grammar_is_served_by_name() {
     );
 }
 
-/// One disagreement between the oracle and the combinators.
+/// One disagreement between the oracle and an engine.
 struct Disagreement {
     variant: VariantName,
     rule: String,
@@ -175,6 +180,21 @@ struct Disagreement {
     oracle: bool,
     /// `None`: the combinator panicked.
     combinators: Option<bool>,
+    /// What `is_match` says: the compiled grammar (the automaton) where the rule is
+    /// compiled, the combinators otherwise. `None`: it panicked.
+    compiled: Option<bool>,
+}
+
+/// The combinators' verdict (in `Check` mode), whatever `is_match` uses.
+fn combinators_match(v: VariantName, rule: Rule, input: &str) -> bool {
+    fn run<V: Variant>(rule: Rule, input: &str) -> bool {
+        matches!(parse_rule::<V, Check>(rule, input), Ok(("", ())))
+    }
+    match v {
+        VariantName::Uri => run::<Uri>(rule, input),
+        VariantName::Iri => run::<Iri>(rule, input),
+        VariantName::Leiri => run::<Leiri>(rule, input),
+    }
 }
 
 /// Disagreements per "grammar rule", and the first few of each.
@@ -267,8 +287,11 @@ fn combinators_agree_with_the_oracle() {
                         .matches(name, &input)
                         .expect("rule known to the oracle");
                     local_accepted += u64::from(expected);
-                    let got = catch_unwind(AssertUnwindSafe(|| matches_dyn(v, *rule, &input))).ok();
-                    if got != Some(expected) {
+                    let got =
+                        catch_unwind(AssertUnwindSafe(|| combinators_match(v, *rule, &input))).ok();
+                    let compiled =
+                        catch_unwind(AssertUnwindSafe(|| matches_dyn(v, *rule, &input))).ok();
+                    if got != Some(expected) || compiled != Some(expected) {
                         local_count += 1;
                         if local.len() < SHOW {
                             local.push(Disagreement {
@@ -277,6 +300,7 @@ fn combinators_agree_with_the_oracle() {
                                 input,
                                 oracle: expected,
                                 combinators: got,
+                                compiled,
                             });
                         }
                     }
@@ -346,13 +370,15 @@ fn combinators_agree_with_the_oracle() {
     }
     let mut text = String::new();
     for d in report {
-        let combinators = match d.combinators {
-            Some(b) => b.to_string(),
-            None => "panicked".to_string(),
-        };
+        let verdict = |v: Option<bool>| v.map_or("panicked".to_string(), |b| b.to_string());
         text.push_str(&format!(
-            "  {:?} {}: input {:?}: oracle {}, combinators {}\n",
-            d.variant, d.rule, d.input, d.oracle, combinators
+            "  {:?} {}: input {:?}: oracle {}, combinators {}, is_match {}\n",
+            d.variant,
+            d.rule,
+            d.input,
+            d.oracle,
+            verdict(d.combinators),
+            verdict(d.compiled)
         ));
     }
     let rules: Vec<String> = by_rule.iter().map(|(k, n)| format!("{k}: {n}")).collect();

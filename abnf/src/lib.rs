@@ -6,6 +6,7 @@
 //! interprets the table directly, with the true ABNF semantics, as a reference
 //! for the generated code.
 
+pub mod automaton;
 pub mod codegen;
 pub mod generate;
 pub mod oracle;

@@ -1,10 +1,10 @@
 //! Why a string does not match a rule: where, what was found, what the rule expected.
 
 use super::generated::Rule;
-use super::runtime::{Expected, Failure};
-use super::Variant;
-use super::VariantName;
+use super::runtime::{Expected, Explain, Failure};
+use super::{full_match, Variant, VariantName};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A string that does not match a rule.
 ///
@@ -18,8 +18,22 @@ use std::fmt;
 /// assert_eq!(e.found, Some('6'));
 /// assert_eq!(e.within, vec!["IPv4address"]);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatchError(Box<Details>);
+///
+/// Making one is cheap: the input is kept, and the explanation (the rules, what they
+/// expected, the enclosing rules) is worked out by the combinators the first time a
+/// field or the message is asked for. A program that only needs to know *that* an
+/// input is invalid pays for no explanation.
+#[derive(Clone)]
+pub struct MatchError(Box<Lazy>);
+
+#[derive(Clone)]
+struct Lazy {
+    rule: Rule,
+    input: Box<str>,
+    /// `explain_in::<V>`, for the grammar the input was matched in.
+    explain: fn(Rule, &str) -> Details,
+    details: OnceLock<Details>,
+}
 
 /// The fields of a [`MatchError`] (reached through it: `error.byte_offset`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,16 +62,30 @@ impl std::error::Error for MatchError {}
 
 impl std::ops::Deref for MatchError {
     type Target = Details;
+    /// The explanation, worked out on first use.
     fn deref(&self) -> &Details {
-        &self.0
+        let lazy = &self.0;
+        lazy.details
+            .get_or_init(|| (lazy.explain)(lazy.rule, &lazy.input))
     }
 }
 
-impl std::ops::DerefMut for MatchError {
-    fn deref_mut(&mut self) -> &mut Details {
-        &mut self.0
+impl fmt::Debug for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MatchError")
+            .field("input", &self.0.input)
+            .field("details", &**self)
+            .finish()
     }
 }
+
+impl PartialEq for MatchError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.rule == other.0.rule && self.0.input == other.0.input && **self == **other
+    }
+}
+
+impl Eq for MatchError {}
 
 /// How an expected rule is named: with its definition when it is a short class of
 /// characters, so that the message says which characters would do.
@@ -153,8 +181,52 @@ pub fn describe_char(c: char) -> String {
 }
 
 impl MatchError {
-    /// Builds the error of `input` against `rule` from the failure of the combinators.
-    pub(crate) fn new<V: Variant>(rule: Rule, input: &str, failure: Failure) -> MatchError {
+    /// The error of `input`, which does not match `rule` in grammar `V`; explained
+    /// when first asked.
+    pub(crate) fn new<V: Variant>(rule: Rule, input: &str) -> MatchError {
+        MatchError(Box::new(Lazy {
+            rule,
+            input: input.into(),
+            explain: explain_in::<V>,
+            details: OnceLock::new(),
+        }))
+    }
+
+    /// An error whose explanation is already known.
+    pub(crate) fn explained<V: Variant>(rule: Rule, input: &str, details: Details) -> MatchError {
+        let e = MatchError::new::<V>(rule, input);
+        let _ = e.0.details.set(details);
+        e
+    }
+
+    /// The input that does not match (its first 256 bytes when it is longer than the
+    /// 4 GiB a reference may have).
+    ///
+    /// ```
+    /// let e = iri_grammar::IriRef::parse("a b").unwrap_err();
+    /// assert_eq!(e.input(), "a b");
+    /// ```
+    pub fn input(&self) -> &str {
+        &self.0.input
+    }
+}
+
+/// Explains why `input` does not match `rule`: the combinators run again in
+/// `Explain` mode and keep the farthest failure.
+fn explain_in<V: Variant>(rule: Rule, input: &str) -> Details {
+    let failure = match full_match::<V, Explain>(rule, input) {
+        Err(f) => f,
+        Ok(_) => Failure {
+            rem: input.len(),
+            diag: None,
+        },
+    };
+    Details::new::<V>(rule, input, failure)
+}
+
+impl Details {
+    /// The details of `input` against `rule` from the failure of the combinators.
+    fn new<V: Variant>(rule: Rule, input: &str, failure: Failure) -> Details {
         let (rem, expected, rules) = match failure.diag {
             Some(d) => (d.rem, d.expected, d.rules),
             None => (failure.rem, Vec::new(), Vec::new()),
@@ -175,7 +247,7 @@ impl MatchError {
         } else {
             Some(names.remove(0))
         };
-        MatchError(Box::new(Details {
+        Details {
             variant: V::NAME,
             start_rule: rule.name::<V>(),
             byte_offset,
@@ -185,7 +257,7 @@ impl MatchError {
             expected: groups.iter().flat_map(|(_, items)| items.clone()).collect(),
             expected_by: groups,
             within: names,
-        }))
+        }
     }
 }
 

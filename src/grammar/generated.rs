@@ -1,9 +1,9 @@
-// Generated from grammar/*.abnf by abnf/src/codegen.rs. Do not edit.
+// Generated from grammar/*.abnf by abnf/src/codegen/mod.rs. Do not edit.
 // To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
 
 //! The combinators generated from `grammar/`: one per rule of RFC 3987 §2.2,
 //! of the RFC 3986 rules it uses unchanged, and of the RFC 5234 core rules.
-//! Each carries its ABNF and its source; see `abnf/src/codegen.rs` for how
+//! Each carries its ABNF and its source; see `abnf/src/codegen/mod.rs` for how
 //! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.
 
 use super::runtime::*;

@@ -17,7 +17,12 @@
 //! assert_eq!(err.rule, Some("isegment"));
 //! ```
 
+pub(crate) mod automaton;
+#[rustfmt::skip]
+mod automata;
 mod error;
+
+use crate::reference::split::Boundaries;
 #[rustfmt::skip]
 #[allow(missing_docs)]
 pub(crate) mod generated;
@@ -27,7 +32,7 @@ pub use error::{Details, MatchError};
 pub(crate) use generated::parse_rule;
 pub use generated::Rule;
 
-use runtime::{Check, Explain, Failure, Mode};
+use runtime::{Check, Failure, Mode};
 
 /// The three grammars, as plain data (the type-level variants are [`Uri`], [`Iri`] and
 /// [`Leiri`]): for choosing a grammar at run time.
@@ -186,7 +191,57 @@ impl Rule {
 /// assert!(!is_match::<Uri>(Rule::DecOctet, "256"));
 /// ```
 pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
-    matches!(parse_rule::<V, Check>(rule, input), Ok(("", ())))
+    compiled_match::<V>(rule, input)
+        .unwrap_or_else(|| matches!(parse_rule::<V, Check>(rule, input), Ok(("", ()))))
+}
+
+/// The boundaries of the components of `input` if it matches `IRI-reference` (the
+/// rule of `V`'s references), from the compiled grammar's one walk; `None` if it does
+/// not match.
+#[inline]
+pub(crate) fn split_reference<V: Variant>(input: &str) -> Option<Boundaries> {
+    let bytes = input.as_bytes();
+    let rule = Rule::IriReference as usize;
+    let compiled = match V::NAME {
+        VariantName::Uri => automata::URI
+            .start(rule)
+            .map(|s| automata::URI.split(s, bytes)),
+        VariantName::Iri => automata::IRI
+            .start(rule)
+            .map(|s| automata::IRI.split(s, bytes)),
+        VariantName::Leiri => automata::LEIRI
+            .start(rule)
+            .map(|s| automata::LEIRI.split(s, bytes)),
+    };
+    match compiled {
+        Some(result) => result.ok(),
+        // The generator always compiles the reference rules; were it not so, the
+        // combinators would validate and Appendix B's automaton alone would split.
+        None => full_match::<V, Check>(Rule::IriReference, input)
+            .is_ok()
+            .then(|| Boundaries::of(input)),
+    }
+}
+
+/// Whether all of `input` matches `rule`, by the compiled grammar of `V`; `None` if
+/// the rule is not compiled (see `automata.rs` for which are not).
+#[inline]
+pub(crate) fn compiled_match<V: Variant>(rule: Rule, input: &str) -> Option<bool> {
+    // One arm per grammar, each walking with its own constants; `V::NAME` is known
+    // at compile time, so only one remains.
+    let bytes = input.as_bytes();
+    let rule = rule as usize;
+    match V::NAME {
+        VariantName::Uri => automata::URI
+            .start(rule)
+            .map(|s| automata::URI.accepts(s, bytes)),
+        VariantName::Iri => automata::IRI
+            .start(rule)
+            .map(|s| automata::IRI.accepts(s, bytes)),
+        VariantName::Leiri => automata::LEIRI
+            .start(rule)
+            .map(|s| automata::LEIRI.accepts(s, bytes)),
+    }
 }
 
 /// [`is_match`] with the grammar chosen at run time.
@@ -238,14 +293,8 @@ pub fn check<V: Variant>(rule: Rule, input: &str) -> Result<(), MatchError> {
     Err(explain::<V>(rule, input))
 }
 
-/// Explains why `input` does not match `rule` (call it only for a non-match).
+/// The error of an input that does not match `rule` (call it only for a non-match);
+/// the explanation is worked out when it is first asked for.
 pub(crate) fn explain<V: Variant>(rule: Rule, input: &str) -> MatchError {
-    let failure = match full_match::<V, Explain>(rule, input) {
-        Err(f) => f,
-        Ok(_) => Failure {
-            rem: input.len(),
-            diag: None,
-        },
-    };
-    MatchError::new::<V>(rule, input, failure)
+    MatchError::new::<V>(rule, input)
 }

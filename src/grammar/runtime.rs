@@ -665,7 +665,7 @@ const fn range_bits(lo: u8, hi: u8) -> u128 {
 
 /// Accepts the match of `P` only if what follows it is in the set: the lookahead
 /// that makes an ordered choice accept exactly the ABNF language (see
-/// `src/abnf/codegen.rs`).
+/// `abnf/src/codegen/mod.rs`).
 #[derive(Debug, Clone, Copy)]
 pub struct Ahead<P>(pub &'static Set, pub P);
 

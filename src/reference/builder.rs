@@ -213,9 +213,10 @@ impl Builder {
     }
 }
 
-/// The kind of a host from its text, as `ihost` decides it: an `IP-literal` starts
-/// with `[` (an `IPvFuture` with `v`), an `IPv4address` comes before `ireg-name`.
-fn host_kind(host: &str) -> HostKind {
+/// The kind of a valid host from its text, as `ihost` decides it: an `IP-literal`
+/// starts with `[` (an `IPvFuture` with `v`), an `IPv4address` comes before
+/// `ireg-name` (first match wins, RFC 3986 §3.2.2).
+pub(crate) fn host_kind(host: &str) -> HostKind {
     match host.as_bytes() {
         [b'[', b'v' | b'V', ..] => HostKind::IpvFuture,
         [b'[', ..] => HostKind::Ipv6,

@@ -1,17 +1,21 @@
 //! Typed IRI references (RFC 3987 §2.2, RFC 3986 §3-4): the components of a
-//! reference, zero-copy, from one run of the generated combinators.
+//! reference, zero-copy.
 //!
-//! The combinators run in a [`Mode`] of this module's own, [`Spans`], which records
-//! where the component rules (`scheme`, `iauthority`, `iuserinfo`, `ihost`, `port`,
-//! the `ipath-*` rules, `iquery`, `ifragment`) matched. No second parser splits the
-//! string: the components are the grammar's own parse.
+//! A reference is parsed in two exact steps: the compiled grammar (an automaton
+//! generated from `grammar/`, see [`crate::grammar`]) decides that the text matches
+//! `IRI-reference` (`URI-reference`, `LEIRI-reference`), and then the split of RFC
+//! 3986 Appendix B, which is exact on a valid reference, finds the components. The
+//! host's kind is decided as `ihost` decides it: first match wins.
 
 mod builder;
+#[doc(hidden)]
+pub mod split;
 
+use builder::host_kind;
 pub(crate) use builder::Builder;
 
-use crate::grammar::runtime::{Expected, Failure, Mode};
-use crate::grammar::{explain, full_match, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use crate::grammar::{explain, split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use split::Boundaries;
 use std::borrow::{Borrow, Cow};
 use std::cmp::Ordering;
 use std::fmt;
@@ -100,93 +104,6 @@ impl fmt::Display for Component {
     }
 }
 
-// Slots of the span table: one position per component is enough, because the
-// others follow from them (an authority ends where the path starts, a host where the
-// port's ":" or the path starts, a path where the query's "?", the fragment's "#" or
-// the input ends).
-const SCHEME_END: usize = 0;
-const AUTHORITY_START: usize = 1;
-const USERINFO_END: usize = 2;
-const HOST_START: usize = 3;
-const PORT_START: usize = 4;
-const PATH_START: usize = 5;
-const QUERY_START: usize = 6;
-const FRAGMENT_START: usize = 7;
-// Host kinds seen inside `ihost`.
-const SEEN_IPV4: u32 = 1;
-const SEEN_IPV6: u32 = 2;
-const SEEN_IPVFUTURE: u32 = 4;
-
-/// The mode that records component spans. Each slot holds a remaining length plus
-/// one (0: not matched). In one successful parse each component rule matches at most
-/// once, so the outputs of two parts never share a slot and joining is a bitwise OR.
-#[derive(Debug)]
-pub(crate) enum Spans {}
-
-/// The output of [`Spans`]: where each component rule matched.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct SpanTable {
-    slots: [u32; 8],
-    seen: u32,
-}
-
-impl Mode for Spans {
-    type Out = SpanTable;
-    const EXPLAIN: bool = false;
-    #[inline(always)]
-    fn empty() -> SpanTable {
-        SpanTable::default()
-    }
-    #[inline(always)]
-    fn join(mut a: SpanTable, b: SpanTable) -> SpanTable {
-        for k in 0..8 {
-            a.slots[k] |= b.slots[k];
-        }
-        a.seen |= b.seen;
-        a
-    }
-    #[inline(always)]
-    fn node(rule: Rule, start_rem: usize, end_rem: usize, mut inner: SpanTable) -> SpanTable {
-        // Positions fit: `parse` refuses inputs of u32::MAX bytes or more.
-        let (start, end) = (start_rem as u32 + 1, end_rem as u32 + 1);
-        match rule {
-            Rule::Scheme => inner.slots[SCHEME_END] = end,
-            Rule::Iauthority => inner.slots[AUTHORITY_START] = start,
-            Rule::Iuserinfo => inner.slots[USERINFO_END] = end,
-            Rule::Ihost => inner.slots[HOST_START] = start,
-            Rule::Port => inner.slots[PORT_START] = start,
-            Rule::IpathAbempty
-            | Rule::IpathAbsolute
-            | Rule::IpathNoscheme
-            | Rule::IpathRootless
-            | Rule::IpathEmpty => inner.slots[PATH_START] = start,
-            Rule::Iquery => inner.slots[QUERY_START] = start,
-            Rule::Ifragment => inner.slots[FRAGMENT_START] = start,
-            Rule::Ipv4address => inner.seen |= SEEN_IPV4,
-            Rule::Ipv6address => inner.seen |= SEEN_IPV6,
-            Rule::Ipvfuture => inner.seen |= SEEN_IPVFUTURE,
-            _ => {}
-        }
-        inner
-    }
-    #[inline(always)]
-    fn fail(rem: usize, _: &[Expected]) -> Failure {
-        Failure { rem, diag: None }
-    }
-    #[inline(always)]
-    fn carry(out: SpanTable, _: Failure) -> SpanTable {
-        out
-    }
-    #[inline(always)]
-    fn fail_after(_: SpanTable, f: Failure) -> Failure {
-        f
-    }
-    #[inline(always)]
-    fn exit_failed(_: Rule, _: usize, f: Failure) -> Failure {
-        f
-    }
-}
-
 /// Byte offsets of the components in the reference's text. `u32::MAX`: absent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Components {
@@ -204,6 +121,47 @@ pub(crate) struct Components {
 pub(crate) const ABSENT: u32 = u32::MAX;
 
 impl Components {
+    /// The components of a valid reference from the boundaries its walk crossed (see
+    /// [`split`]).
+    fn from_boundaries(text: &str, b: &Boundaries) -> Components {
+        let len = text.len() as u32;
+        let mut c = Components::NONE;
+        c.scheme_end = b.scheme_end;
+        let path_start = if b.authority_start != ABSENT {
+            c.authority = (b.authority_start, b.authority_end);
+            c.userinfo_end = b.userinfo_end;
+            let host_start = if b.userinfo_end != ABSENT {
+                b.userinfo_end + 1
+            } else {
+                b.authority_start
+            };
+            let host_end = if b.port_colon != ABSENT {
+                c.port_start = b.port_colon + 1;
+                b.port_colon
+            } else {
+                b.authority_end
+            };
+            c.host = (host_start, host_end);
+            c.host_kind = Some(host_kind(&text[host_start as usize..host_end as usize]));
+            b.authority_end
+        } else if b.scheme_end != ABSENT {
+            b.scheme_end + 1
+        } else {
+            0
+        };
+        let path_end = if b.query_start != ABSENT {
+            b.query_start - 1
+        } else if b.fragment_start != ABSENT {
+            b.fragment_start - 1
+        } else {
+            len
+        };
+        c.path = (path_start, path_end);
+        c.query_start = b.query_start;
+        c.fragment_start = b.fragment_start;
+        c
+    }
+
     /// No component yet (the start of a [`Builder`]).
     pub(crate) const NONE: Components = Components {
         scheme_end: ABSENT,
@@ -216,62 +174,6 @@ impl Components {
         fragment_start: ABSENT,
         host_kind: None,
     };
-
-    fn from_spans(t: &SpanTable, len: usize) -> Components {
-        let at = |slot: usize| -> u32 {
-            match t.slots[slot] {
-                0 => ABSENT,
-                rem_plus_one => (len - (rem_plus_one as usize - 1)) as u32,
-            }
-        };
-        let (query_start, fragment_start) = (at(QUERY_START), at(FRAGMENT_START));
-        let path_start = at(PATH_START);
-        let path_end = if query_start != ABSENT {
-            query_start - 1
-        } else if fragment_start != ABSENT {
-            fragment_start - 1
-        } else {
-            len as u32
-        };
-        let authority_start = at(AUTHORITY_START);
-        let (authority, host, port_start) = if authority_start == ABSENT {
-            ((ABSENT, ABSENT), (ABSENT, ABSENT), ABSENT)
-        } else {
-            let port_start = at(PORT_START);
-            let host_end = if port_start != ABSENT {
-                port_start - 1
-            } else {
-                path_start
-            };
-            (
-                (authority_start, path_start),
-                (at(HOST_START), host_end),
-                port_start,
-            )
-        };
-        let host_kind = if authority_start == ABSENT {
-            None
-        } else if t.seen & SEEN_IPV6 != 0 {
-            Some(HostKind::Ipv6)
-        } else if t.seen & SEEN_IPVFUTURE != 0 {
-            Some(HostKind::IpvFuture)
-        } else if t.seen & SEEN_IPV4 != 0 {
-            Some(HostKind::Ipv4)
-        } else {
-            Some(HostKind::RegName)
-        };
-        Components {
-            scheme_end: at(SCHEME_END),
-            authority,
-            userinfo_end: at(USERINFO_END),
-            host,
-            port_start,
-            path: (path_start, path_end),
-            query_start,
-            fragment_start,
-            host_kind,
-        }
-    }
 }
 
 /// An IRI reference of grammar `V` (`IRI-reference` of RFC 3987, `URI-reference` of
@@ -387,7 +289,15 @@ impl<'a, V: Variant> Reference<'a, V> {
     }
 
     fn slice(&self, start: u32, end: u32) -> &str {
-        &self.text[start as usize..end as usize]
+        let (start, end) = (start as usize, end as usize);
+        let text: &str = &self.text;
+        debug_assert!(start <= end && end <= text.len());
+        debug_assert!(text.is_char_boundary(start) && text.is_char_boundary(end));
+        // SAFETY: a component's boundaries are 0, the text's length, or next to one of
+        // the ASCII delimiters `:` `/` `?` `#` `@` (the split of a valid reference, or
+        // the builder, which writes the delimiters itself), so they are character
+        // boundaries, in order, within the text.
+        unsafe { text.get_unchecked(start..end) }
     }
 
     fn len(&self) -> u32 {
@@ -636,19 +546,27 @@ fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
         // Span slots are u32; the grammar has no length limit, this library does.
         return Err(explain_too_long::<V>(text));
     }
-    match full_match::<V, Spans>(Rule::IriReference, text) {
-        Ok(spans) => Ok(Components::from_spans(&spans, text.len())),
-        Err(_) => Err(explain::<V>(Rule::IriReference, text)),
+    match split_reference::<V>(text) {
+        Some(b) => Ok(Components::from_boundaries(text, &b)),
+        None => Err(explain::<V>(Rule::IriReference, text)),
     }
 }
 
 #[cold]
 fn explain_too_long<V: Variant>(text: &str) -> MatchError {
-    let mut e = explain::<V>(Rule::IriReference, "");
-    e.byte_offset = u32::MAX as usize;
-    e.char_offset = text[..(u32::MAX as usize).min(text.len())].chars().count();
-    e.expected = vec!["a reference shorter than 4 GiB".to_string()];
-    e
+    let mut details = (*explain::<V>(Rule::IriReference, "")).clone();
+    let at = u32::MAX as usize;
+    details.byte_offset = at;
+    details.char_offset = text[..at.min(text.len())].chars().count();
+    details.found = text[at.min(text.len())..].chars().next();
+    details.expected = vec!["a reference shorter than 4 GiB".to_string()];
+    details.expected_by = vec![(details.start_rule, details.expected.clone())];
+    // The error keeps the start of such an input, not 4 GiB of it.
+    let mut keep = 256.min(text.len());
+    while !text.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    MatchError::explained::<V>(Rule::IriReference, &text[..keep], details)
 }
 
 impl<V: Variant> Clone for Reference<'_, V> {

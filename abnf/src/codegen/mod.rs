@@ -27,6 +27,10 @@
 //! may also follow it. Runs of a character class with no such conflict become one
 //! table-driven `Scan`. The oracle (`abnf::oracle`) checks the result.
 
+mod automata;
+
+pub use automata::generate_automata;
+
 use crate::{name_in, Element, Grammars, RuleDef, RuleList, VariantName};
 use iri_grammar::combinators::Set;
 use std::collections::{BTreeMap, BTreeSet};
@@ -899,7 +903,7 @@ fn variant_ranges(a: &Analysis<'_, '_>, def: &RuleDef) -> Result<Vec<(u32, u32)>
 }
 
 const HEADER: &str = "\
-// Generated from grammar/*.abnf by abnf/src/codegen.rs. Do not edit.
+// Generated from grammar/*.abnf by abnf/src/codegen/mod.rs. Do not edit.
 // To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
 ";
 
@@ -947,7 +951,7 @@ fn generate_in(cx: &Context<'_, '_>) -> Result<String, CodegenError> {
     out.push_str(
         "\n//! The combinators generated from `grammar/`: one per rule of RFC 3987 §2.2,\n\
          //! of the RFC 3986 rules it uses unchanged, and of the RFC 5234 core rules.\n\
-         //! Each carries its ABNF and its source; see `abnf/src/codegen.rs` for how\n\
+         //! Each carries its ABNF and its source; see `abnf/src/codegen/mod.rs` for how\n\
          //! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.\n\n\
          use super::runtime::*;\n\
          use super::{Variant, VariantName, Uri, Iri, Leiri};\n\n",

@@ -1,0 +1,256 @@
+//! The generator of `src/grammar/automata.rs`: the compiled grammar, one automaton
+//! per grammar (see [`crate::automaton`]), written as tables the runtime walks.
+//!
+//! Which rules are compiled: the four reference rules (`URI-reference`, `URI`,
+//! `absolute-URI`, `relative-ref` and their IRI and LEIRI names), which the typed
+//! references and `is_match` of references use, and every other rule whose own
+//! automaton is small ([`SMALL`] states or fewer). The rules left out are the ones
+//! that contain a host: `IPv6address` alone takes 182 states, and every rule around
+//! it repeats it in its own context (the file's header lists them with their sizes);
+//! they stay on the combinators, which are allocation-free and fast enough for them.
+
+use super::CodegenError;
+use crate::automaton::{compile, Dfa};
+use crate::{name_in, Grammars, VariantName};
+use iri_grammar::Rule;
+use std::fmt::Write as _;
+
+/// The largest automaton of a rule compiled besides the reference rules.
+pub const SMALL: usize = 64;
+
+/// The reference rules, in RFC 3987's names.
+const REFERENCE_RULES: [&str; 4] = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
+
+/// A byte table wider than this many bytes becomes a scan: a state that stays in
+/// itself on many bytes (inside a path segment, a query) skips them with one table
+/// lookup each instead of a transition each.
+const SCAN_AT_LEAST: usize = 16;
+
+const HEADER: &str = "\
+// Generated from grammar/*.abnf by abnf/src/codegen/automata.rs. Do not edit.
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
+";
+
+/// Generates `src/grammar/automata.rs`.
+pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
+    let mut out = String::from(HEADER);
+    out.push_str(
+        "\n//! The compiled grammar: for each grammar, one deterministic automaton over\n\
+         //! bytes that accepts exactly the language of each compiled rule (built from the\n\
+         //! rule table by `abnf/src/automaton.rs`, minimized). `automaton.rs` walks it.\n\
+         //! Tables: `classes` maps each byte to its class; `next[state * class_count +\n\
+         //! class]` is the next state: its number in the low 12 bits (0 is dead), the\n\
+         //! number of its scan table in the high 4 (0: none); `info[number]` has 0x80 if\n\
+         //! the input may end there, and in its low bits where in a reference a state of\n\
+         //! `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0 for the\n\
+         //! states of the other rules); `starts[rule]` is each rule's start state, as in\n\
+         //! `next` (`u16::MAX`: not compiled, see the notes).\n\n\
+         use super::automaton::{scan_table, Automaton};\n\n",
+    );
+    for v in VariantName::ALL {
+        let (dfa, rules, left_out) = build(g, v)?;
+        write_automaton(&dfa, &rules, &left_out, &mut out)?;
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    Ok(out)
+}
+
+/// The automaton of `v`'s compiled rules, and the rules left out with their sizes.
+/// The automaton of a grammar, the runtime's rule of each of its starts, and the
+/// rules left out with their sizes.
+type Built = (Dfa, Vec<Rule>, Vec<(String, usize)>);
+
+fn build(g: &Grammars, v: VariantName) -> Result<Built, CodegenError> {
+    let error = |e: crate::automaton::CompileError| CodegenError(format!("{v:?}: {e}"));
+    let mut chosen: Vec<(Rule, String)> = Vec::new();
+    let mut left_out = Vec::new();
+    for &rule in Rule::ALL {
+        let Some(name) = rule.name_in(v) else {
+            continue;
+        };
+        if Rule::named(v, name) != Some(rule) {
+            continue; // served under another name (RFC 3986's unreserved)
+        }
+        // The rule table names LEIRI's rules as RFC 3987 does.
+        let table_name = if v == VariantName::Leiri {
+            rule.iri_name()
+        } else {
+            name
+        };
+        let is_reference = REFERENCE_RULES
+            .iter()
+            .any(|r| name_in(r, v).eq_ignore_ascii_case(name));
+        if !is_reference {
+            let alone = compile(g, v, &[table_name]).map_err(error)?;
+            if alone.state_count() > SMALL {
+                left_out.push((name.to_string(), alone.state_count()));
+                continue;
+            }
+        }
+        chosen.push((rule, table_name.to_string()));
+    }
+    let names: Vec<&str> = chosen.iter().map(|(_, n)| n.as_str()).collect();
+    // The typed references find their components in the walk that validates them.
+    let reference = match v {
+        VariantName::Uri => Rule::IriReference.name::<iri_grammar::Uri>(),
+        _ => Rule::IriReference.iri_name(),
+    };
+    let dfa = compile(g, v, &names)
+        .and_then(|d| d.split_components(reference))
+        .map_err(error)?;
+    Ok((dfa, chosen.into_iter().map(|(r, _)| r).collect(), left_out))
+}
+
+/// The tables of one automaton as a `static`.
+/// `rules[k]` is the runtime's rule of the automaton's `k`th start.
+fn write_automaton(
+    dfa: &Dfa,
+    rules: &[Rule],
+    left_out: &[(String, usize)],
+    out: &mut String,
+) -> Result<(), CodegenError> {
+    let (vname, doc) = match dfa.variant {
+        VariantName::Uri => ("URI", "RFC 3986"),
+        VariantName::Iri => ("IRI", "RFC 3987"),
+        VariantName::Leiri => ("LEIRI", "the LEIRI note"),
+    };
+    let states = dfa.state_count();
+    let (scan_of, tables) = scan_tables(dfa)?;
+    writeln!(
+        out,
+        "/// The rules of {doc}: {} rules, {states} states, {} byte classes ({} KB of\n\
+         /// transitions). Left to the combinators: {}.",
+        dfa.starts.len(),
+        dfa.class_count,
+        states * dfa.class_count * 2 / 1024,
+        left_out
+            .iter()
+            .map(|(n, k)| format!("`{n}` ({k} states)"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static {vname}: Automaton<{}, {}> = Automaton {{",
+        dfa.class_count,
+        dfa.next.len()
+    )
+    .unwrap();
+    // A state as the walk sees it: its number, and its scan table's in the top 4 bits.
+    let flagged = |s: u16| u32::from(s) | (scan_of[s as usize] as u32) << 12;
+    write_numbers(
+        out,
+        "classes",
+        dfa.classes.iter().map(|&c| c as u32),
+        "[",
+        "]",
+    );
+    write_numbers(out, "next", dfa.next.iter().map(|&s| flagged(s)), "[", "]");
+    // Padded to the 4,096 states a state number can name.
+    let info = (0..0x1000).map(|s| match dfa.accept.get(s) {
+        Some(&a) => u32::from(a) << 7 | u32::from(dfa.parts[s]),
+        None => 0,
+    });
+    write_numbers(out, "info", info, "[", "]");
+    out.push_str("    scan_tables: [\n        scan_table([0, 0, 0, 0]),\n");
+    for t in &tables {
+        out.push_str("        ");
+        let bits: Vec<String> = (0..4)
+            .map(|k| {
+                let mut w = 0u64;
+                for b in 0..64 {
+                    if t[k * 64 + b] {
+                        w |= 1 << b;
+                    }
+                }
+                format!("0x{w:016X}")
+            })
+            .collect();
+        writeln!(out, "scan_table([{}]),", bits.join(", ")).unwrap();
+    }
+    for _ in tables.len()..15 {
+        out.push_str("        scan_table([0, 0, 0, 0]),\n");
+    }
+    out.push_str("    ],\n");
+    // Indexed by the runtime's `Rule as usize` (the order of `Rule::ALL`).
+    let mut starts = vec![u32::from(u16::MAX); Rule::ALL.len()];
+    for (rule, (_, s)) in rules.iter().zip(&dfa.starts) {
+        starts[*rule as usize] = flagged(*s);
+    }
+    write_numbers(out, "starts", starts.into_iter(), "&[", "]");
+    out.push_str("};\n\n");
+    Ok(())
+}
+
+/// For each state, the number (from 1) of its scan table, or 0; and the tables: the
+/// bytes on which the state stays in itself, when they are many. A state's number
+/// and its table's share 16 bits: 12 and 4.
+fn scan_tables(dfa: &Dfa) -> Result<(Vec<usize>, Vec<[bool; 256]>), CodegenError> {
+    if dfa.state_count() > 0x1000 {
+        return Err(CodegenError(format!(
+            "{:?}: {} states, more than the 4,096 a state number can name",
+            dfa.variant,
+            dfa.state_count()
+        )));
+    }
+    let mut tables: Vec<[bool; 256]> = Vec::new();
+    let mut of = vec![0; dfa.state_count()];
+    for (s, table_of) in of.iter_mut().enumerate().skip(1) {
+        let mut t = [false; 256];
+        for (stays, &c) in t.iter_mut().zip(dfa.classes.iter()) {
+            *stays = dfa.next[s * dfa.class_count + c as usize] as usize == s;
+        }
+        if t.iter().filter(|&&x| x).count() < SCAN_AT_LEAST {
+            continue;
+        }
+        *table_of = match tables.iter().position(|x| *x == t) {
+            Some(k) => k + 1,
+            None => {
+                tables.push(t);
+                tables.len()
+            }
+        };
+    }
+    if tables.len() > 15 {
+        return Err(CodegenError(format!(
+            "{:?}: {} scan tables, more than the 15 a state can name",
+            dfa.variant,
+            tables.len()
+        )));
+    }
+    Ok((of, tables))
+}
+
+/// `name: [1,2,3,...],` (between `open` and `close`) wrapped at about 100 columns.
+fn write_numbers(
+    out: &mut String,
+    name: &str,
+    numbers: impl Iterator<Item = u32>,
+    open: &str,
+    close: &str,
+) {
+    let words: Vec<String> = numbers.map(|n| n.to_string()).collect();
+    write_list(out, name, &words, open, close);
+}
+
+fn write_list(out: &mut String, name: &str, words: &[String], open: &str, close: &str) {
+    writeln!(out, "    {name}: {open}").unwrap();
+    let mut line = String::from("        ");
+    for w in words {
+        let item = format!("{w},");
+        if line.len() + item.len() > 100 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = String::from("        ");
+        }
+        line.push_str(&item);
+    }
+    if !line.trim().is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    writeln!(out, "    {close},").unwrap();
+}

@@ -1,0 +1,201 @@
+//! `iri-bench`: the measurement harness behind `BENCHMARKS.md`.
+//!
+//! Two measures, each on the same inputs for every contender:
+//! - **instructions per input**, counted by callgrind: a contender runs over a list
+//!   once and three times, and (Ir₃ − Ir₁) / (2 × inputs) cancels loading, parsing
+//!   the inputs beforehand and start-up. Deterministic for a given binary, whatever
+//!   else the machine does.
+//! - **best-of wall clock**: the contenders take turns on chunks of 256 inputs, many
+//!   rounds; the minimum per chunk is kept and summed, so that noise from a shared
+//!   machine mostly drops out.
+//!
+//! ```text
+//! cargo build --release -p iri-grammar-bench
+//! target/release/iri-bench all            # every table of BENCHMARKS.md (~30 min)
+//! target/release/iri-bench ir validate    # one task's instruction counts
+//! target/release/iri-bench time parse     # one task's best-of times
+//! target/release/iri-bench list           # tasks, contenders and lists
+//! ```
+//!
+//! Inputs: the built-in list of `benches/` and the URL lists of
+//! `../shared/corpus/urls/` (when present), plus sets derived from them per task.
+//! The inputs are loaded once and leaked, so that every contender's parsed values can
+//! borrow them for the whole run.
+
+#[path = "../../benches/common/mod.rs"]
+mod common;
+mod tasks;
+
+use std::process::Command;
+use std::time::Instant;
+use tasks::{Runner, Task, TASKS};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["run", task, contender, list, passes] => run(task, contender, list, passes),
+        ["ir", tasks @ ..] => each_task(tasks, instructions),
+        ["time", tasks @ ..] => each_task(tasks, times),
+        ["all"] => {
+            each_task(&[], instructions);
+            each_task(&[], times);
+        }
+        ["list"] => list(),
+        _ => {
+            eprintln!(
+                "usage: iri-bench ir [TASK...] | time [TASK...] | all | list\n\
+                 (internal: iri-bench run TASK CONTENDER LIST PASSES)"
+            );
+            std::process::exit(2);
+        }
+    }
+}
+
+fn task(name: &str) -> &'static Task {
+    TASKS
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no task {name:?}; `iri-bench list` shows them"))
+}
+
+fn each_task(names: &[&str], f: fn(&'static Task)) {
+    if names.is_empty() {
+        TASKS.iter().for_each(f);
+    } else {
+        names.iter().for_each(|n| f(task(n)));
+    }
+}
+
+fn list() {
+    for t in TASKS {
+        println!("{}: {}", t.name, t.about);
+        for c in t.contenders {
+            println!("    {}: {}", c.name, c.about);
+        }
+        let lists: Vec<String> = (t.lists)().into_iter().map(|l| l.name).collect();
+        println!("    lists: {}", lists.join(", "));
+    }
+}
+
+/// The internal command callgrind runs: one contender over one list, `passes` times.
+fn run(task_name: &str, contender: &str, list: &str, passes: &str) {
+    let t = task(task_name);
+    let passes: usize = passes.parse().expect("passes is a number");
+    let l = (t.lists)()
+        .into_iter()
+        .find(|l| l.name == list)
+        .unwrap_or_else(|| panic!("no list {list:?} for {task_name}"));
+    let c = t
+        .contenders
+        .iter()
+        .find(|c| c.name == contender)
+        .unwrap_or_else(|| panic!("no contender {contender:?} for {task_name}"));
+    let runner = (c.prepare)(l.inputs);
+    let mut sum = 0u64;
+    for _ in 0..passes {
+        sum = sum.wrapping_add(runner.pass());
+    }
+    std::hint::black_box(sum);
+}
+
+/// Instructions per input for every contender and list of `t`.
+fn instructions(t: &'static Task) {
+    let exe = std::env::current_exe().expect("own path");
+    println!("\n### {} — instructions per input (callgrind)\n", t.name);
+    println!("{}\n", t.about);
+    print_header(t, "list (inputs)");
+    for l in (t.lists)() {
+        let mut row = Vec::new();
+        for c in t.contenders {
+            let count = |passes: &str| -> Option<u64> {
+                let out = Command::new("valgrind")
+                    .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+                    .arg(&exe)
+                    .args(["run", t.name, c.name, &l.name, passes])
+                    .output()
+                    .ok()?;
+                let err = String::from_utf8_lossy(&out.stderr);
+                err.lines()
+                    .find_map(|line| line.split("Collected :").nth(1))
+                    .and_then(|n| n.trim().parse().ok())
+            };
+            let items = (c.prepare)(l.inputs).len().max(1) as f64;
+            let per = match (count("1"), count("3")) {
+                (Some(one), Some(three)) => Some(three.saturating_sub(one) as f64 / (2.0 * items)),
+                _ => None,
+            };
+            row.push(per);
+        }
+        print_row(t, &l.name, l.inputs.len(), &row, 0);
+    }
+}
+
+/// Best-of wall clock per input for every contender and list of `t`.
+fn times(t: &'static Task) {
+    const ROUNDS: usize = 30;
+    const CHUNK: usize = 256;
+    println!("\n### {} — best-of time per input (ns)\n", t.name);
+    println!("{}\n", t.about);
+    print_header(t, "list (inputs)");
+    for l in (t.lists)() {
+        let runners: Vec<Box<dyn Runner>> =
+            t.contenders.iter().map(|c| (c.prepare)(l.inputs)).collect();
+        let chunks = runners
+            .iter()
+            .map(|r| r.len().div_ceil(CHUNK))
+            .max()
+            .unwrap_or(0);
+        let mut best = vec![vec![f64::INFINITY; chunks]; runners.len()];
+        for _ in 0..ROUNDS {
+            for k in 0..chunks {
+                for (r, best) in runners.iter().zip(best.iter_mut()) {
+                    let start = Instant::now();
+                    std::hint::black_box(r.pass_range(k * CHUNK, (k + 1) * CHUNK));
+                    let ns = start.elapsed().as_nanos() as f64;
+                    best[k] = best[k].min(ns);
+                }
+            }
+        }
+        let row: Vec<Option<f64>> = runners
+            .iter()
+            .zip(&best)
+            .map(|(r, b)| (r.len() > 0).then(|| b.iter().sum::<f64>() / r.len() as f64))
+            .collect();
+        print_row(t, &l.name, l.inputs.len(), &row, 1);
+    }
+}
+
+fn print_header(t: &Task, first: &str) {
+    let mut head = format!("| {first} |");
+    let mut rule = String::from("|---|");
+    for c in t.contenders {
+        head.push_str(&format!(" {} |", c.name));
+        rule.push_str("--:|");
+    }
+    for (a, b) in t.ratios {
+        head.push_str(&format!(
+            " {} / {} |",
+            t.contenders[*a].name, t.contenders[*b].name
+        ));
+        rule.push_str("--:|");
+    }
+    println!("{head}\n{rule}");
+}
+
+fn print_row(t: &Task, list: &str, inputs: usize, row: &[Option<f64>], decimals: usize) {
+    let mut line = format!("| {list} ({inputs}) |");
+    for v in row {
+        match v {
+            Some(x) => line.push_str(&format!(" {x:.decimals$} |")),
+            None => line.push_str(" — |"),
+        }
+    }
+    for (a, b) in t.ratios {
+        match (row[*a], row[*b]) {
+            (Some(x), Some(y)) if y > 0.0 => line.push_str(&format!(" **{:.2}** |", x / y)),
+            _ => line.push_str(" — |"),
+        }
+    }
+    println!("{line}");
+}
