@@ -41,7 +41,7 @@ function quoted(text) {
   return span;
 }
 
-const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, shown: null };
+const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null };
 
 async function api(path, params) {
   const r = await fetch(path + '?' + new URLSearchParams(params));
@@ -104,6 +104,10 @@ function renderNode(n) {
 function renderTree(data) {
   const tree = $('tree');
   tree.replaceChildren();
+  // What the panel now shows, for whoever waits for it (the browser test does).
+  tree.dataset.grammar = state.grammar;
+  tree.dataset.rule = state.rule;
+  tree.dataset.input = state.input;
   const status = $('status');
   const error = $('error');
   const caretRow = $('caret-row');
@@ -171,8 +175,11 @@ function ruleLinks(target, names) {
 
 // The rule panel: ABNF, section, diagram, FIRST set, uses, code.
 async function showRule(name) {
+  const my = ++state.ruleSeq;
   const r = await api('/api/rule', { grammar: state.grammar, name });
-  if (r.error) return;
+  // Only the latest request is shown: answers can arrive out of order when the
+  // grammar and the rule change quickly one after the other.
+  if (my !== state.ruleSeq || r.error) return;
   state.shown = r.rule;
   $('rule-title').textContent = r.rule;
   const src = $('rule-source');
