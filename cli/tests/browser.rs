@@ -21,6 +21,7 @@ mod common;
 
 use common::{http, serve, Killed};
 use serde_json::{json, Value};
+use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -241,7 +242,10 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
             panic!("CI=true but the browser test cannot run: {why} (.ci/run installs chromium and chromium-driver)")
         }
         Err(why) => {
-            eprintln!(
+            // Straight to standard error: the test harness hides what a passing test
+            // prints with eprintln!, and a skip must be seen.
+            let _ = writeln!(
+                std::io::stderr(),
                 "SKIPPED the browser test: {why}. Install Debian's chromium and \
                  chromium-driver to run it (CI does)."
             );
@@ -366,7 +370,8 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         "return document.getElementById('rule-title').textContent === 'DIGIT'",
     );
 
-    eprintln!(
+    let _ = writeln!(
+        std::io::stderr(),
         "browser test: {:.1} s with {}",
         started.elapsed().as_secs_f64(),
         chromium.display()
