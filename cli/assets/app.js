@@ -86,6 +86,8 @@ function renderNode(n) {
     return li;
   }
   const name = el('span', 'node', n.rule);
+  name.tabIndex = 0; // reachable with the keyboard: focus highlights, Enter shows the rule
+  name.setAttribute('role', 'button');
   name.dataset.rule = n.rule;
   name.dataset.from = n.from;
   name.dataset.to = n.to;
@@ -244,6 +246,19 @@ function wire() {
     highlight(Number(t.dataset.from), Number(t.dataset.to));
   });
   tree.addEventListener('mouseout', clearHighlight);
+  tree.addEventListener('focusin', (e) => {
+    const t = e.target.closest('.node');
+    if (!t) return;
+    clearHighlight();
+    highlight(Number(t.dataset.from), Number(t.dataset.to));
+  });
+  tree.addEventListener('keydown', (e) => {
+    const t = e.target.closest('.node');
+    if (t && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      t.click();
+    }
+  });
   tree.addEventListener('click', (e) => {
     const t = e.target.closest('.node');
     if (!t) return;
