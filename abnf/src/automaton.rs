@@ -143,7 +143,7 @@ impl Dfa {
             ids.insert((v, p), id);
             accept.push(self.accept[v as usize]);
             parts.push(p as u8);
-            next.extend(std::iter::repeat(0).take(n));
+            next.extend(std::iter::repeat_n(0, n));
             queue.push_back((v, p, id));
             Ok(id)
         };

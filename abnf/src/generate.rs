@@ -345,7 +345,7 @@ fn can_generate(node: &Expr, generable: &[bool]) -> bool {
         Expr::Alt(alts) => alts.iter().any(|a| can_generate(a, generable)),
         Expr::Cat(items) => items.iter().all(|a| can_generate(a, generable)),
         Expr::Rep { min, max, node } => {
-            *min == 0 || (max.map_or(true, |m| m >= *min) && can_generate(node, generable))
+            *min == 0 || (max.is_none_or(|m| m >= *min) && can_generate(node, generable))
         }
         Expr::Rule(k) => generable[*k],
         Expr::Missing(_) | Expr::Prose => false,

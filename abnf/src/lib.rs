@@ -4,12 +4,18 @@
 //! [`reader`] turns ABNF text into a [`RuleList`]; [`codegen`] turns the rule
 //! table into the nom combinators of `src/grammar/generated.rs`; [`oracle`]
 //! interprets the table directly, with the true ABNF semantics, as a reference
-//! for the generated code.
+//! for the generated code. For people learning the grammars, [`analysis`] computes
+//! FIRST sets and who uses whom, and [`railroad`] draws each rule as a railroad
+//! diagram with terminals [`label`]led as the characters they stand for.
 
+pub mod analysis;
 pub mod automaton;
 pub mod codegen;
+pub mod documents;
 pub mod generate;
+pub mod label;
 pub mod oracle;
+pub mod railroad;
 pub mod reader;
 
 use std::fmt;

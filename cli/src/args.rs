@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_grammar::normalize::{CharNorm, Level};
 use iri_grammar::VariantName;
+use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -104,6 +105,10 @@ pub enum Command {
         /// instead of the generated combinators.
         #[arg(long)]
         oracle: bool,
+        /// Under an invalid input's message, show the input with a caret under the
+        /// character where the match failed (columns count from 1).
+        #[arg(long)]
+        caret: bool,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -115,6 +120,14 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Show the literals as leaves: the text of each rule that none of its
+        /// children covers, so that the leaves spell the input.
+        #[arg(long)]
+        literals: bool,
+        /// Under an invalid input's message, show the input with a caret under the
+        /// character where the match failed (columns count from 1).
+        #[arg(long)]
+        caret: bool,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -125,6 +138,34 @@ pub enum Command {
         /// Also print the generated combinator.
         #[arg(long)]
         rust: bool,
+        /// Print the rule's railroad diagram as an SVG document instead.
+        #[arg(long, requires = "name", conflicts_with_all = ["rust"])]
+        svg: bool,
+    },
+    /// Write a static site that teaches the three grammars: one page per rule and
+    /// grammar (ABNF, section, railroad diagram, FIRST set, uses and used-by, examples,
+    /// near misses, generated combinator) and an index per grammar. --grammar is not
+    /// used: the book has all three.
+    Book {
+        /// The folder to write (created if absent; existing pages are overwritten).
+        #[arg(long)]
+        out: PathBuf,
+        /// How many examples and near misses per rule.
+        #[arg(long, default_value_t = 8)]
+        examples: usize,
+        /// The seed of the examples: the same seed gives the same book.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Serve a page on 127.0.0.1 to explore the grammars: type an input, choose a
+    /// grammar and a rule, and see its tree as you type. Stops with Ctrl-C.
+    Serve {
+        /// The port on 127.0.0.1 (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 3986)]
+        port: u16,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
     },
     /// The components of each input (absent ones are left out; --json: null).
     Parse {

@@ -3,9 +3,13 @@
 //! `commands`, and `io` and `json` hold what they share.
 
 mod args;
+mod caret;
 mod commands;
+mod html;
 mod io;
 mod json;
+mod literals;
+mod teach;
 
 use clap::Parser;
 use io::Failure;

@@ -1,17 +1,22 @@
 //! `iri grammar`: the rules of a grammar, or one rule's ABNF, source and generated
-//! combinator.
+//! combinator, or its railroad diagram as SVG.
 
 use super::rule_arg;
 use crate::io::{ended_by, Out, Outcome};
 use crate::json::Object;
+use crate::teach::Lesson;
 use iri_grammar::{Rule, Variant};
 use iri_grammar_abnf::{codegen, Grammars};
 use std::io::Write;
 
-pub fn run<V: Variant>(json: bool, name: Option<&str>, rust: bool) -> Outcome {
+pub fn run<V: Variant>(json: bool, name: Option<&str>, rust: bool, svg: bool) -> Outcome {
     let mut out = Out::new();
     let written = match name {
         None => list::<V>(&mut out, json),
+        Some(name) if svg => {
+            let rule = rule_arg::<V>(Some(name))?;
+            diagram::<V>(&mut out, json, rule)
+        }
         Some(name) => {
             let rule = rule_arg::<V>(Some(name))?;
             one::<V>(&mut out, json, rule, rust)
@@ -20,6 +25,24 @@ pub fn run<V: Variant>(json: bool, name: Option<&str>, rust: bool) -> Outcome {
     match written {
         Ok(()) => out.finish(true),
         Err(e) => ended_by(e, true),
+    }
+}
+
+/// The railroad diagram of a rule, as an SVG document (JSON: under `"svg"`), its
+/// references named as the grammar names them.
+fn diagram<V: Variant>(out: &mut Out, json: bool, r: Rule) -> std::io::Result<()> {
+    let g = Grammars::builtin();
+    let lesson = Lesson::new(&g, V::NAME);
+    let Some(f) = lesson.named(r.name::<V>()) else {
+        // Every rule of Rule::of has a definition in the table (tests/names.rs).
+        return Ok(());
+    };
+    let svg = lesson.svg(&f, &|_| None);
+    if json {
+        let o = Object::new().str("rule", f.name).str("svg", &svg);
+        writeln!(out, "{}", o.finish())
+    } else {
+        writeln!(out, "{}", svg.trim_end())
     }
 }
 

@@ -2,6 +2,7 @@
 //! the command line, the base of `resolve` and `relativize`, and the loop of the
 //! commands that turn each input into a reference.
 
+mod book;
 mod check;
 mod compare;
 mod convert;
@@ -12,6 +13,7 @@ mod normalize;
 mod parse;
 mod prepare;
 mod resolve;
+mod serve;
 mod tree;
 
 use crate::args::{Cli, Command};
@@ -35,14 +37,34 @@ fn run_in<V: Variant>(cli: &Cli) -> Outcome {
         Command::Check {
             rule,
             oracle,
+            caret,
             inputs,
-        } => check::run::<V>(json, rule.as_deref(), *oracle, inputs),
+        } => check::run::<V>(json, rule.as_deref(), *oracle, *caret, inputs),
         Command::Tree {
             rule,
             format,
+            literals,
+            caret,
             inputs,
-        } => tree::run::<V>(json, rule.as_deref(), *format, inputs),
-        Command::Grammar { name, rust } => grammar::run::<V>(json, name.as_deref(), *rust),
+        } => tree::run::<V>(
+            json,
+            rule.as_deref(),
+            *format,
+            tree::Show {
+                literals: *literals,
+                caret: *caret,
+            },
+            inputs,
+        ),
+        Command::Grammar { name, rust, svg } => {
+            grammar::run::<V>(json, name.as_deref(), *rust, *svg)
+        }
+        Command::Book {
+            out,
+            examples,
+            seed,
+        } => book::run(out, *examples, *seed),
+        Command::Serve { port, open } => serve::run(*port, *open),
         Command::Parse { inputs } => parse::run::<V>(json, inputs),
         Command::Resolve { base, references } => resolve::resolve::<V>(json, base, references),
         Command::Relativize { base, targets } => resolve::relativize::<V>(json, base, targets),
@@ -159,4 +181,34 @@ fn write_invalid(
         writeln!(out, "invalid: {error}")?;
     }
     Ok(false)
+}
+
+/// [`write_invalid`], and with `caret` where the match failed (`at`, a 0-based
+/// character offset): text output shows the input with a caret under that character
+/// (`crate::caret`), JSON adds `"column"`, 1-based like the caret line's.
+fn write_invalid_at(
+    out: &mut Out,
+    json: bool,
+    input: &Input<'_>,
+    error: &str,
+    at: Option<usize>,
+    caret: bool,
+) -> std::io::Result<bool> {
+    match (caret, at, &input.text) {
+        (true, Some(at), Ok(text)) if json => {
+            let o = Object::new()
+                .str("input", text)
+                .bool("valid", false)
+                .str("error", error)
+                .num("column", at + 1);
+            writeln!(out, "{}", o.finish())?;
+            Ok(false)
+        }
+        (true, Some(at), Ok(text)) => {
+            write_invalid(out, json, input, error)?;
+            write!(out, "{}", crate::caret::caret(text, at, "  "))?;
+            Ok(false)
+        }
+        _ => write_invalid(out, json, input, error),
+    }
 }

@@ -1,0 +1,338 @@
+//! Small analyses of a rule table for people learning it: which characters can start
+//! a rule (its FIRST set), whether it can match the empty string, which rules it uses
+//! and which rules use it.
+//!
+//! FIRST sets are the classic LL(1) notion (Aho, Sethi, Ullman, "Compilers", §4.4):
+//! the characters that can be the first of a string the rule matches. They are computed
+//! over the rule table exactly as RFC 5234 defines the operators, as a least fixed
+//! point, together with "nullable" (the rule can match nothing at all): a
+//! concatenation (§3.1) starts with what its first element starts with, and with what
+//! the second starts with when the first can be empty, and so on; an alternation (§3.2)
+//! with what any alternative starts with; a repetition (§3.6) with what its element
+//! starts with, and is nullable when it may repeat zero times. A quoted string that is
+//! not `%s` (§2.3) starts with either case of its first letter.
+//!
+//! The generator of the combinators computes FOLLOW sets of its own (in `codegen.rs`)
+//! for a different purpose; this module is independent of it and only reads the table.
+
+use crate::label::range_label;
+use crate::oracle::{Expr, Table};
+use crate::{Grammars, RuleDef, VariantName};
+
+/// A set of Unicode code points, as sorted, disjoint, non-adjacent ranges.
+///
+/// ```
+/// use iri_grammar_abnf::analysis::CharSet;
+/// let mut s = CharSet::default();
+/// s.insert(0x30, 0x35);
+/// s.insert(0x36, 0x39);
+/// s.insert(0x41, 0x41);
+/// assert_eq!(s.ranges(), &[(0x30, 0x39), (0x41, 0x41)]);
+/// assert!(s.contains('7') && !s.contains('B'));
+/// assert_eq!(s.labels(), ["'0'–'9'", "'A'"]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CharSet {
+    ranges: Vec<(u32, u32)>,
+}
+
+impl CharSet {
+    /// Adds the code points `lo..=hi`.
+    pub fn insert(&mut self, lo: u32, hi: u32) {
+        self.ranges.push((lo.min(hi), lo.max(hi)));
+        self.normalize();
+    }
+
+    /// Adds every code point of `other`; whether anything was added.
+    pub fn union(&mut self, other: &CharSet) -> bool {
+        let before = self.ranges.clone();
+        self.ranges.extend_from_slice(&other.ranges);
+        self.normalize();
+        self.ranges != before
+    }
+
+    /// Whether `c` is in the set.
+    pub fn contains(&self, c: char) -> bool {
+        let cp = c as u32;
+        self.ranges.iter().any(|&(lo, hi)| lo <= cp && cp <= hi)
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The ranges, ascending.
+    pub fn ranges(&self) -> &[(u32, u32)] {
+        &self.ranges
+    }
+
+    /// Each range as a person reads it (see [`crate::label`]): `'0'–'9'`, `'%'`,
+    /// `U+00A0–U+D7FF`.
+    pub fn labels(&self) -> Vec<String> {
+        self.ranges
+            .iter()
+            .map(|&(lo, hi)| range_label(lo, hi))
+            .collect()
+    }
+
+    fn normalize(&mut self) {
+        self.ranges.sort_unstable();
+        let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.ranges.len());
+        for &(lo, hi) in &self.ranges {
+            match out.last_mut() {
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => out.push((lo, hi)),
+            }
+        }
+        self.ranges = out;
+    }
+}
+
+/// What can start a rule: its FIRST set and whether it can match the empty string.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct First {
+    /// The characters a non-empty match can start with.
+    pub chars: CharSet,
+    /// Whether the rule (or element) matches the empty string.
+    pub nullable: bool,
+}
+
+/// The analyses of one grammar's rule table ([`Grammars::table`]).
+///
+/// ```
+/// use iri_grammar_abnf::{analysis::Analysis, Grammars, VariantName};
+/// let g = Grammars::builtin();
+/// let uri = Analysis::new(&g, VariantName::Uri);
+/// let f = uri.first("dec-octet").unwrap();
+/// assert_eq!(f.chars.labels(), ["'0'–'9'"]);
+/// assert!(!f.nullable);
+/// assert!(uri.first("path-abempty").unwrap().nullable);
+/// assert_eq!(uri.uses("IPv4address").unwrap(), ["dec-octet"]);
+/// assert_eq!(uri.used_by("dec-octet").unwrap(), ["IPv4address"]);
+/// // Either case of the "v" of IPvFuture (RFC 5234 §2.3).
+/// assert_eq!(uri.first("IPvFuture").unwrap().chars.labels(), ["'V'", "'v'"]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Analysis<'g> {
+    table: Table<'g>,
+    first: Vec<First>,
+    uses: Vec<Vec<usize>>,
+    used_by: Vec<Vec<usize>>,
+}
+
+impl<'g> Analysis<'g> {
+    /// Analyses `grammars.table(variant)`.
+    pub fn new(grammars: &'g Grammars, variant: VariantName) -> Analysis<'g> {
+        let table = Table::new(grammars, variant);
+        let n = table.rules.len();
+        // The least fixed point: start from "nothing, not nullable" and grow. Every
+        // step only adds, and the sets are bounded, so it ends.
+        let mut first = vec![First::default(); n];
+        loop {
+            let mut changed = false;
+            for k in 0..n {
+                let f = first_of(&table.nodes[k], &first);
+                if f.nullable && !first[k].nullable {
+                    first[k].nullable = true;
+                    changed = true;
+                }
+                changed |= first[k].chars.union(&f.chars);
+            }
+            if !changed {
+                break;
+            }
+        }
+        let mut uses: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut used_by: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (k, node) in table.nodes.iter().enumerate() {
+            refs(node, &mut uses[k]);
+            for &u in &uses[k] {
+                if !used_by[u].contains(&k) {
+                    used_by[u].push(k);
+                }
+            }
+        }
+        Analysis {
+            table,
+            first,
+            uses,
+            used_by,
+        }
+    }
+
+    /// The grammar analysed.
+    pub fn variant(&self) -> VariantName {
+        self.table.variant
+    }
+
+    /// The rules of the table, in table order.
+    pub fn rules(&self) -> &[&'g RuleDef] {
+        &self.table.rules
+    }
+
+    /// The rule called `name` (case-insensitive; under LEIRI, `LEIRI-reference` finds
+    /// `IRI-reference`, as [`crate::oracle::Oracle::rule`] does).
+    pub fn rule(&self, name: &str) -> Option<&'g RuleDef> {
+        self.table.lookup(name).map(|k| self.table.rules[k])
+    }
+
+    /// The FIRST set of the rule called `name`.
+    pub fn first(&self, name: &str) -> Option<&First> {
+        self.table.lookup(name).map(|k| &self.first[k])
+    }
+
+    /// The names of the rules `name`'s definition refers to, in order of first mention,
+    /// as the table names them.
+    pub fn uses(&self, name: &str) -> Option<Vec<&'g str>> {
+        let k = self.table.lookup(name)?;
+        Some(self.names(&self.uses[k]))
+    }
+
+    /// The names of the rules whose definitions refer to `name`, in table order.
+    pub fn used_by(&self, name: &str) -> Option<Vec<&'g str>> {
+        let k = self.table.lookup(name)?;
+        let mut v = self.used_by[k].clone();
+        v.sort_unstable();
+        Some(self.names(&v))
+    }
+
+    fn names(&self, ks: &[usize]) -> Vec<&'g str> {
+        ks.iter()
+            .map(|&k| self.table.rules[k].name.as_str())
+            .collect()
+    }
+}
+
+/// The FIRST set of an element, given those of the rules so far.
+fn first_of(e: &Expr, rules: &[First]) -> First {
+    match e {
+        Expr::Alt(items) => {
+            let mut out = First::default();
+            for item in items {
+                let f = first_of(item, rules);
+                out.chars.union(&f.chars);
+                out.nullable |= f.nullable;
+            }
+            out
+        }
+        Expr::Cat(items) => {
+            let mut out = First {
+                chars: CharSet::default(),
+                nullable: true,
+            };
+            for item in items {
+                let f = first_of(item, rules);
+                out.chars.union(&f.chars);
+                if !f.nullable {
+                    out.nullable = false;
+                    break;
+                }
+            }
+            out
+        }
+        Expr::Rep { max: Some(0), .. } => First {
+            chars: CharSet::default(),
+            nullable: true,
+        },
+        Expr::Rep { min, node, .. } => {
+            let f = first_of(node, rules);
+            First {
+                chars: f.chars,
+                nullable: *min == 0 || f.nullable,
+            }
+        }
+        Expr::Rule(k) => rules[*k].clone(),
+        Expr::Chars(cs, case_sensitive) => {
+            let mut out = First::default();
+            match cs.first() {
+                None => out.nullable = true,
+                Some(&c) => {
+                    out.chars.insert(c as u32, c as u32);
+                    if !case_sensitive {
+                        let (l, u) = (c.to_ascii_lowercase(), c.to_ascii_uppercase());
+                        out.chars.insert(l as u32, l as u32);
+                        out.chars.insert(u as u32, u as u32);
+                    }
+                }
+            }
+            out
+        }
+        Expr::Seq(cps) => {
+            let mut out = First::default();
+            match cps.first() {
+                None => out.nullable = true,
+                Some(&c) => out.chars.insert(c, c),
+            }
+            out
+        }
+        Expr::Range(lo, hi) => {
+            let mut out = First::default();
+            out.chars.insert(*lo, *hi);
+            out
+        }
+        Expr::Missing(_) | Expr::Prose => First::default(),
+    }
+}
+
+/// The rules an element refers to, each once, in order of first mention.
+fn refs(e: &Expr, out: &mut Vec<usize>) {
+    match e {
+        Expr::Alt(items) | Expr::Cat(items) => items.iter().for_each(|i| refs(i, out)),
+        Expr::Rep { node, .. } => refs(node, out),
+        Expr::Rule(k) if !out.contains(k) => out.push(*k),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_sets_of_the_uri_grammar() {
+        let g = Grammars::builtin();
+        let a = Analysis::new(&g, VariantName::Uri);
+        // scheme = ALPHA *( ... ): letters only.
+        assert_eq!(
+            a.first("scheme").unwrap().chars.labels(),
+            ["'A'–'Z'", "'a'–'z'"]
+        );
+        // URI-reference can be empty (relative-ref with path-empty).
+        assert!(a.first("URI-reference").unwrap().nullable);
+        // IP-literal starts with "[" only.
+        assert_eq!(a.first("IP-literal").unwrap().chars.labels(), ["'['"]);
+        // h16 = 1*4HEXDIG: digits and either case of A-F.
+        assert_eq!(
+            a.first("h16").unwrap().chars.labels(),
+            ["'0'–'9'", "'A'–'F'", "'a'–'f'"]
+        );
+        // path-empty = 0<pchar>: nothing but the empty string.
+        let pe = a.first("path-empty").unwrap();
+        assert!(pe.nullable && pe.chars.is_empty());
+    }
+
+    #[test]
+    fn first_sets_reach_the_variant_classes() {
+        let g = Grammars::builtin();
+        let iri = Analysis::new(&g, VariantName::Iri);
+        let leiri = Analysis::new(&g, VariantName::Leiri);
+        assert!(iri.first("ireg-name").unwrap().chars.contains('é'));
+        assert!(!iri.first("ireg-name").unwrap().chars.contains(' '));
+        assert!(leiri.first("ireg-name").unwrap().chars.contains(' '));
+        assert!(leiri.first("LEIRI").is_some());
+    }
+
+    #[test]
+    fn uses_and_used_by_are_inverse() {
+        let g = Grammars::builtin();
+        for v in VariantName::ALL {
+            let a = Analysis::new(&g, v);
+            for r in a.rules() {
+                for u in a.uses(&r.name).unwrap() {
+                    assert!(a.used_by(u).unwrap().contains(&r.name.as_str()));
+                }
+            }
+        }
+    }
+}

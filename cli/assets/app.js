@@ -1,0 +1,290 @@
+// The page of `iri serve`: vanilla JavaScript, no build step.
+//
+// The input is indexed by code point (Array.from), as the server's "from"/"to"
+// offsets are (cli/src/commands/serve.rs); JavaScript's own string indices count
+// UTF-16 units and would drift after any character beyond U+FFFF.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+// Characters a reader cannot see, or that would disturb the text around them
+// (controls, bidi formatting, zero-width, odd spaces, private use, non-characters):
+// shown as a U+XXXX badge, as the book does (cli/src/html.rs).
+function invisible(ch) {
+  const cp = ch.codePointAt(0);
+  return cp <= 0x20 && cp !== 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xad ||
+    cp === 0x61c || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200f) ||
+    (cp >= 0x2028 && cp <= 0x202f) || (cp >= 0x205f && cp <= 0x206f) || cp === 0x3000 ||
+    (cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xfdd0 && cp <= 0xfdef) || cp === 0xfeff ||
+    (cp >= 0xfff0 && cp <= 0xffff) || cp >= 0xe0000 || (cp & 0xfffe) === 0xfffe;
+}
+
+// One character as a DOM node.
+function charNode(ch) {
+  if (!invisible(ch)) return document.createTextNode(ch);
+  const cp = ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return el('span', 'cp', 'U+' + cp);
+}
+
+// A string with its invisible characters as badges, in quotes.
+function quoted(text) {
+  const span = el('span');
+  span.append('"');
+  for (const ch of Array.from(text)) span.append(charNode(ch));
+  span.append('"');
+  return span;
+}
+
+const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null };
+
+async function api(path, params) {
+  const r = await fetch(path + '?' + new URLSearchParams(params));
+  return r.json();
+}
+
+// The input echoed one character per span, for highlighting spans of it.
+function renderEcho() {
+  const echo = $('echo');
+  echo.replaceChildren();
+  state.chars.forEach((ch, i) => {
+    const s = el('span', 'ch');
+    s.dataset.i = i;
+    s.append(charNode(ch));
+    echo.append(s);
+  });
+  if (state.chars.length === 0) echo.append(el('span', 'muted', '(empty input)'));
+}
+
+function highlight(from, to) {
+  for (const s of $('echo').children) {
+    const i = Number(s.dataset.i);
+    s.classList.toggle('hl', i >= from && i < to);
+  }
+}
+
+function clearHighlight() {
+  highlight(-1, -1);
+  for (const n of document.querySelectorAll('.hl')) n.classList.remove('hl');
+}
+
+// A tree node: rules are clickable names with their text, literals are quoted leaves.
+function renderNode(n) {
+  const li = el('li');
+  if (n.literal !== undefined) {
+    const lit = el('span', 'lit');
+    lit.append(quoted(n.literal));
+    lit.dataset.from = n.from;
+    lit.dataset.to = n.to;
+    lit.title = 'literal, characters ' + (n.from + 1) + '–' + n.to + ' (1-based)';
+    li.append(lit);
+    return li;
+  }
+  const name = el('span', 'node', n.rule);
+  name.tabIndex = 0; // reachable with the keyboard: focus highlights, Enter shows the rule
+  name.setAttribute('role', 'button');
+  name.dataset.rule = n.rule;
+  name.dataset.from = n.from;
+  name.dataset.to = n.to;
+  name.title = n.rule + ': characters ' + (n.from + 1) + '–' + n.to + ' (1-based); click for its definition';
+  const text = el('span', 'text');
+  text.append(quoted(n.text));
+  li.append(name, text);
+  if (n.children.length) {
+    const ul = el('ul', 'tree');
+    for (const c of n.children) ul.append(renderNode(c));
+    li.append(ul);
+  }
+  return li;
+}
+
+function renderTree(data) {
+  const tree = $('tree');
+  tree.replaceChildren();
+  // What the panel now shows, for whoever waits for it (the browser test does).
+  tree.dataset.grammar = state.grammar;
+  tree.dataset.rule = state.rule;
+  tree.dataset.input = state.input;
+  const status = $('status');
+  const error = $('error');
+  const caretRow = $('caret-row');
+  for (const s of $('echo').children) s.classList.remove('bad');
+  if (data.valid) {
+    status.className = 'ok';
+    status.textContent = 'valid: the whole input matches ' + state.rule;
+    error.hidden = true;
+    caretRow.hidden = true;
+    const ul = el('ul', 'tree');
+    ul.append(renderNode(data.tree));
+    tree.append(ul);
+    return;
+  }
+  status.className = 'bad';
+  status.textContent = 'invalid';
+  error.hidden = false;
+  error.textContent = data.error;
+  if (data.at === undefined) {
+    caretRow.hidden = true;
+    return;
+  }
+  // The caret row repeats the characters before the failure, invisible, so that the
+  // caret lands under the failing character whatever their widths.
+  caretRow.replaceChildren();
+  const pad = el('span', 'pad');
+  for (const ch of state.chars.slice(0, data.at)) pad.append(charNode(ch));
+  const caret = el('span', 'caret', '^');
+  caret.id = 'caret';
+  const label = el('span', 'label',
+    'column ' + data.column + ' (1-based)' + (data.at >= state.chars.length ? ', the end of the input' : ''));
+  caretRow.append(pad, caret, label);
+  caretRow.hidden = false;
+  const bad = $('echo').children[data.at];
+  if (bad && bad.dataset.i !== undefined) bad.classList.add('bad');
+  tree.append(el('p', 'muted', 'No tree: the input does not match ' + state.rule + '.'));
+}
+
+async function update() {
+  state.input = $('input').value;
+  state.chars = Array.from(state.input);
+  renderEcho();
+  saveLocation();
+  const my = ++state.seq;
+  const data = await api('/api/tree', { grammar: state.grammar, rule: state.rule, input: state.input });
+  if (my !== state.seq) return; // a later keystroke's answer will come
+  if (data.valid === undefined) {
+    $('status').className = 'bad';
+    $('status').textContent = data.error;
+    return;
+  }
+  renderTree(data);
+}
+
+function ruleLinks(target, names) {
+  target.replaceChildren();
+  if (!names.length) { target.append(el('span', 'muted', 'none')); return; }
+  names.forEach((n, i) => {
+    if (i) target.append(', ');
+    const a = el('a', 'rule-link', n);
+    a.href = '#rule=' + encodeURIComponent(n);
+    target.append(a);
+  });
+}
+
+// The rule panel: ABNF, section, diagram, FIRST set, uses, code.
+async function showRule(name) {
+  const my = ++state.ruleSeq;
+  const r = await api('/api/rule', { grammar: state.grammar, name });
+  // Only the latest request is shown: answers can arrive out of order when the
+  // grammar and the rule change quickly one after the other.
+  if (my !== state.ruleSeq || r.error) return;
+  state.shown = r.rule;
+  $('rule-title').textContent = r.rule;
+  const src = $('rule-source');
+  src.replaceChildren('Defined in ');
+  const a = el('a', '', r.section);
+  if (r.url) { a.href = r.url; a.target = '_blank'; a.rel = 'noopener'; }
+  src.append(a, ' (' + r.source.replace(/^.*\(/, '').replace(/\)$/, '') + ')');
+  $('rule-notes').textContent = r.notes.join(' ');
+  $('rule-abnf').textContent = r.abnf;
+  $('rule-diagram').innerHTML = r.svg; // generated by this server from the rule table
+  const first = $('rule-first');
+  first.replaceChildren();
+  for (const c of r.first) first.append(el('li', '', c));
+  $('rule-nullable').textContent = r.nullable
+    ? (r.first.length ? 'It can also match the empty string.' : 'It matches only the empty string.')
+    : '';
+  ruleLinks($('rule-uses'), r.uses);
+  ruleLinks($('rule-used-by'), r.used_by);
+  $('rule-rust').textContent = r.rust || '';
+  $('rule-rust-box').hidden = !r.rust;
+  for (const n of document.querySelectorAll('.node.selected')) n.classList.remove('selected');
+}
+
+async function loadRules(keep) {
+  const data = await api('/api/rules', { grammar: state.grammar });
+  const select = $('rule');
+  select.replaceChildren();
+  for (const n of data.rules) {
+    const o = el('option', '', n);
+    o.value = n;
+    select.append(o);
+  }
+  const wanted = keep && data.rules.find((n) => n.toLowerCase() === keep.toLowerCase());
+  state.rule = wanted || data.default;
+  select.value = state.rule;
+}
+
+function saveLocation() {
+  const p = new URLSearchParams({ grammar: state.grammar, rule: state.rule, input: state.input });
+  history.replaceState(null, '', '?' + p + location.hash);
+}
+
+function wire() {
+  $('input').addEventListener('input', update);
+  $('grammar').addEventListener('change', async () => {
+    state.grammar = $('grammar').value;
+    await loadRules(state.rule);
+    await showRule(state.rule);
+    await update();
+  });
+  $('rule').addEventListener('change', async () => {
+    state.rule = $('rule').value;
+    await showRule(state.rule);
+    await update();
+  });
+  const tree = $('tree');
+  tree.addEventListener('mouseover', (e) => {
+    const t = e.target.closest('.node, .lit');
+    if (!t) return;
+    clearHighlight();
+    t.classList.add('hl');
+    highlight(Number(t.dataset.from), Number(t.dataset.to));
+  });
+  tree.addEventListener('mouseout', clearHighlight);
+  tree.addEventListener('focusin', (e) => {
+    const t = e.target.closest('.node');
+    if (!t) return;
+    clearHighlight();
+    highlight(Number(t.dataset.from), Number(t.dataset.to));
+  });
+  tree.addEventListener('keydown', (e) => {
+    const t = e.target.closest('.node');
+    if (t && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      t.click();
+    }
+  });
+  tree.addEventListener('click', (e) => {
+    const t = e.target.closest('.node');
+    if (!t) return;
+    showRule(t.dataset.rule).then(() => t.classList.add('selected'));
+  });
+  // Rule boxes of the diagram and the uses/used-by links point at #rule=NAME.
+  document.addEventListener('click', (e) => {
+    const a = e.target.closest('a');
+    if (!a) return;
+    const href = a.getAttribute('href') || a.getAttribute('xlink:href') || '';
+    if (!href.startsWith('#rule=')) return;
+    e.preventDefault();
+    showRule(decodeURIComponent(href.slice(6)));
+  });
+}
+
+async function start() {
+  const p = new URLSearchParams(location.search);
+  if (['uri', 'iri', 'leiri'].includes(p.get('grammar'))) state.grammar = p.get('grammar');
+  $('grammar').value = state.grammar;
+  if (p.has('input')) $('input').value = p.get('input');
+  wire();
+  await loadRules(p.get('rule'));
+  await showRule(state.rule);
+  await update();
+  document.body.dataset.ready = 'true';
+}
+
+start();

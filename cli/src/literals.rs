@@ -1,0 +1,253 @@
+//! Parse trees with the literals as leaves, derived from the library's trees without
+//! asking more of them.
+//!
+//! The library's [`Node`]s are rules only: `scheme 0..4 "http"` has no child for the
+//! letters, and `IRI 0..43` has no child for its `":"`. A student reading a tree
+//! wants to see every character land somewhere, as in a textbook derivation whose
+//! leaves spell the sentence. The literal leaves of a node are the parts of its text
+//! that none of its children covers: the gaps between children, and the whole text of
+//! a node without children (a character rule folded into its parent, see
+//! `src/tree.rs`, leaves its characters to the parent's literal). Read left to right,
+//! the leaves of the whole tree spell the input exactly (a test checks it).
+
+use crate::json::Object;
+use iri_grammar::tree::{Node, ParseTree};
+use std::fmt::Write as _;
+
+/// One child of a node in a tree with literals: a rule, or a run of literal text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item<'n> {
+    /// A rule node.
+    Rule(&'n Node),
+    /// Text of the parent that no child rule covers, as byte offsets `start..end`.
+    Literal { start: usize, end: usize },
+}
+
+/// The children of `n` with its literal runs between them, in input order.
+pub fn items(n: &Node) -> Vec<Item<'_>> {
+    let mut out = Vec::with_capacity(2 * n.children.len() + 1);
+    let mut at = n.start;
+    for c in &n.children {
+        if c.start > at {
+            out.push(Item::Literal {
+                start: at,
+                end: c.start,
+            });
+        }
+        out.push(Item::Rule(c));
+        at = at.max(c.end);
+    }
+    if n.end > at {
+        out.push(Item::Literal {
+            start: at,
+            end: n.end,
+        });
+    }
+    out
+}
+
+/// The literal leaves of the whole tree, left to right, as byte ranges.
+#[cfg(test)]
+pub fn leaves(n: &Node) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    fn walk(n: &Node, out: &mut Vec<(usize, usize)>) {
+        for item in items(n) {
+            match item {
+                Item::Rule(c) => walk(c, out),
+                Item::Literal { start, end } => out.push((start, end)),
+            }
+        }
+    }
+    walk(n, &mut out);
+    out
+}
+
+/// The tree as text, one rule or literal a line, indented by depth. Rules read as the
+/// library writes them (`rule start..end "text"`); a literal is its text in quotes,
+/// then its byte offsets, so a line that starts with a quote is a leaf.
+pub fn to_text(t: &ParseTree<'_>) -> String {
+    fn walk(t: &ParseTree<'_>, n: &Node, depth: usize, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "{:indent$}{} {}..{} {:?}",
+            "",
+            n.rule,
+            n.start,
+            n.end,
+            t.text(n),
+            indent = depth * 2
+        );
+        for item in items(n) {
+            match item {
+                Item::Rule(c) => walk(t, c, depth + 1, out),
+                Item::Literal { start, end } => {
+                    let _ = writeln!(
+                        out,
+                        "{:indent$}{:?} {start}..{end}",
+                        "",
+                        &t.input[start..end],
+                        indent = (depth + 1) * 2
+                    );
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(t, &t.root, 0, &mut out);
+    out
+}
+
+/// The tree as Graphviz DOT: rules in boxes, literals as plain text below them.
+pub fn to_dot(t: &ParseTree<'_>) -> String {
+    fn escape(s: &str) -> String {
+        s.replace('\\', "\\\\").replace('"', "\\\"")
+    }
+    fn walk(t: &ParseTree<'_>, n: &Node, next: &mut usize, out: &mut String) -> usize {
+        let id = *next;
+        *next += 1;
+        let _ = writeln!(
+            out,
+            "  n{id} [label=\"{}\\n{}\"];",
+            escape(n.rule),
+            escape(&format!("{:?}", t.text(n)))
+        );
+        for item in items(n) {
+            let child = match item {
+                Item::Rule(c) => walk(t, c, next, out),
+                Item::Literal { start, end } => {
+                    let leaf = *next;
+                    *next += 1;
+                    let _ = writeln!(
+                        out,
+                        "  n{leaf} [shape=plaintext, label=\"{}\"];",
+                        escape(&format!("{:?}", &t.input[start..end]))
+                    );
+                    leaf
+                }
+            };
+            let _ = writeln!(out, "  n{id} -> n{child};");
+        }
+        id
+    }
+    let mut out =
+        String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
+    let mut next = 0;
+    walk(t, &t.root, &mut next, &mut out);
+    out.push_str("}\n");
+    out
+}
+
+/// Byte offset → character offset, for pages that index the input by code point
+/// (JavaScript's `Array.from(text)`).
+pub struct CharIndex {
+    /// Byte offset of each character, then the input's length.
+    starts: Vec<usize>,
+}
+
+impl CharIndex {
+    pub fn new(input: &str) -> CharIndex {
+        let mut starts: Vec<usize> = input.char_indices().map(|(k, _)| k).collect();
+        starts.push(input.len());
+        CharIndex { starts }
+    }
+
+    /// The character offset of a byte offset on a character boundary.
+    pub fn chars(&self, byte: usize) -> usize {
+        self.starts.partition_point(|&s| s < byte)
+    }
+}
+
+/// A node's fields and children as JSON, literals included when `literals`:
+/// `"rule","text","start","end"` (byte offsets) and, with `chars`, `"from","to"`
+/// (character offsets); a literal child is `{"literal":..,"start":..,"end":..}`.
+pub fn node_json(
+    t: &ParseTree<'_>,
+    n: &Node,
+    literals: bool,
+    chars: Option<&CharIndex>,
+    out: &mut String,
+) {
+    let mut o = Object::new()
+        .str("rule", n.rule)
+        .str("text", t.text(n))
+        .num("start", n.start)
+        .num("end", n.end);
+    if let Some(ci) = chars {
+        o = o.num("from", ci.chars(n.start)).num("to", ci.chars(n.end));
+    }
+    let fields = o.finish();
+    // The fields without the closing brace; the children follow.
+    out.push_str(&fields[..fields.len() - 1]);
+    out.push_str(",\"children\":[");
+    let kids = if literals {
+        items(n)
+    } else {
+        n.children.iter().map(Item::Rule).collect()
+    };
+    for (k, item) in kids.into_iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        match item {
+            Item::Rule(c) => node_json(t, c, literals, chars, out),
+            Item::Literal { start, end } => {
+                let mut o = Object::new()
+                    .str("literal", &t.input[start..end])
+                    .num("start", start)
+                    .num("end", end);
+                if let Some(ci) = chars {
+                    o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
+                }
+                out.push_str(&o.finish());
+            }
+        }
+    }
+    out.push_str("]}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iri_grammar::{parse_tree, Iri, Leiri, Uri};
+
+    fn spelled(t: &ParseTree<'_>) -> String {
+        leaves(&t.root)
+            .into_iter()
+            .map(|(s, e)| &t.input[s..e])
+            .collect()
+    }
+
+    #[test]
+    fn leaves_spell_the_input() {
+        for input in [
+            "http://résumé.example.org/ros%C3%A9?q=1#f",
+            "",
+            "a:",
+            "//[::1]:80/a/./b?#",
+            "mailto:user@example.org",
+            "../g;x?y#s",
+        ] {
+            let t = parse_tree::<Iri>("IRI-reference", input).unwrap();
+            assert_eq!(spelled(&t), input);
+        }
+        let t = parse_tree::<Uri>("IPv6address", "1:2:3:4:5:6:1.2.3.4").unwrap();
+        assert_eq!(spelled(&t), "1:2:3:4:5:6:1.2.3.4");
+        let t = parse_tree::<Leiri>("LEIRI", "http://a/ b<c>").unwrap();
+        assert_eq!(spelled(&t), "http://a/ b<c>");
+    }
+
+    #[test]
+    fn literals_are_the_gaps_between_children() {
+        let t = parse_tree::<Uri>("URI", "http://a").unwrap();
+        let text = to_text(&t);
+        assert!(text.contains("\n    \"http\" 0..4\n"), "{text}");
+        assert!(text.contains("\n  \":\" 4..5\n"), "{text}");
+        assert!(text.contains("\n    \"//\" 5..7\n"), "{text}");
+    }
+
+    #[test]
+    fn char_index_counts_code_points() {
+        let ci = CharIndex::new("aé納b");
+        assert_eq!([0, 1, 3, 6, 7].map(|b| ci.chars(b)), [0, 1, 2, 3, 4]);
+    }
+}
