@@ -3,48 +3,38 @@
 
 use iri_grammar::grammar::{is_match, Iri, Leiri, Rule, Uri};
 use iri_grammar::tree::tree_of;
-use iri_grammar::Node;
+use iri_grammar::{Node, ParseTree};
 
-fn find<'n>(n: &'n Node, rule: &str, out: &mut Vec<&'n Node>) {
-    if n.rule == rule {
-        out.push(n);
-    }
-    for c in &n.children {
-        find(c, rule, out);
-    }
-}
-
-fn nodes<'n>(n: &'n Node, rule: &str) -> Vec<&'n Node> {
-    let mut out = Vec::new();
-    find(n, rule, &mut out);
-    out
+fn nodes<'t>(t: &'t ParseTree<'_>, rule: &str) -> Vec<Node<'t>> {
+    t.nodes().filter(|n| n.rule() == rule).collect()
 }
 
 #[test]
 fn a_prefix_that_is_ipv4_does_not_make_the_host_ipv4() {
     // `IPv4address` matches "1.2.3.4" of "1.2.3.4.5": the host is a reg-name.
     let t = tree_of::<Iri>(Rule::Iri, "http://1.2.3.4.5/").unwrap();
-    let hosts = nodes(&t.root, "ihost");
+    let hosts = nodes(&t, "ihost");
     assert_eq!(hosts.len(), 1);
-    assert_eq!(hosts[0].children.len(), 1);
-    assert_eq!(hosts[0].children[0].rule, "ireg-name");
-    assert_eq!(t.text(&hosts[0].children[0]), "1.2.3.4.5");
-    assert!(nodes(&t.root, "IPv4address").is_empty());
+    let inside: Vec<Node<'_>> = hosts[0].children().collect();
+    assert_eq!(inside.len(), 1);
+    assert_eq!(inside[0].rule(), "ireg-name");
+    assert_eq!(inside[0].text(), "1.2.3.4.5");
+    assert!(nodes(&t, "IPv4address").is_empty());
 }
 
 #[test]
 fn a_dotted_quad_is_an_ipv4_host_and_not_a_reg_name() {
     // First match wins (RFC 3987 §2.2; RFC 3986 §3.2.2: IPv4address takes precedence).
     let t = tree_of::<Iri>(Rule::Iri, "http://1.2.3.4/").unwrap();
-    assert_eq!(nodes(&t.root, "IPv4address").len(), 1);
-    assert!(nodes(&t.root, "ireg-name").is_empty());
+    assert_eq!(nodes(&t, "IPv4address").len(), 1);
+    assert!(nodes(&t, "ireg-name").is_empty());
     let t = tree_of::<Uri>(Rule::Iri, "http://1.2.3.4/").unwrap();
-    assert_eq!(nodes(&t.root, "IPv4address").len(), 1);
-    assert!(nodes(&t.root, "reg-name").is_empty());
+    assert_eq!(nodes(&t, "IPv4address").len(), 1);
+    assert!(nodes(&t, "reg-name").is_empty());
     // 01.02.03.04 is no IPv4address (dec-octet has no leading zeros): a reg-name.
     let t = tree_of::<Uri>(Rule::Iri, "http://01.02.03.04/").unwrap();
-    assert!(nodes(&t.root, "IPv4address").is_empty());
-    assert_eq!(nodes(&t.root, "reg-name").len(), 1);
+    assert!(nodes(&t, "IPv4address").is_empty());
+    assert_eq!(nodes(&t, "reg-name").len(), 1);
 }
 
 #[test]
@@ -114,7 +104,8 @@ fn every_path_form() {
     // `ipath` lists five alternatives; a nullable first one must not hide the others.
     let t = |s: &str| {
         let tree = tree_of::<Iri>(Rule::Ipath, s).unwrap();
-        tree.root.children[0].rule
+        let rule = tree.root().children().next().unwrap().rule();
+        rule
     };
     assert_eq!(t(""), "ipath-abempty");
     assert_eq!(t("/a/b"), "ipath-abempty");

@@ -76,9 +76,12 @@ fn rule_lists_have_each_name_once() {
 fn trees_carry_the_variants_names() {
     use iri_grammar::{parse_tree, Leiri, Uri};
     let t = parse_tree::<Uri>("URI-reference", "http://a/b").unwrap();
-    assert_eq!(t.root.rule, "URI-reference");
-    assert_eq!(t.root.children[0].rule, "URI");
-    assert_eq!(t.root.children[0].children[1].rule, "hier-part");
+    fn child(n: iri_grammar::Node<'_>, k: usize) -> iri_grammar::Node<'_> {
+        n.children().nth(k).unwrap()
+    }
+    assert_eq!(t.root().rule(), "URI-reference");
+    assert_eq!(child(t.root(), 0).rule(), "URI");
+    assert_eq!(child(child(t.root(), 0), 1).rule(), "hier-part");
     let t = parse_tree::<Leiri>("LEIRI-reference", "http://a/b c").unwrap();
-    assert_eq!(t.root.children[0].rule, "LEIRI");
+    assert_eq!(child(t.root(), 0).rule(), "LEIRI");
 }

@@ -448,7 +448,7 @@ const TREE: &[Contender] = &[
         about: "tree_of::<Iri>(Rule::IriReference, s): the parse tree",
         prepare: |l| {
             each(l.iter().map(String::as_str).collect(), |s| {
-                tree_of::<Iri>(Rule::IriReference, s).map_or(0, |t| t.root.children.len() as u64)
+                tree_of::<Iri>(Rule::IriReference, s).map_or(0, |t| t.nodes().count() as u64)
             })
         },
     },

@@ -15,32 +15,32 @@ use iri_grammar::tree::{Node, ParseTree};
 use std::fmt::Write as _;
 
 /// One child of a node in a tree with literals: a rule, or a run of literal text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Item<'n> {
     /// A rule node.
-    Rule(&'n Node),
+    Rule(Node<'n>),
     /// Text of the parent that no child rule covers, as byte offsets `start..end`.
     Literal { start: usize, end: usize },
 }
 
 /// The children of `n` with its literal runs between them, in input order.
-pub fn items(n: &Node) -> Vec<Item<'_>> {
-    let mut out = Vec::with_capacity(2 * n.children.len() + 1);
-    let mut at = n.start;
-    for c in &n.children {
-        if c.start > at {
+pub fn items(n: Node<'_>) -> Vec<Item<'_>> {
+    let mut out = Vec::new();
+    let mut at = n.start();
+    for c in n.children() {
+        if c.start() > at {
             out.push(Item::Literal {
                 start: at,
-                end: c.start,
+                end: c.start(),
             });
         }
         out.push(Item::Rule(c));
-        at = at.max(c.end);
+        at = at.max(c.end());
     }
-    if n.end > at {
+    if n.end() > at {
         out.push(Item::Literal {
             start: at,
-            end: n.end,
+            end: n.end(),
         });
     }
     out
@@ -48,9 +48,9 @@ pub fn items(n: &Node) -> Vec<Item<'_>> {
 
 /// The literal leaves of the whole tree, left to right, as byte ranges.
 #[cfg(test)]
-pub fn leaves(n: &Node) -> Vec<(usize, usize)> {
+pub fn leaves(n: Node<'_>) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    fn walk(n: &Node, out: &mut Vec<(usize, usize)>) {
+    fn walk(n: Node<'_>, out: &mut Vec<(usize, usize)>) {
         for item in items(n) {
             match item {
                 Item::Rule(c) => walk(c, out),
@@ -66,15 +66,15 @@ pub fn leaves(n: &Node) -> Vec<(usize, usize)> {
 /// library writes them (`rule start..end "text"`); a literal is its text in quotes,
 /// then its byte offsets, so a line that starts with a quote is a leaf.
 pub fn to_text(t: &ParseTree<'_>) -> String {
-    fn walk(t: &ParseTree<'_>, n: &Node, depth: usize, out: &mut String) {
+    fn walk(t: &ParseTree<'_>, n: Node<'_>, depth: usize, out: &mut String) {
         let _ = writeln!(
             out,
             "{:indent$}{} {}..{} {:?}",
             "",
-            n.rule,
-            n.start,
-            n.end,
-            t.text(n),
+            n.rule(),
+            n.start(),
+            n.end(),
+            n.text(),
             indent = depth * 2
         );
         for item in items(n) {
@@ -93,7 +93,7 @@ pub fn to_text(t: &ParseTree<'_>) -> String {
         }
     }
     let mut out = String::new();
-    walk(t, &t.root, 0, &mut out);
+    walk(t, t.root(), 0, &mut out);
     out
 }
 
@@ -102,14 +102,14 @@ pub fn to_dot(t: &ParseTree<'_>) -> String {
     fn escape(s: &str) -> String {
         s.replace('\\', "\\\\").replace('"', "\\\"")
     }
-    fn walk(t: &ParseTree<'_>, n: &Node, next: &mut usize, out: &mut String) -> usize {
+    fn walk(t: &ParseTree<'_>, n: Node<'_>, next: &mut usize, out: &mut String) -> usize {
         let id = *next;
         *next += 1;
         let _ = writeln!(
             out,
             "  n{id} [label=\"{}\\n{}\"];",
-            escape(n.rule),
-            escape(&format!("{:?}", t.text(n)))
+            escape(n.rule()),
+            escape(&format!("{:?}", n.text()))
         );
         for item in items(n) {
             let child = match item {
@@ -132,7 +132,7 @@ pub fn to_dot(t: &ParseTree<'_>) -> String {
     let mut out =
         String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
     let mut next = 0;
-    walk(t, &t.root, &mut next, &mut out);
+    walk(t, t.root(), &mut next, &mut out);
     out.push_str("}\n");
     out
 }
@@ -162,18 +162,23 @@ impl CharIndex {
 /// (character offsets); a literal child is `{"literal":..,"start":..,"end":..}`.
 pub fn node_json(
     t: &ParseTree<'_>,
-    n: &Node,
+    n: Node<'_>,
     literals: bool,
     chars: Option<&CharIndex>,
     out: &mut String,
 ) {
     let mut o = Object::new()
-        .str("rule", n.rule)
-        .str("text", t.text(n))
-        .num("start", n.start)
-        .num("end", n.end);
+        .str("rule", n.rule())
+        .str("text", n.text())
+        .num("start", n.start())
+        .num("end", n.end());
+    if let Some((k, of)) = n.alternative() {
+        o = o.num("alternative", k).num("of", of);
+    }
     if let Some(ci) = chars {
-        o = o.num("from", ci.chars(n.start)).num("to", ci.chars(n.end));
+        o = o
+            .num("from", ci.chars(n.start()))
+            .num("to", ci.chars(n.end()));
     }
     let fields = o.finish();
     // The fields without the closing brace; the children follow.
@@ -182,7 +187,7 @@ pub fn node_json(
     let kids = if literals {
         items(n)
     } else {
-        n.children.iter().map(Item::Rule).collect()
+        n.children().map(Item::Rule).collect()
     };
     for (k, item) in kids.into_iter().enumerate() {
         if k > 0 {
@@ -211,7 +216,7 @@ mod tests {
     use iri_grammar::{parse_tree, Iri, Leiri, Uri};
 
     fn spelled(t: &ParseTree<'_>) -> String {
-        leaves(&t.root)
+        leaves(t.root())
             .into_iter()
             .map(|(s, e)| &t.input[s..e])
             .collect()

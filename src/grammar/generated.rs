@@ -824,7 +824,7 @@ pub fn iri<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 15)
 pub fn ihier_part<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IhierPart, i, Alt((
+    rule::<V, M, _>(Rule::IhierPart, i, Choice::of(4, (
         First(&IHIER_PART_FIRST_1, Ahead(&IHIER_PART_AHEAD_0, Cat((Lit("//"), iauthority::<V, M>, ipath_abempty::<V, M>)))),
         First(&IHIER_PART_FIRST_2, ipath_absolute::<V, M>),
         First(&IHIER_PART_FIRST_3, ipath_rootless::<V, M>),
@@ -850,7 +850,7 @@ const IHIER_PART_FIRST_3: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).r
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 21)
 pub fn iri_reference<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IriReference, i, Alt((
+    rule::<V, M, _>(Rule::IriReference, i, Choice::of(2, (
         First(&IRI_REFERENCE_FIRST_1, Ahead(&IRI_REFERENCE_AHEAD_0, iri::<V, M>)),
         irelative_ref::<V, M>,
     )))
@@ -898,7 +898,7 @@ pub fn irelative_ref<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 30)
 pub fn irelative_part<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IrelativePart, i, Alt((
+    rule::<V, M, _>(Rule::IrelativePart, i, Choice::of(4, (
         First(&IRELATIVE_PART_FIRST_1, Ahead(&IRELATIVE_PART_AHEAD_0, Cat((Lit("//"), iauthority::<V, M>, ipath_abempty::<V, M>)))),
         First(&IRELATIVE_PART_FIRST_2, ipath_absolute::<V, M>),
         First(&IRELATIVE_PART_FIRST_3, ipath_noscheme::<V, M>),
@@ -953,7 +953,7 @@ const IUSERINFO_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).r
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 40)
 pub fn ihost<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Ihost, i, Alt((
+    rule::<V, M, _>(Rule::Ihost, i, Choice::of(3, (
         First(&IHOST_FIRST_0, ip_literal::<V, M>),
         First(&IHOST_FIRST_2, Ahead(&IHOST_AHEAD_1, ipv4address::<V, M>)),
         ireg_name::<V, M>,
@@ -992,7 +992,7 @@ const IREG_NAME_CHARS_0: Class = Class::new().chars("!$;=_~").range(0x26, 0x2E).
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 46)
 pub fn ipath<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Ipath, i, Alt((
+    rule::<V, M, _>(Rule::Ipath, i, Choice::of(5, (
         Ahead(&IPATH_AHEAD_0, ipath_abempty::<V, M>),
         First(&IPATH_FIRST_1, ipath_absolute::<V, M>),
         First(&IPATH_FIRST_3, Ahead(&IPATH_AHEAD_2, ipath_noscheme::<V, M>)),
@@ -1108,7 +1108,7 @@ const ISEGMENT_NZ_NC_CHARS_0: Class = Class::new().chars("!$;=_~").range(0x26, 0
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 73)
 pub fn ipchar<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Ipchar, i, Alt((
+    rule::<V, M, _>(Rule::Ipchar, i, Choice::of(5, (
         First(&IPCHAR_FIRST_0, iunreserved::<V, M>),
         First(&IPCHAR_FIRST_1, pct_encoded::<V, M>),
         First(&IPCHAR_FIRST_2, sub_delims::<V, M>),
@@ -1158,7 +1158,7 @@ const IFRAGMENT_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x3B).r
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 83)
 pub fn iunreserved<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Iunreserved, i, Alt((
+    rule::<V, M, _>(Rule::Iunreserved, i, Choice::of(7, (
         First(&IUNRESERVED_FIRST_0, alpha::<V, M>),
         First(&IUNRESERVED_FIRST_1, digit::<V, M>),
         Lit("-"),
@@ -1297,7 +1297,7 @@ const IPVFUTURE_CHARS_0: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).r
 ///
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 50)
 pub fn ipv6address<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Ipv6address, i, Alt((
+    rule::<V, M, _>(Rule::Ipv6address, i, Choice::of(9, (
         First(&IPV6ADDRESS_FIRST_1, Ahead(&IPV6ADDRESS_AHEAD_0, Cat((Repeat(6, 6, Cat((h16::<V, M>, Lit(":")))), ls32::<V, M>)))),
         First(&IPV6ADDRESS_FIRST_3, Ahead(&IPV6ADDRESS_AHEAD_2, Cat((Lit("::"), Repeat(5, 5, Cat((h16::<V, M>, Lit(":")))), ls32::<V, M>)))),
         First(&IPV6ADDRESS_FIRST_5, Ahead(&IPV6ADDRESS_AHEAD_4, Cat((
@@ -1444,7 +1444,7 @@ pub fn h16<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 63)
 pub fn ls32<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Ls32, i, Alt((
+    rule::<V, M, _>(Rule::Ls32, i, Choice::of(2, (
         First(&LS32_FIRST_1, Ahead(&LS32_AHEAD_0, Cat((h16::<V, M>, Lit(":"), h16::<V, M>)))),
         First(&LS32_FIRST_2, ipv4address::<V, M>),
     )))
@@ -1486,7 +1486,7 @@ pub fn ipv4address<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3986 §3.2.2 (grammar/rfc3986.abnf line 68)
 pub fn dec_octet<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::DecOctet, i, Alt((
+    rule::<V, M, _>(Rule::DecOctet, i, Choice::of(5, (
         First(&DEC_OCTET_FIRST_1, Ahead(&DEC_OCTET_AHEAD_0, digit::<V, M>)),
         First(&DEC_OCTET_FIRST_3, Ahead(&DEC_OCTET_AHEAD_2, Cat((Range(0x31, 0x39), digit::<V, M>)))),
         First(&DEC_OCTET_FIRST_4, Cat((Lit("1"), Scan(&DIGIT_CHARS, 2, 2)))),
@@ -1534,7 +1534,7 @@ pub fn pct_encoded<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3986 §2.2 (grammar/rfc3986.abnf line 118)
 pub fn reserved<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Reserved, i, Alt((
+    rule::<V, M, _>(Rule::Reserved, i, Choice::of(2, (
         First(&RESERVED_FIRST_0, gen_delims::<V, M>),
         First(&RESERVED_FIRST_1, sub_delims::<V, M>),
     )))
@@ -1552,7 +1552,7 @@ const RESERVED_FIRST_1: Set = Set::new().chars("!$;=").range(0x26, 0x2C);
 ///
 /// RFC 3986 §2.2 (grammar/rfc3986.abnf line 120)
 pub fn gen_delims<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::GenDelims, i, Alt((Lit(":"), Lit("/"), Lit("?"), Lit("#"), Lit("["), Lit("]"), Lit("@"))))
+    rule::<V, M, _>(Rule::GenDelims, i, Choice::of(7, (Lit(":"), Lit("/"), Lit("?"), Lit("#"), Lit("["), Lit("]"), Lit("@"))))
 }
 
 /// ```abnf
@@ -1562,7 +1562,7 @@ pub fn gen_delims<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3986 §2.2 (grammar/rfc3986.abnf line 122)
 pub fn sub_delims<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::SubDelims, i, Alt((
+    rule::<V, M, _>(Rule::SubDelims, i, Choice::of(11, (
         Lit("!"),
         Lit("$"),
         Lit("&"),
@@ -1583,7 +1583,7 @@ pub fn sub_delims<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3986 §2.3 (grammar/rfc3986.abnf line 116)
 pub fn unreserved<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Unreserved, i, Alt((
+    rule::<V, M, _>(Rule::Unreserved, i, Choice::of(6, (
         First(&UNRESERVED_FIRST_0, alpha::<V, M>),
         First(&UNRESERVED_FIRST_1, digit::<V, M>),
         Lit("-"),
@@ -1605,7 +1605,7 @@ const UNRESERVED_FIRST_1: Set = Set::new().range(0x30, 0x39);
 ///
 /// RFC 5234 B.1 (grammar/core.abnf line 5)
 pub fn alpha<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Alpha, i, Alt((Range(0x41, 0x5A), Range(0x61, 0x7A))))
+    rule::<V, M, _>(Rule::Alpha, i, Choice::of(2, (Range(0x41, 0x5A), Range(0x61, 0x7A))))
 }
 
 /// ```abnf
@@ -1623,7 +1623,7 @@ pub fn digit<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 5234 B.1 (grammar/core.abnf line 11)
 pub fn hexdig<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Hexdig, i, Alt((
+    rule::<V, M, _>(Rule::Hexdig, i, Choice::of(7, (
         First(&HEXDIG_FIRST_0, digit::<V, M>),
         Lit("A"),
         Lit("B"),

@@ -131,8 +131,10 @@ impl<'a> ParseError<&'a str> for Failure {
     }
 }
 
-/// A node of a raw parse tree; positions are remaining lengths (see the module doc).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A node of a parse tree as [`Tree`] mode writes it into its arena, in post-order
+/// (children before their parent); positions are remaining lengths (see the module
+/// doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RawNode {
     /// The rule.
     pub rule: Rule,
@@ -140,8 +142,12 @@ pub struct RawNode {
     pub start_rem: usize,
     /// Remaining length at the end.
     pub end_rem: usize,
-    /// The rules matched inside, in order.
-    pub children: Vec<RawNode>,
+    /// How many nodes its subtree has, itself included: the subtree is the `size`
+    /// nodes of the arena that end with this one.
+    pub size: u32,
+    /// Which alternative of the rule's definition matched, 1-based, and of how many,
+    /// when the definition is an alternation (`IPv6address`: 6 of 9).
+    pub alternative: Option<(u16, u16)>,
 }
 
 /// What a successful match produces; see the module doc.
@@ -164,6 +170,16 @@ pub trait Mode {
     fn fail_after(out: Self::Out, f: Failure) -> Failure;
     /// A failure leaving `rule`, which was tried at `start_rem`.
     fn exit_failed(rule: Rule, start_rem: usize, f: Failure) -> Failure;
+    /// Where the output stands before an attempt that may fail, to [`Mode::rewind`]
+    /// to (a mode whose outputs are values needs nothing: `()`).
+    type Mark: Copy;
+    /// The mark before an attempt.
+    fn mark() -> Self::Mark;
+    /// An attempt failed: what it wrote since `mark` is dropped.
+    fn rewind(mark: Self::Mark);
+    /// The alternative `k` (1-based) of the `of` alternatives of the rule being
+    /// matched has matched ([`Choice`]).
+    fn chose(k: u16, of: u16);
 }
 
 /// Validation: no output, no allocation.
@@ -193,47 +209,153 @@ impl Mode for Check {
     fn exit_failed(_: Rule, _: usize, f: Failure) -> Failure {
         f
     }
+    type Mark = ();
+    #[inline(always)]
+    fn mark() {}
+    #[inline(always)]
+    fn rewind(_: ()) {}
+    #[inline(always)]
+    fn chose(_: u16, _: u16) {}
 }
 
-/// Parse trees: a list of nodes. Character rules are folded into their parent.
+/// Parse trees. The nodes go into one arena, in post-order: the output of a match is
+/// the range of the arena its nodes fill (whole subtrees, in order), so joining two
+/// matches in sequence is joining two ranges, and an attempt that fails is undone by
+/// cutting the arena back ([`Mode::rewind`]). Character rules are folded into their
+/// parent.
 #[derive(Debug)]
 pub enum Tree {}
 
-impl Mode for Tree {
-    type Out = Vec<RawNode>;
-    const EXPLAIN: bool = false;
-    fn empty() -> Vec<RawNode> {
-        Vec::new()
+/// A range of the tree arena: `start..end`; [`Nodes::NONE`] for a match without
+/// nodes (which needs no place in the arena).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Nodes {
+    /// The first node.
+    pub start: u32,
+    /// After the last node.
+    pub end: u32,
+}
+
+impl Nodes {
+    /// No nodes.
+    pub const NONE: Nodes = Nodes {
+        start: u32::MAX,
+        end: u32::MAX,
+    };
+
+    /// How many nodes.
+    pub fn len(self) -> u32 {
+        if self == Nodes::NONE {
+            0
+        } else {
+            self.end - self.start
+        }
     }
-    fn join(mut a: Vec<RawNode>, b: Vec<RawNode>) -> Vec<RawNode> {
-        if a.is_empty() {
+
+    /// Whether there are none.
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The arena of [`Tree`] mode, and the alternative a [`Choice`] just took (for the
+/// node of the rule it is the definition of).
+type Arena = (Vec<RawNode>, Option<(u16, u16)>);
+
+std::thread_local! {
+    static ARENA: std::cell::RefCell<Arena> = const { std::cell::RefCell::new((Vec::new(), None)) };
+}
+
+impl Tree {
+    /// Runs `f` with an empty arena, then `read` with what `f` returned and the
+    /// arena. The arena keeps its memory from one tree to the next.
+    pub fn collect<R, S>(f: impl FnOnce() -> R, read: impl FnOnce(R, &[RawNode]) -> S) -> S {
+        ARENA.with(|a| a.borrow_mut().0.clear());
+        let r = f();
+        ARENA.with(|a| {
+            let mut a = a.borrow_mut();
+            let s = read(r, &a.0);
+            a.0.clear();
+            a.1 = None;
+            s
+        })
+    }
+
+    fn len() -> u32 {
+        ARENA.with(|a| a.borrow().0.len() as u32)
+    }
+}
+
+impl Mode for Tree {
+    type Out = Nodes;
+    const EXPLAIN: bool = false;
+    fn empty() -> Nodes {
+        Nodes::NONE
+    }
+    fn join(a: Nodes, b: Nodes) -> Nodes {
+        if a == Nodes::NONE {
             return b;
         }
-        a.extend(b);
-        a
-    }
-    fn node(rule: Rule, start_rem: usize, end_rem: usize, inner: Vec<RawNode>) -> Vec<RawNode> {
-        if rule.is_character_rule() {
-            return inner;
+        if b == Nodes::NONE {
+            return a;
         }
-        vec![RawNode {
-            rule,
-            start_rem,
-            end_rem,
-            children: inner,
-        }]
+        // Failed attempts are rewound, so `b` was written right after `a`.
+        debug_assert_eq!(a.end, b.start);
+        Nodes {
+            start: a.start,
+            end: b.end,
+        }
+    }
+    fn node(rule: Rule, start_rem: usize, end_rem: usize, inner: Nodes) -> Nodes {
+        ARENA.with(|a| {
+            let mut a = a.borrow_mut();
+            let alternative = a.1.take();
+            if rule.is_character_rule() {
+                return inner;
+            }
+            let at = a.0.len() as u32;
+            a.0.push(RawNode {
+                rule,
+                start_rem,
+                end_rem,
+                size: inner.len() + 1,
+                alternative,
+            });
+            Nodes {
+                start: if inner == Nodes::NONE {
+                    at
+                } else {
+                    inner.start
+                },
+                end: at + 1,
+            }
+        })
     }
     fn fail(rem: usize, _: &[Expected]) -> Failure {
         Failure { rem, diag: None }
     }
-    fn carry(out: Vec<RawNode>, _: Failure) -> Vec<RawNode> {
+    fn carry(out: Nodes, _: Failure) -> Nodes {
         out
     }
-    fn fail_after(_: Vec<RawNode>, f: Failure) -> Failure {
+    fn fail_after(_: Nodes, f: Failure) -> Failure {
         f
     }
     fn exit_failed(_: Rule, _: usize, f: Failure) -> Failure {
         f
+    }
+    type Mark = u32;
+    fn mark() -> u32 {
+        Tree::len()
+    }
+    fn rewind(mark: u32) {
+        ARENA.with(|a| {
+            let mut a = a.borrow_mut();
+            a.0.truncate(mark as usize);
+            a.1 = None;
+        });
+    }
+    fn chose(k: u16, of: u16) {
+        ARENA.with(|a| a.borrow_mut().1 = Some((k, of)));
     }
 }
 
@@ -275,6 +397,10 @@ impl Mode for Explain {
             diag: Diag::merge(out, f.diag),
         }
     }
+    type Mark = ();
+    fn mark() {}
+    fn rewind(_: ()) {}
+    fn chose(_: u16, _: u16) {}
     fn exit_failed(rule: Rule, start_rem: usize, mut f: Failure) -> Failure {
         if let Some(d) = f.diag.as_mut() {
             if rule.is_character_rule() && d.rem == start_rem {
@@ -429,6 +555,7 @@ macro_rules! tuples {
             fn parse(&self, i: &'a str) -> PResult<'a, M> {
                 let ($($p,)+) = &self.0;
                 let mut failed: Option<Failure> = None;
+                let mark = M::mark();
                 $(
                     match $p.parse(i) {
                         Ok((r, o)) => {
@@ -439,6 +566,7 @@ macro_rules! tuples {
                             return Ok((r, o));
                         }
                         Err(Err::Error(f)) => {
+                            M::rewind(mark);
                             failed = Some(match failed {
                                 Some(g) if M::EXPLAIN => Failure::merge(g, f),
                                 // Only Explain mode reads failures; keep the cheapest one.
@@ -454,6 +582,95 @@ macro_rules! tuples {
         }
     };
 }
+
+/// A rule's alternation (`a / b / c` at the top of its definition): an [`Alt`] that
+/// also tells the mode which alternative matched, `base + k` of `of` (1-based), so
+/// that a tree can say "alternative 6 of 9". A definition with more alternatives
+/// than a tuple holds nests the rest in a last `Choice` with a higher `base`; the
+/// outer one then leaves the telling to it (`tail`).
+#[derive(Debug, Clone, Copy)]
+pub struct Choice<T> {
+    /// How many alternatives come before this tuple's first.
+    pub base: u16,
+    /// How many alternatives the definition has.
+    pub of: u16,
+    /// Whether the tuple's last element is a nested `Choice` of the rest.
+    pub tail: bool,
+    /// The alternatives.
+    pub alternatives: T,
+}
+
+impl<T> Choice<T> {
+    /// The `of` alternatives of a rule, in one tuple.
+    pub const fn of(of: u16, alternatives: T) -> Choice<T> {
+        Choice {
+            base: 0,
+            of,
+            tail: false,
+            alternatives,
+        }
+    }
+
+    /// The alternatives from `base + 1` on, the last element of the tuple nesting
+    /// the rest when `tail`.
+    pub const fn from(base: u16, of: u16, tail: bool, alternatives: T) -> Choice<T> {
+        Choice {
+            base,
+            of,
+            tail,
+            alternatives,
+        }
+    }
+}
+
+macro_rules! choices {
+    ($n:expr; $($P:ident $p:ident $k:expr),+) => {
+        impl<'a, V: Variant, M: Mode, $($P: Parse<'a, V, M>),+> Parse<'a, V, M> for Choice<($($P,)+)> {
+            #[inline(always)]
+            fn parse(&self, i: &'a str) -> PResult<'a, M> {
+                let ($($p,)+) = &self.alternatives;
+                let mut failed: Option<Failure> = None;
+                let mark = M::mark();
+                $(
+                    match $p.parse(i) {
+                        Ok((r, o)) => {
+                            if !(self.tail && $k == $n) {
+                                M::chose(self.base + $k, self.of);
+                            }
+                            let o = match failed {
+                                Some(f) if M::EXPLAIN => M::carry(o, f),
+                                _ => o,
+                            };
+                            return Ok((r, o));
+                        }
+                        Err(Err::Error(f)) => {
+                            M::rewind(mark);
+                            failed = Some(match failed {
+                                Some(g) if M::EXPLAIN => Failure::merge(g, f),
+                                Some(g) => g,
+                                None => f,
+                            });
+                        }
+                        Err(e) => return Err(e),
+                    }
+                )+
+                error::<M>(failed.unwrap_or(Failure { rem: i.len(), diag: None }))
+            }
+        }
+    };
+}
+
+choices!(2; A a 1, B b 2);
+choices!(3; A a 1, B b 2, C c 3);
+choices!(4; A a 1, B b 2, C c 3, D d 4);
+choices!(5; A a 1, B b 2, C c 3, D d 4, E e 5);
+choices!(6; A a 1, B b 2, C c 3, D d 4, E e 5, F f 6);
+choices!(7; A a 1, B b 2, C c 3, D d 4, E e 5, F f 6, G g 7);
+choices!(8; A a 1, B b 2, C c 3, D d 4, E e 5, F f 6, G g 7, H h 8);
+choices!(9; A a 1, B b 2, C c 3, D d 4, E e 5, F f 6, G g 7, H h 8, I i_ 9);
+choices!(10; A a 1, B b 2, C c 3, D d 4, E e 5, F f 6, G g 7, H h 8, I i_ 9, J j 10);
+choices!(11; A a 1, B b 2, C c 3, D d 4, E e 5, F f 6, G g 7, H h 8, I i_ 9, J j 10, K k 11);
+choices!(12; A a 1, B b 2, C c 3, D d 4, E e 5, F f 6, G g 7, H h 8, I i_ 9, J j 10, K k 11, L l 12);
 
 tuples!(A a, B b);
 tuples!(A a, B b, C c);
@@ -479,6 +696,7 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Repeat<P> 
         let mut rest = i;
         let mut n = 0;
         while n < *max {
+            let mark = M::mark();
             match p.parse(rest) {
                 Ok((r, o)) => {
                     out = M::join(out, o);
@@ -491,6 +709,7 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Repeat<P> 
                     n += 1;
                 }
                 Err(Err::Error(f)) => {
+                    M::rewind(mark);
                     if n >= *min {
                         return Ok((rest, M::carry(out, f)));
                     }
@@ -510,9 +729,13 @@ pub struct Opt<P>(pub P);
 impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Opt<P> {
     #[inline(always)]
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        let mark = M::mark();
         match self.0.parse(i) {
             Ok(ok) => Ok(ok),
-            Err(Err::Error(f)) => Ok((i, M::carry(M::empty(), f))),
+            Err(Err::Error(f)) => {
+                M::rewind(mark);
+                Ok((i, M::carry(M::empty(), f)))
+            }
             Err(e) => Err(e),
         }
     }

@@ -585,6 +585,8 @@ struct Writer<'a, 's, 'g> {
     /// Per-rule counter for constant names.
     counter: usize,
     current: String,
+    /// The next alternation is the top of a rule's definition.
+    top: bool,
 }
 
 impl<'a, 's, 'g> Writer<'a, 's, 'g> {
@@ -731,8 +733,10 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
 
     /// `Alt((..))`: each alternative guarded with `Ahead` where a later one could
     /// start with the same character (or it can be empty), and dispatched on its
-    /// FIRST set where that saves a call.
+    /// FIRST set where that saves a call. The alternation at the top of a rule's
+    /// definition is a `Choice`, which tells trees which alternative matched.
     fn alternation(&mut self, alts: &[Element], follow: Set, indent: usize) -> String {
+        let top = std::mem::take(&mut self.top);
         let parts: Vec<String> = alts
             .iter()
             .enumerate()
@@ -764,7 +768,28 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
                 }
             })
             .collect();
-        Self::tuple("Alt", parts, &"    ".repeat(indent))
+        let pad = "    ".repeat(indent);
+        if top {
+            Self::choice(0, parts.len(), parts, &pad)
+        } else {
+            Self::tuple("Alt", parts, &pad)
+        }
+    }
+
+    /// `Choice::of(n, (..))` of alternatives `base + 1..`; a tuple holds 12, so more
+    /// nest their rest in a last element.
+    fn choice(base: usize, of: usize, mut parts: Vec<String>, pad: &str) -> String {
+        let tail = parts.len() > 12;
+        if tail {
+            let rest = parts.split_off(11);
+            parts.push(Self::choice(base + 11, of, rest, &format!("{pad}    ")));
+        }
+        let open = if base == 0 && !tail {
+            format!("Choice::of({of}, (")
+        } else {
+            format!("Choice::from({base}, {of}, {tail}, (")
+        };
+        Self::tuple_of(&open, parts, pad)
     }
 
     /// `Repeat(min, max, ..)` or `Opt(..)`, or a `Scan` of a character class when
@@ -820,11 +845,16 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
             let rest = parts.split_off(11);
             parts.push(Self::tuple(kind, rest, &format!("{pad}    ")));
         }
-        let one_line = format!("{kind}(({}))", parts.join(", "));
+        Self::tuple_of(&format!("{kind}(("), parts, pad)
+    }
+
+    /// `open` `a, b, c` `))` on one line when short, one element a line otherwise.
+    fn tuple_of(open: &str, parts: Vec<String>, pad: &str) -> String {
+        let one_line = format!("{open}{}))", parts.join(", "));
         if one_line.len() + pad.len() <= 90 && !one_line.contains('\n') {
             return one_line;
         }
-        let mut s = format!("{kind}((\n");
+        let mut s = format!("{open}\n");
         for p in parts {
             writeln!(s, "{pad}    {p},").unwrap();
         }
@@ -1258,6 +1288,7 @@ fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
         classes: Vec::new(),
         counter: 0,
         current: String::new(),
+        top: false,
     };
     let mut all = Vec::new();
     for r in &cx.set.rules {
@@ -1291,6 +1322,7 @@ fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
             format!("Scan(&{name}, 1, 1)")
         } else {
             let follow = cx.a.follow[&r.name.to_ascii_lowercase()];
+            w.top = matches!(r.rule.definition, Element::Alternation(_));
             w.expr(&r.rule.definition, follow, 1)
         };
         writeln!(

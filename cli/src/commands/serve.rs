@@ -315,7 +315,7 @@ fn tree_json<V: Variant>(rule: Rule, input: &str) -> String {
         Ok(t) => {
             let ci = CharIndex::new(input);
             let mut node = String::new();
-            literals::node_json(&t, &t.root, true, Some(&ci), &mut node);
+            literals::node_json(&t, t.root(), true, Some(&ci), &mut node);
             Object::new()
                 .bool("valid", true)
                 .raw("tree", &node)

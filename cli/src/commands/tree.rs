@@ -37,7 +37,7 @@ pub fn run<V: Variant>(
         match (&tree, json) {
             (Ok(t), true) => {
                 let mut node = String::with_capacity(4 * t.input.len() + 64);
-                literals::node_json(t, &t.root, show.literals, None, &mut node);
+                literals::node_json(t, t.root(), show.literals, None, &mut node);
                 let mut line = String::with_capacity(node.len() + t.input.len() + 32);
                 line.push_str("{\"input\":");
                 json::string(t.input, &mut line);
