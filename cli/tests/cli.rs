@@ -505,3 +505,29 @@ fn the_library_runs_a_command_in_memory_as_the_binary_does() {
     assert_eq!(bad.status, 2);
     assert!(bad.stderr.contains("no rule named"), "{}", bad.stderr);
 }
+
+#[test]
+fn compare_json_stays_json_for_lines_without_a_pair_or_not_utf8() {
+    // Found by the fuzz target cli_lines: `iri --json compare` wrote a text line
+    // ("invalid: ...") for a line without a TAB or not UTF-8, breaking JSON Lines.
+    let o = iri_stdin(
+        &["--json", "compare"],
+        b"http://a/\thttp://a/\nno tab here\n\xff\xfe\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
+        .collect();
+    assert_eq!(records.len(), 3, "{out}");
+    assert_eq!(records[0]["equivalent"], true);
+    assert_eq!(records[1]["input"], "no tab here");
+    assert_eq!(records[1]["valid"], false);
+    assert!(records[1]["error"].as_str().unwrap().contains("TAB"));
+    assert_eq!(records[2]["input"], "\u{FFFD}\u{FFFD}");
+    assert!(records[2]["error"].as_str().unwrap().contains("not UTF-8"));
+    // Text output is unchanged.
+    let o = iri_stdin(&["compare"], b"no tab here\n");
+    assert_eq!(stdout(&o), "invalid: a line holds A, a TAB, and B\n");
+}
