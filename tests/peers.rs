@@ -204,6 +204,11 @@ fn with_peer_rules(c: &Case<'_>, pct_dots: bool, base_dots: bool) -> bool {
                 p.push('/');
             }
             p = iri_grammar::resolve::remove_dot_segments(&p);
+            // Without an authority a path cannot start with "//" (RFC 3986 §3.3):
+            // "/." in front, as fluent-uri (and our resolution) write it.
+            if b.authority().is_none() && p.starts_with("//") {
+                p.insert_str(0, "/.");
+            }
         }
         p
     };
