@@ -184,13 +184,16 @@ fn assert_linear(what: &str, make: impl Fn(usize) -> String, f: impl Fn(&str)) {
     );
 }
 
+/// An input of about `n` bytes of one shape.
+type Shape = fn(usize) -> String;
+
 /// Denial of service by the shape of an input: the combinators, error explanations,
 /// resolution, conversions and normalization take time linear in the input, whatever
 /// its shape (long runs of what makes parsers backtrack: colons for IPv6, dots for
 /// IPv4, percent signs, dot segments, brackets, almost-valid references).
 #[test]
 fn every_operation_takes_linear_time_on_hostile_shapes() {
-    let shapes: [(&str, fn(usize) -> String); 9] = [
+    let shapes: [(&str, Shape); 9] = [
         ("colons", |n| format!("http://[{}", ":".repeat(n))),
         ("ipv6 groups", |n| format!("//[{}]", "1:".repeat(n / 2))),
         ("dotted quads", |n| {
