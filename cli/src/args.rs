@@ -102,7 +102,9 @@ pub enum Command {
         #[arg(long)]
         rule: Option<String>,
         /// Answer with the ABNF oracle (an interpreter with exact ABNF semantics)
-        /// instead of the generated combinators.
+        /// instead of the generated combinators. The oracle judges inputs of at most
+        /// 4096 bytes (its memory grows with the input); a longer one is `invalid:`
+        /// with a message saying so: check those without --oracle.
         #[arg(long)]
         oracle: bool,
         /// Under an invalid input's message, show the input with a caret under the

@@ -6,9 +6,82 @@
 //! whenever no more input is waiting, so that results stream. A closed pipe
 //! (`iri check < big.txt | head -1`) ends the run quietly; any other write error, and
 //! any read error, is reported on standard error and ends the run with status 74.
+//!
+//! For [`crate::run_in_memory`] (the fuzz target `cli_lines` and in-process tests),
+//! standard input and output can be bytes in memory instead, for the current thread:
+//! the commands are the same code either way, only the two streams differ.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::cell::RefCell;
+use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::rc::Rc;
+
+/// Standard input and output held in memory, for the current thread.
+struct Memory {
+    /// What standard input holds; taken by the first command that reads it.
+    input: Option<Vec<u8>>,
+    /// What was written to standard output.
+    output: Rc<RefCell<Vec<u8>>>,
+}
+
+thread_local! {
+    static MEMORY: RefCell<Option<Memory>> = const { RefCell::new(None) };
+}
+
+/// A writer into the shared output buffer of [`Memory`].
+struct SharedBuffer(Rc<RefCell<Vec<u8>>>);
+
+impl Write for SharedBuffer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs `f` with standard input reading `stdin` and standard output written to
+/// memory; returns `f`'s result and what was written.
+pub fn in_memory<T>(stdin: &[u8], f: impl FnOnce() -> T) -> (T, Vec<u8>) {
+    let output = Rc::new(RefCell::new(Vec::new()));
+    MEMORY.with(|m| {
+        *m.borrow_mut() = Some(Memory {
+            input: Some(stdin.to_vec()),
+            output: Rc::clone(&output),
+        })
+    });
+    let result = f();
+    MEMORY.with(|m| m.borrow_mut().take());
+    let written = std::mem::take(&mut *output.borrow_mut());
+    (result, written)
+}
+
+/// Standard input: the process's, or the bytes of [`in_memory`].
+fn stdin_reader() -> Box<dyn Read> {
+    let memory = MEMORY.with(|m| {
+        m.borrow_mut()
+            .as_mut()
+            .map(|m| m.input.take().unwrap_or_default())
+    });
+    match memory {
+        Some(bytes) => Box::new(io::Cursor::new(bytes)),
+        None => Box::new(io::stdin().lock()),
+    }
+}
+
+/// Standard output: the process's, or the buffer of [`in_memory`].
+fn stdout_writer() -> Box<dyn Write> {
+    let memory = MEMORY.with(|m| {
+        m.borrow()
+            .as_ref()
+            .map(|m| SharedBuffer(Rc::clone(&m.output)))
+    });
+    match memory {
+        Some(buffer) => Box::new(buffer),
+        None => Box::new(io::stdout().lock()),
+    }
+}
 
 /// Why the program stops before its inputs are done.
 #[derive(Debug)]
@@ -44,13 +117,13 @@ impl Input<'_> {
 
 /// Standard output, buffered.
 pub struct Out {
-    w: BufWriter<io::StdoutLock<'static>>,
+    w: BufWriter<Box<dyn Write>>,
 }
 
 impl Out {
     pub fn new() -> Out {
         Out {
-            w: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            w: BufWriter::with_capacity(64 * 1024, stdout_writer()),
         }
     }
 
@@ -106,8 +179,7 @@ pub fn each_input(
         }
         return out.finish(all_ok);
     }
-    let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin.lock());
+    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin_reader());
     let mut line = Vec::new();
     loop {
         line.clear();

@@ -456,3 +456,78 @@ fn an_unreadable_standard_input_is_an_io_error() {
     assert_eq!(o.status.code(), Some(74));
     assert!(String::from_utf8_lossy(&o.stderr).contains("reading standard input"));
 }
+
+#[test]
+fn the_oracle_refuses_lines_beyond_its_limit_and_says_what_to_use() {
+    // The oracle's memory grows with the input (a 1 MB line took 1.8 GB): it judges
+    // at most 4096 bytes. A valid 4096-byte line is judged; one byte more is refused
+    // with a message naming the limit and the combinators; those judge it at once.
+    let at_limit = format!("http://a/{}", "b".repeat(4096 - 9));
+    let beyond = format!("{at_limit}c");
+    let o = iri_stdin(
+        &["check", "--oracle"],
+        format!("{at_limit}\n{beyond}\n").as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "valid");
+    assert!(
+        lines[1].starts_with(
+            "invalid: the input is 4097 bytes, beyond the oracle's limit of 4096 bytes"
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].contains("without --oracle"), "{}", lines[1]);
+    let o = iri(&["check", &beyond]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "valid\n"));
+    // The limit is documented where the option is.
+    let help = stdout(&iri(&["check", "--help"]));
+    assert!(help.contains("4096 bytes"), "{help}");
+    // With --json the refusal is an ordinary invalid record.
+    let o = iri(&["--json", "check", "--oracle", &beyond]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["valid"], false);
+    assert!(v["error"].as_str().unwrap().contains("oracle's limit"));
+}
+
+#[test]
+fn the_library_runs_a_command_in_memory_as_the_binary_does() {
+    // iri_cli::run_in_memory is what the fuzz target cli_lines drives.
+    let stdin = b"http://a/\r\nhttp://a/ b\n\xff\n";
+    let run = iri_cli::run_in_memory(["iri", "--json", "check"], stdin);
+    let o = iri_stdin(&["--json", "check"], stdin);
+    assert_eq!(Some(i32::from(run.status)), o.status.code());
+    assert_eq!(run.stdout, o.stdout);
+    let bad = iri_cli::run_in_memory(["iri", "check", "--rule", "nope", "x"], b"");
+    assert_eq!(bad.status, 2);
+    assert!(bad.stderr.contains("no rule named"), "{}", bad.stderr);
+}
+
+#[test]
+fn compare_json_stays_json_for_lines_without_a_pair_or_not_utf8() {
+    // Found by the fuzz target cli_lines: `iri --json compare` wrote a text line
+    // ("invalid: ...") for a line without a TAB or not UTF-8, breaking JSON Lines.
+    let o = iri_stdin(
+        &["--json", "compare"],
+        b"http://a/\thttp://a/\nno tab here\n\xff\xfe\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
+        .collect();
+    assert_eq!(records.len(), 3, "{out}");
+    assert_eq!(records[0]["equivalent"], true);
+    assert_eq!(records[1]["input"], "no tab here");
+    assert_eq!(records[1]["valid"], false);
+    assert!(records[1]["error"].as_str().unwrap().contains("TAB"));
+    assert_eq!(records[2]["input"], "\u{FFFD}\u{FFFD}");
+    assert!(records[2]["error"].as_str().unwrap().contains("not UTF-8"));
+    // Text output is unchanged.
+    let o = iri_stdin(&["compare"], b"no tab here\n");
+    assert_eq!(stdout(&o), "invalid: a line holds A, a TAB, and B\n");
+}

@@ -38,15 +38,11 @@ pub fn run<V: Variant>(
         [] => each_input(&[], |out, input| match &input.text {
             Ok(line) => match line.split_once('\t') {
                 Some((a, b)) => write(out, json, a, b, &judge(a, b)),
-                None => {
-                    writeln!(out, "invalid: a line holds A, a TAB, and B")?;
-                    Ok(false)
-                }
+                None => super::write_invalid(out, json, input, "a line holds A, a TAB, and B"),
             },
-            Err(e) => {
-                writeln!(out, "invalid: {e}")?;
-                Ok(false)
-            }
+            // A line that is not UTF-8: with --json a record like the others (found by
+            // the fuzz target cli_lines: this was a text line in JSON Lines output).
+            Err(e) => super::write_invalid(out, json, input, e),
         }),
         _ => Err(Failure::Usage(
             "compare takes two references, A and B (or none: A TAB B per line of standard input)"
