@@ -1,0 +1,219 @@
+//! `iri-sql`: SQL with the IRI functions over files.
+//!
+//! ```console
+//! $ iri-sql "SELECT iri_host(iri) AS host, count(*) AS n FROM '../shared/corpus/urls/ada-kasztp.txt'
+//!            WHERE iri_is_valid(iri) GROUP BY host ORDER BY n DESC LIMIT 5"
+//! ```
+//!
+//! A table named by a path to a file is that file: Parquet, CSV/TSV (with a header
+//! line) and NDJSON by extension (`.gz`, `.zst`, `.bz2`, `.xz` after it for
+//! compressed ones), anything else a list of IRIs, one a line (table `(offset, iri)`).
+
+use datafusion::arrow::array::RecordBatch;
+use datafusion::arrow::datatypes::DataType;
+use datafusion::error::{DataFusionError, Result};
+use datafusion::prelude::SessionContext;
+use futures::StreamExt;
+use iri_grammar_datafusion::tables;
+use std::io::Write;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: iri-sql [OPTIONS] SQL
+
+Runs SQL with the IRI functions (iri_is_valid, iri_error, iri_parse, iri_host, ...,
+iri_normalize, iri_compare, iri_lint, iri_prepare) over files. A table named by a
+path is that file, read by its extension: .parquet, .csv/.tsv (header line),
+.json/.ndjson/.jsonl (one object a line), optionally compressed (.gz, .zst, .bz2,
+.xz); any other file is a list of IRIs, one a line: table (offset, iri).
+
+  SELECT iri_host(iri) AS host, count(*) AS n FROM 'urls.txt' GROUP BY host
+
+options:
+  --format table|json|csv  output: an aligned table (default), JSON Lines, or CSV
+  --table NAME=PATH        register the file PATH as table NAME (repeatable)
+  --partitions N           partitions to run in (default: one per core)
+  --ballista               run on a standalone Ballista cluster in this process
+                           (built with the `ballista` feature)
+  --functions              list the IRI functions and their syntax
+";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    Table,
+    Json,
+    Csv,
+}
+
+struct Options {
+    output: Output,
+    tables: Vec<(String, String)>,
+    partitions: Option<usize>,
+    ballista: bool,
+    functions: bool,
+    sql: Option<String>,
+}
+
+fn parse_args() -> std::result::Result<Options, String> {
+    let mut o = Options {
+        output: Output::Table,
+        tables: Vec::new(),
+        partitions: None,
+        ballista: false,
+        functions: false,
+        sql: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
+        match a.as_str() {
+            "-h" | "--help" => return Err(String::new()),
+            "--format" => {
+                o.output = match value("--format")?.as_str() {
+                    "table" => Output::Table,
+                    "json" => Output::Json,
+                    "csv" => Output::Csv,
+                    other => return Err(format!("unknown format {other:?}")),
+                }
+            }
+            "--table" => {
+                let v = value("--table")?;
+                let (name, path) = v
+                    .split_once('=')
+                    .ok_or(format!("--table takes NAME=PATH, not {v:?}"))?;
+                o.tables.push((name.to_string(), path.to_string()));
+            }
+            "--partitions" => {
+                let v = value("--partitions")?;
+                o.partitions = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or(format!("--partitions takes a positive number, not {v:?}"))?,
+                );
+            }
+            "--ballista" => o.ballista = true,
+            "--functions" => o.functions = true,
+            s if s.starts_with("--") => return Err(format!("unknown option {s}")),
+            _ if o.sql.is_none() => o.sql = Some(a),
+            _ => return Err("give one SQL statement (quote it)".to_string()),
+        }
+    }
+    if o.sql.is_none() && !o.functions {
+        return Err(String::new());
+    }
+    Ok(o)
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(o) => o,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("iri-sql: {message}");
+            }
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(options).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("iri-sql: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+async fn context(options: &Options) -> Result<SessionContext> {
+    if options.ballista {
+        #[cfg(feature = "ballista")]
+        {
+            let n = options
+                .partitions
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            return iri_grammar_datafusion::ballista::standalone(n).await;
+        }
+        #[cfg(not(feature = "ballista"))]
+        return Err(DataFusionError::Configuration(
+            "--ballista: this iri-sql was built without the `ballista` feature \
+             (cargo run --features ballista -p iri-grammar-datafusion)"
+                .to_string(),
+        ));
+    }
+    Ok(iri_grammar_datafusion::session(options.partitions))
+}
+
+async fn run(options: Options) -> Result<()> {
+    if options.functions {
+        for f in iri_grammar_datafusion::udf::udfs() {
+            if let Some(doc) = f.documentation() {
+                println!("{}\n    {}\n", doc.syntax_example, doc.description);
+            }
+        }
+        if options.sql.is_none() {
+            return Ok(());
+        }
+    }
+    let ctx = context(&options).await?;
+    for (name, path) in &options.tables {
+        register(&ctx, &options, name, path).await?;
+    }
+    let sql = options.sql.as_deref().unwrap_or_default();
+    for path in tables::paths_in(&ctx, sql)? {
+        register(&ctx, &options, &path, &path).await?;
+    }
+    let df = ctx.sql(sql).await?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match options.output {
+        Output::Table => {
+            let batches = df.collect().await?;
+            let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?;
+            writeln!(out, "{text}")?;
+        }
+        Output::Json => {
+            // Streamed: a result of a billion rows is written as it comes.
+            let mut stream = df.execute_stream().await?;
+            let mut writer = datafusion::arrow::json::LineDelimitedWriter::new(&mut out);
+            while let Some(batch) = stream.next().await {
+                writer.write(&batch?)?;
+            }
+            writer.finish()?;
+        }
+        Output::Csv => {
+            let schema = df.schema().as_arrow().clone();
+            if let Some(f) = schema.fields().iter().find(|f| {
+                matches!(
+                    f.data_type(),
+                    DataType::Struct(_) | DataType::List(_) | DataType::LargeList(_)
+                )
+            }) {
+                return Err(DataFusionError::Plan(format!(
+                    "column {:?} is a {}: CSV has no nested values; use --format json, or \
+                     select its fields (iri_error(s)['rule'])",
+                    f.name(),
+                    f.data_type()
+                )));
+            }
+            let mut stream = df.execute_stream().await?;
+            let mut writer = datafusion::arrow::csv::Writer::new(&mut out);
+            while let Some(batch) = stream.next().await {
+                let batch: RecordBatch = batch?;
+                writer.write(&batch)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+async fn register(ctx: &SessionContext, options: &Options, name: &str, path: &str) -> Result<()> {
+    if options.ballista && tables::Format::of(path) == tables::Format::List {
+        // Ballista's executors cannot run this process's list reader (a table they
+        // cannot deserialize): there a list is read as one-column CSV.
+        return tables::register_list_as_csv(ctx, name, path).await;
+    }
+    tables::register_path(ctx, name, path).await
+}

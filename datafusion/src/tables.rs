@@ -1,0 +1,309 @@
+//! Files as tables, named by their path: `SELECT ... FROM 'urls.txt'`.
+//!
+//! CSV, Parquet and NDJSON are DataFusion's own readers. A plain list (one IRI a
+//! line, what crawl indexes and `grep -o` produce) is read here, because no CSV
+//! setting reads every line as it is: a CSV reader gives quotes and separators a
+//! meaning, and stops the whole query at the first line that is not UTF-8, where a
+//! person cleaning links wants to see that line.
+//!
+//! A list is the table `(offset UInt64, iri Utf8)`: `offset` is the byte offset of the
+//! line in the file (exact whatever the partitioning, which a line number would not
+//! be without reading the file twice; `tail -c +$((offset + 1)) FILE | head -1`
+//! shows the line), `iri` the line without its `\n` or `\r\n`. Bytes that are not
+//! UTF-8 become U+FFFD, so such a line is kept and is invalid in every grammar
+//! (U+FFFD is no `ucschar`, RFC 3987 §2.2). A UTF-8 byte order mark at the start of
+//! the file is no part of the first line. The file is split into byte ranges, one
+//! partition each, cut at line ends.
+
+use datafusion::arrow::array::{ArrayBuilder, RecordBatch, StringBuilder, UInt64Builder};
+use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
+use datafusion::catalog::streaming::StreamingTable;
+use datafusion::catalog::TableProvider;
+use datafusion::common::{DataFusionError, Result, TableReference};
+use datafusion::datasource::file_format::options::JsonReadOptions;
+use datafusion::execution::TaskContext;
+use datafusion::physical_plan::stream::RecordBatchReceiverStreamBuilder;
+use datafusion::physical_plan::streaming::PartitionStream;
+use datafusion::physical_plan::SendableRecordBatchStream;
+use datafusion::prelude::{CsvReadOptions, ParquetReadOptions, SessionContext};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+const BOM: &[u8] = "\u{FEFF}".as_bytes();
+
+/// The schema of a list.
+pub fn list_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        Field::new("offset", DataType::UInt64, false),
+        Field::new("iri", DataType::Utf8, true),
+    ]))
+}
+
+/// A list of IRIs, one a line, as a table of up to `partitions` partitions (byte
+/// ranges of at least 1 MiB: smaller ones cost more to start than they save).
+pub fn text_list(path: impl Into<PathBuf>, partitions: usize) -> Result<Arc<dyn TableProvider>> {
+    text_list_in_ranges(path, partitions, 1 << 20)
+}
+
+/// [`text_list`] with ranges of at least `min_range` bytes (tests cut small files).
+#[doc(hidden)]
+pub fn text_list_in_ranges(
+    path: impl Into<PathBuf>,
+    partitions: usize,
+    min_range: u64,
+) -> Result<Arc<dyn TableProvider>> {
+    let path = path.into();
+    let len = std::fs::metadata(&path)
+        .map_err(|e| DataFusionError::External(format!("{}: {e}", path.display()).into()))?
+        .len();
+    let schema = list_schema();
+    let n = partitions.max(1) as u64;
+    let n = n.min(len.div_ceil(min_range.max(1))).max(1);
+    let step = len.div_ceil(n);
+    let parts: Vec<Arc<dyn PartitionStream>> = (0..n)
+        .map(|k| {
+            Arc::new(LineRange {
+                path: path.clone(),
+                start: (k * step).min(len),
+                end: ((k + 1) * step).min(len),
+                schema: schema.clone(),
+            }) as Arc<dyn PartitionStream>
+        })
+        .collect();
+    Ok(Arc::new(StreamingTable::try_new(schema, parts)?))
+}
+
+/// The lines that start in `start..end` (a line starting at `start` belongs here
+/// only when `start` is 0 or follows a `\n`: otherwise the previous range has it).
+#[derive(Debug)]
+struct LineRange {
+    path: PathBuf,
+    start: u64,
+    end: u64,
+    schema: SchemaRef,
+}
+
+impl PartitionStream for LineRange {
+    fn schema(&self) -> &SchemaRef {
+        &self.schema
+    }
+
+    fn execute(&self, ctx: Arc<TaskContext>) -> SendableRecordBatchStream {
+        let batch_size = ctx.session_config().batch_size();
+        let mut builder = RecordBatchReceiverStreamBuilder::new(self.schema.clone(), 2);
+        let tx = builder.tx();
+        let (path, start, end, schema) =
+            (self.path.clone(), self.start, self.end, self.schema.clone());
+        // File reads block: on tokio's blocking pool, not on a worker thread.
+        builder.spawn_blocking(move || {
+            let io = |e: std::io::Error| {
+                DataFusionError::External(format!("{}: {e}", path.display()).into())
+            };
+            let mut file = File::open(&path).map_err(io)?;
+            let mut pos = start;
+            if start > 0 {
+                // Does a line start at `start`? Only if the byte before is `\n`.
+                file.seek(SeekFrom::Start(start - 1)).map_err(io)?;
+            }
+            let mut reader = BufReader::with_capacity(1 << 20, file);
+            if start > 0 {
+                let mut skipped = Vec::new();
+                let n = reader.read_until(b'\n', &mut skipped).map_err(io)?;
+                pos = start - 1 + n as u64;
+            }
+            let mut line = Vec::new();
+            // A byte order mark opens the file, not its first IRI.
+            let mut at_file_start = start == 0;
+            loop {
+                let mut offsets = UInt64Builder::with_capacity(batch_size);
+                let mut iris = StringBuilder::with_capacity(batch_size, batch_size * 64);
+                while offsets.len() < batch_size && pos < end {
+                    line.clear();
+                    let n = reader.read_until(b'\n', &mut line).map_err(io)?;
+                    if n == 0 {
+                        break;
+                    }
+                    offsets.append_value(pos);
+                    pos += n as u64;
+                    let mut text: &[u8] = &line;
+                    if std::mem::take(&mut at_file_start) {
+                        text = text.strip_prefix(BOM).unwrap_or(text);
+                    }
+                    if let Some(t) = text.strip_suffix(b"\n") {
+                        text = t.strip_suffix(b"\r").unwrap_or(t);
+                    }
+                    match std::str::from_utf8(text) {
+                        Ok(s) => iris.append_value(s),
+                        Err(_) => iris.append_value(String::from_utf8_lossy(text)),
+                    }
+                }
+                if offsets.is_empty() {
+                    return Ok(());
+                }
+                let batch = RecordBatch::try_new(
+                    schema.clone(),
+                    vec![Arc::new(offsets.finish()), Arc::new(iris.finish())],
+                )?;
+                if tx.blocking_send(Ok(batch)).is_err() {
+                    // The query stopped reading (a LIMIT): stop too.
+                    return Ok(());
+                }
+            }
+        });
+        builder.build()
+    }
+}
+
+/// How a file is read, from its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `.parquet`
+    Parquet,
+    /// `.csv`, `.tsv` (with a header line), possibly compressed.
+    Csv,
+    /// `.json`, `.ndjson`, `.jsonl`: one JSON object a line.
+    NdJson,
+    /// Anything else: one IRI a line.
+    List,
+}
+
+impl Format {
+    pub fn of(path: &str) -> Format {
+        let name = path.to_ascii_lowercase();
+        let name = [".gz", ".zst", ".bz2", ".xz"]
+            .iter()
+            .find_map(|c| name.strip_suffix(c))
+            .unwrap_or(&name);
+        if name.ends_with(".parquet") {
+            Format::Parquet
+        } else if name.ends_with(".csv") || name.ends_with(".tsv") {
+            Format::Csv
+        } else if name.ends_with(".json") || name.ends_with(".ndjson") || name.ends_with(".jsonl") {
+            Format::NdJson
+        } else {
+            Format::List
+        }
+    }
+}
+
+fn extension_of(path: &str) -> String {
+    // DataFusion's readers select files by extension: give the whole one
+    // (`.csv.gz`), or '' for a name without a dot.
+    let name = Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match name.find('.') {
+        Some(i) => name[i..].to_string(),
+        None => String::new(),
+    }
+}
+
+/// Registers the file at `path` as the table `name`.
+pub async fn register_path(ctx: &SessionContext, name: &str, path: &str) -> Result<()> {
+    let ext = extension_of(path);
+    let table = TableReference::bare(name);
+    match Format::of(path) {
+        Format::Parquet => {
+            ctx.register_parquet(
+                table,
+                path,
+                ParquetReadOptions::default().file_extension(&ext),
+            )
+            .await
+        }
+        Format::Csv => {
+            let mut options = CsvReadOptions::new().file_extension(&ext);
+            if ext.to_ascii_lowercase().starts_with(".tsv") {
+                options = options.delimiter(b'\t');
+            }
+            if let Some(c) = compression_of(&ext) {
+                options = options.file_compression_type(c);
+            }
+            ctx.register_csv(table, path, options).await
+        }
+        Format::NdJson => {
+            let mut options = JsonReadOptions::default().file_extension(&ext);
+            if let Some(c) = compression_of(&ext) {
+                options = options.file_compression_type(c);
+            }
+            ctx.register_json(table, path, options).await
+        }
+        Format::List => {
+            let partitions = ctx.state().config().target_partitions();
+            ctx.register_table(table, text_list(path, partitions)?)?;
+            Ok(())
+        }
+    }
+}
+
+fn compression_of(
+    ext: &str,
+) -> Option<datafusion::datasource::file_format::file_compression_type::FileCompressionType> {
+    use datafusion::datasource::file_format::file_compression_type::FileCompressionType as C;
+    let e = ext.to_ascii_lowercase();
+    if e.ends_with(".gz") {
+        Some(C::GZIP)
+    } else if e.ends_with(".zst") {
+        Some(C::ZSTD)
+    } else if e.ends_with(".bz2") {
+        Some(C::BZIP2)
+    } else if e.ends_with(".xz") {
+        Some(C::XZ)
+    } else {
+        None
+    }
+}
+
+/// The tables the SQL names by a path to an existing file (`FROM 'urls.txt'`,
+/// `FROM "data/links.parquet"`) that are not registered yet. Names that are no file
+/// are left to the catalog (registered tables, CTEs).
+pub fn paths_in(ctx: &SessionContext, sql: &str) -> Result<Vec<String>> {
+    let state = ctx.state();
+    let dialect = state.config().options().sql_parser.dialect;
+    let statement = state.sql_to_statement(sql, &dialect)?;
+    let mut paths = Vec::new();
+    for r in state.resolve_table_references(&statement)? {
+        if let TableReference::Bare { table } = &r {
+            let path = table.as_ref();
+            if Path::new(path).is_file() && !ctx.table_exist(r.clone())? {
+                paths.push(path.to_string());
+            }
+        }
+    }
+    Ok(paths)
+}
+
+/// Registers every file the SQL names by its path as a table of that name, so that
+/// files need no separate registration.
+pub async fn register_paths_in(ctx: &SessionContext, sql: &str) -> Result<Vec<String>> {
+    let paths = paths_in(ctx, sql)?;
+    for path in &paths {
+        register_path(ctx, path, path).await?;
+    }
+    Ok(paths)
+}
+
+/// Registers a list as one-column CSV, the table `(iri)`: for engines that cannot
+/// run [`text_list`]'s reader (Ballista's executors deserialize only the tables they
+/// know). The separator and quote are the ASCII unit and record separators, which
+/// no IRI has; unlike [`text_list`], a line that is not UTF-8 or that holds one of
+/// those two characters stops the query, a lone CR ends a line, and there is no
+/// `offset`.
+pub async fn register_list_as_csv(ctx: &SessionContext, name: &str, path: &str) -> Result<()> {
+    let ext = extension_of(path);
+    let schema = Schema::new(vec![Field::new("iri", DataType::Utf8, true)]);
+    let mut options = CsvReadOptions::new()
+        .has_header(false)
+        .delimiter(0x1f)
+        .quote(0x1e)
+        .schema(&schema)
+        .file_extension(&ext);
+    if let Some(c) = compression_of(&ext) {
+        options = options.file_compression_type(c);
+    }
+    ctx.register_csv(TableReference::bare(name), path, options)
+        .await
+}
