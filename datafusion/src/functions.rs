@@ -313,9 +313,9 @@ pub(crate) fn relativize(name: &str, args: &[ColumnarValue], rows: usize) -> Res
 
 /// A function of one IRI reference (RFC 3987 grammar) to a new string; NULL where the
 /// input is invalid or the operation fails.
-fn map_iri<'a>(
+fn map_iri(
     name: &str,
-    args: &'a [ColumnarValue],
+    args: &[ColumnarValue],
     rows: usize,
     f: impl Fn(&IriRef) -> Option<String>,
 ) -> Result<ArrayRef> {
