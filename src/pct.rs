@@ -17,6 +17,25 @@ use std::borrow::Cow;
 
 const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 
+/// `%00%01…%FF`: the triplet of every octet, to copy rather than compose.
+const TRIPLETS: &str = {
+    const BYTES: [u8; 768] = {
+        let mut t = [0u8; 768];
+        let mut o = 0;
+        while o < 256 {
+            t[3 * o] = b'%';
+            t[3 * o + 1] = UPPER_HEX[o >> 4];
+            t[3 * o + 2] = UPPER_HEX[o & 15];
+            o += 1;
+        }
+        t
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("ASCII"),
+    }
+};
+
 /// Appends `%HH` of one octet, uppercase.
 ///
 /// ```
@@ -26,13 +45,8 @@ const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// ```
 #[inline]
 pub fn encode_octet(octet: u8, out: &mut String) {
-    let triplet = [
-        b'%',
-        UPPER_HEX[usize::from(octet >> 4)],
-        UPPER_HEX[usize::from(octet & 15)],
-    ];
-    // Three ASCII bytes.
-    out.push_str(std::str::from_utf8(&triplet).unwrap_or_default());
+    let at = 3 * usize::from(octet);
+    out.push_str(&TRIPLETS[at..at + 3]);
 }
 
 /// Appends `%HH` of each UTF-8 octet of `c` (RFC 3987 §3.1 step 2).
@@ -45,7 +59,9 @@ pub fn encode_octet(octet: u8, out: &mut String) {
 #[inline]
 pub fn encode_char(c: char, out: &mut String) {
     let mut buf = [0u8; 4];
-    for &b in c.encode_utf8(&mut buf).as_bytes() {
+    let bytes = c.encode_utf8(&mut buf).as_bytes();
+    out.reserve(3 * bytes.len());
+    for &b in bytes {
         encode_octet(b, out);
     }
 }
