@@ -35,13 +35,22 @@
 //! the `iri-grammar-abnf` crate, which also holds the ABNF reader, the oracle and the
 //! string generator) → trees and typed references → the operations. The `iri`
 //! command line is the `iri-cli` crate.
+#![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+// Always `no_std` with `alloc`, so that the configuration without `std` is the same
+// code as the default one minus what needs `std` (see the `std` feature).
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 pub mod bidi;
 pub mod combinators;
 pub mod convert;
 pub mod grammar;
 pub mod idn;
+#[cfg(feature = "lint")]
 pub mod lint;
 pub mod normalize;
 pub mod pct;
@@ -49,6 +58,7 @@ pub mod prepare;
 pub mod reference;
 pub mod resolve;
 pub mod schemes;
+#[cfg(feature = "std")]
 pub mod tree;
 
 pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
@@ -56,6 +66,7 @@ pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant, V
 pub use normalize::{compare, normalize, Comparison, Level};
 pub use reference::{Component, HostKind, IriRef, LeiriRef, Reference, UriRef};
 pub use resolve::ResolveError;
+#[cfg(feature = "std")]
 pub use tree::{parse_tree, Node, ParseTree};
 
 /// The README's Rust examples, run as doctests.

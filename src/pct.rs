@@ -13,7 +13,8 @@
 //! assert_eq!(pct::decode("ros%C3%A9%FF"), "rosé%FF");
 //! ```
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
 
 const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 
@@ -32,7 +33,7 @@ pub fn encode_octet(octet: u8, out: &mut String) {
         UPPER_HEX[usize::from(octet & 15)],
     ];
     // Three ASCII bytes.
-    out.push_str(std::str::from_utf8(&triplet).unwrap_or_default());
+    out.push_str(core::str::from_utf8(&triplet).unwrap_or_default());
 }
 
 /// Appends `%HH` of each UTF-8 octet of `c` (RFC 3987 §3.1 step 2).
@@ -165,7 +166,7 @@ fn char_at(bytes: &[u8], k: usize, lead: u8) -> Option<char> {
         }
         *slot = o;
     }
-    std::str::from_utf8(&octets[..len]).ok()?.chars().next()
+    core::str::from_utf8(&octets[..len]).ok()?.chars().next()
 }
 
 /// Decodes every `pct-encoded` whose octets form strictly legal UTF-8; octets that do

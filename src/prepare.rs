@@ -20,10 +20,16 @@
 
 use crate::convert::{iri_allows, uses_dns};
 use crate::grammar::{is_match, Iri, MatchError, Rule};
-use crate::idn::{self, IdnaError};
+#[cfg(feature = "idna")]
+use crate::idn;
+use crate::idn::IdnaError;
+use alloc::borrow::Cow;
 use crate::pct;
 use crate::reference::{Component, IriRef};
-use std::fmt;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
 
 /// Why a string cannot be prepared as an IRI reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,12 +64,14 @@ impl fmt::Display for PrepareError {
             PrepareError::BadPort(p) => write!(f, "the port {p:?} is not all digits"),
             PrepareError::BadIpLiteral(h) => write!(f, "{h:?} is in brackets but is no IP literal"),
             PrepareError::Idna(e) => write!(f, "the host has no ToASCII form: {e}"),
-            PrepareError::Invalid(e) => write!(f, "the result is no IRI reference: {e}"),
+            PrepareError::Invalid(e) => {
+                write!(f, "the result is no IRI reference: {}", e.message())
+            }
         }
     }
 }
 
-impl std::error::Error for PrepareError {}
+impl core::error::Error for PrepareError {}
 
 /// The four ASCII white-space characters of the draft (step 1).
 fn is_ascii_ws(c: char) -> bool {
@@ -248,6 +256,24 @@ fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
     IriRef::parse_owned(out).map_err(PrepareError::Invalid)
 }
 
+/// ToASCII of a DNS host. A host stays one host: a character that UTS 46 maps to a
+/// delimiter is an error, never a new authority (see `crate::idn`).
+#[cfg(feature = "idna")]
+fn dns_to_ascii(host: &str) -> Result<Option<Cow<'_, str>>, PrepareError> {
+    idn::domain_to_ascii(host)
+        .map(Some)
+        .map_err(PrepareError::Idna)
+}
+
+/// Without the `idna` feature: no ToASCII, the host stays an `ireg-name`.
+#[cfg(not(feature = "idna"))]
+fn dns_to_ascii(_: &str) -> Result<Option<Cow<'_, str>>, PrepareError> {
+    Ok(None)
+}
+
+/// The host of step 4. Without the `idna` feature a DNS host that is not ASCII is
+/// kept as an `ireg-name` (characters the grammar does not allow there encoded),
+/// which is still an IRI; with it, it becomes its ToASCII form.
 fn prepare_host(host: &str, scheme: Option<&str>, out: &mut String) -> Result<(), PrepareError> {
     if host.starts_with('[') {
         if !is_match::<Iri>(Rule::IpLiteral, host) {
@@ -261,11 +287,10 @@ fn prepare_host(host: &str, scheme: Option<&str>, out: &mut String) -> Result<()
         return Ok(());
     }
     if scheme.is_some_and(uses_dns) && !host.is_ascii() {
-        // A host stays one host: a character that UTS 46 maps to a delimiter is an
-        // error, never a new authority (see `crate::idn`).
-        let ascii = idn::domain_to_ascii(host).map_err(PrepareError::Idna)?;
-        out.push_str(&ascii);
-        return Ok(());
+        if let Some(ascii) = dns_to_ascii(host)? {
+            out.push_str(&ascii);
+            return Ok(());
+        }
     }
     encode_into(host, out, |c| {
         if c.is_ascii() {

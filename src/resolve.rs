@@ -11,7 +11,10 @@
 
 use crate::grammar::Variant;
 use crate::reference::{Builder, Component, Reference};
-use std::fmt;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use alloc::{format, vec};
+use core::fmt;
 
 /// Why a reference could not be resolved or relativized.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +52,7 @@ impl fmt::Display for ResolveError {
     }
 }
 
-impl std::error::Error for ResolveError {}
+impl core::error::Error for ResolveError {}
 
 /// `remove_dot_segments` (RFC 3986 §5.2.4), step by step as the RFC writes it.
 /// Only the literal segments `.` and `..` are dot segments: `%2E%2E` is not.

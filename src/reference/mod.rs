@@ -14,15 +14,17 @@ pub mod split;
 use builder::host_kind;
 pub(crate) use builder::Builder;
 
-use crate::grammar::{explain, split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use crate::grammar::{explain, Details, split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use split::Boundaries;
-use std::borrow::{Borrow, Cow};
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::marker::PhantomData;
-use std::ops::Range;
-use std::str::FromStr;
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+use core::borrow::Borrow;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
+use core::ops::Range;
+use core::str::FromStr;
 
 /// What kind of host the grammar found (RFC 3986 §3.2.2, RFC 3987 §2.2 `ihost`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -217,8 +219,8 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// use iri_grammar::reference::UriRef;
     /// assert!(UriRef::parse("../a?b").is_ok());
     /// let e = UriRef::parse("http://résumé/").unwrap_err();
-    /// assert_eq!(e.char_offset, 8);
-    /// assert_eq!(e.found, Some('é'));
+    /// assert_eq!(e.char_offset(), 8);
+    /// assert_eq!(e.found(), Some('é'));
     /// ```
     pub fn parse(text: &'a str) -> Result<Self, MatchError> {
         let c = components::<V>(text)?;
@@ -554,13 +556,12 @@ fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
 
 #[cold]
 fn explain_too_long<V: Variant>(text: &str) -> MatchError {
-    let mut details = (*explain::<V>(Rule::IriReference, "")).clone();
-    let at = u32::MAX as usize;
-    details.byte_offset = at;
-    details.char_offset = text[..at.min(text.len())].chars().count();
-    details.found = text[at.min(text.len())..].chars().next();
-    details.expected = vec!["a reference shorter than 4 GiB".to_string()];
-    details.expected_by = vec![(details.start_rule, details.expected.clone())];
+    let details = Details::limit::<V>(
+        Rule::IriReference,
+        text,
+        u32::MAX as usize,
+        "a reference shorter than 4 GiB",
+    );
     // The error keeps the start of such an input, not 4 GiB of it.
     let mut keep = 256.min(text.len());
     while !text.is_char_boundary(keep) {
