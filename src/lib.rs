@@ -64,7 +64,10 @@ pub mod tree;
 pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
 pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
 pub use normalize::{compare, normalize, Comparison, Level};
-pub use reference::{Component, HostKind, IriRef, LeiriRef, Reference, UriRef};
+pub use reference::{
+    AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, Component, Host, HostKind, IriRef,
+    LeiriRef, Reference, UriRef,
+};
 pub use resolve::ResolveError;
 #[cfg(feature = "std")]
 pub use tree::{parse_tree, Node, ParseTree};

@@ -143,6 +143,15 @@ impl<V: Variant> Reference<'_, V> {
         let Some(base_scheme) = base.scheme() else {
             return Err(ResolveError::RelativeBase(base.to_string()));
         };
+        Ok(self.resolve_with_scheme(base, base_scheme))
+    }
+
+    /// [`Reference::resolve`] once the base's scheme is known (so it cannot fail).
+    pub(crate) fn resolve_with_scheme(
+        &self,
+        base: &Reference<'_, V>,
+        base_scheme: &str,
+    ) -> Reference<'static, V> {
         let r = self;
         let mut t = Builder::with_capacity(base.as_str().len() + r.as_str().len() + 2);
         if let Some(scheme) = r.scheme() {
@@ -173,7 +182,7 @@ impl<V: Variant> Reference<'_, V> {
             }
         }
         t.push_optional(Component::Fragment, r.fragment());
-        Ok(t.finish())
+        t.finish()
     }
 
     /// The shortest reference that resolves to this IRI against `base` (the inverse

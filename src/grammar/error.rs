@@ -482,7 +482,11 @@ impl MatchError {
         }
         write!(f, ": ")?;
         if d.expected_by.is_empty() {
-            write!(f, "{} expects something else", d.rule.unwrap_or(d.start_rule))?;
+            write!(
+                f,
+                "{} expects something else",
+                d.rule.unwrap_or(d.start_rule)
+            )?;
         }
         for (k, group) in d.expected_by.iter().enumerate() {
             if k > 0 {
@@ -725,7 +729,11 @@ fn expectations<V: Variant>(
     }
     // The end of input reads best last, in the group that is the whole rule's.
     for g in groups.iter_mut() {
-        if let Some(k) = g.expected.iter().position(|e| *e == Expectation::EndOfInput) {
+        if let Some(k) = g
+            .expected
+            .iter()
+            .position(|e| *e == Expectation::EndOfInput)
+        {
             let end = g.expected.remove(k);
             g.expected.push(end);
         }
@@ -773,7 +781,10 @@ mod tests {
     fn ascii_literals_are_the_characters() {
         assert_eq!(ASCII.len(), 128);
         for b in 0..128u8 {
-            assert_eq!(ascii_literal(char::from(b)), Some(&*char::from(b).to_string()));
+            assert_eq!(
+                ascii_literal(char::from(b)),
+                Some(&*char::from(b).to_string())
+            );
         }
         assert_eq!(ascii_literal('é'), None);
     }
