@@ -454,6 +454,31 @@ pub fn to_iri<V: Variant>(
     Ok(b.finish())
 }
 
+impl<V: Variant> Reference<'_, V> {
+    /// [`to_uri`] as a method: IRI → URI (RFC 3987 §3.1).
+    ///
+    /// ```
+    /// use iri_grammar::{convert::ToUri, IriRef};
+    /// let iri = IriRef::parse("http://résumé.example.org/rosé").unwrap();
+    /// assert_eq!(iri.to_uri(ToUri::default()).unwrap(), "http://r%C3%A9sum%C3%A9.example.org/ros%C3%A9");
+    /// assert_eq!(iri.to_uri(ToUri { idna: true }).unwrap(), "http://xn--rsum-bpad.example.org/ros%C3%A9");
+    /// ```
+    pub fn to_uri(&self, options: ToUri) -> Result<Reference<'static, Uri>, ConvertError> {
+        to_uri(self, options)
+    }
+
+    /// [`to_iri`] as a method: URI → IRI (RFC 3987 §3.2), and LEIRI → IRI.
+    ///
+    /// ```
+    /// use iri_grammar::{convert::ToIri, UriRef};
+    /// let uri = UriRef::parse("http://a/D%C3%BCrst?%E2%80%AE").unwrap();
+    /// assert_eq!(uri.to_iri(ToIri::default()).unwrap(), "http://a/Dürst?%E2%80%AE");
+    /// ```
+    pub fn to_iri(&self, options: ToIri) -> Result<Reference<'static, Iri>, ConvertError> {
+        to_iri(self, options)
+    }
+}
+
 /// The writer of [`to_iri`]: §3.2 decoding; from a LEIRI, characters an IRI cannot
 /// have in component `at` are encoded.
 fn iri_writer(at: Component, leiri: bool) -> Rules<impl Fn(char) -> bool> {

@@ -359,6 +359,20 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Find
     raw.finish(r.as_str())
 }
 
+impl<V: Variant> Reference<'_, V> {
+    /// [`lint()`] as a method, with the default options.
+    ///
+    /// ```
+    /// use iri_grammar::IriRef;
+    /// let r = IriRef::parse("http://user:secret@example.org/").unwrap();
+    /// let codes: Vec<_> = r.lint().iter().map(|f| f.code()).collect();
+    /// assert_eq!(codes, ["password-in-userinfo"]);
+    /// ```
+    pub fn lint(&self) -> Vec<Finding> {
+        lint(self, &LintOptions::default())
+    }
+}
+
 /// The findings of one reference before their character offsets are known.
 struct Findings(Vec<Raw>);
 

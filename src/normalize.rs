@@ -197,6 +197,44 @@ pub fn normalize<V: Variant>(
     Ok(b.finish())
 }
 
+impl<V: Variant> Reference<'_, V> {
+    /// [`normalize()`] as a method, with the default options (no character
+    /// normalization, fragments kept).
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::Level, IriRef};
+    /// let r = IriRef::parse("HTTP://Example.COM:80/a/./b/../%7e%41").unwrap();
+    /// assert_eq!(r.normalize(Level::Syntax).unwrap(), "http://example.com:80/a/~A");
+    /// assert_eq!(r.normalize(Level::Scheme).unwrap(), "http://example.com/a/~A");
+    /// ```
+    pub fn normalize(&self, level: Level) -> Result<Reference<'static, V>, NormalizeError> {
+        normalize(self, level, NormalizeOptions::default())
+    }
+
+    /// [`normalize()`] as a method, with options.
+    pub fn normalize_with(
+        &self,
+        level: Level,
+        options: NormalizeOptions,
+    ) -> Result<Reference<'static, V>, NormalizeError> {
+        normalize(self, level, options)
+    }
+
+    /// [`compare`] as a method: whether `self` and `other` are equivalent at
+    /// `level`, with the default options.
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::{Comparison, Level}, IriRef};
+    /// let a = IriRef::parse("http://example.com/%7Euser").unwrap();
+    /// let b = IriRef::parse("HTTP://EXAMPLE.com:80/~user").unwrap();
+    /// assert_eq!(a.compare(&b, Level::Syntax), Comparison::Different);
+    /// assert_eq!(a.compare(&b, Level::Scheme), Comparison::Equivalent);
+    /// ```
+    pub fn compare(&self, other: &Reference<'_, V>, level: Level) -> Comparison {
+        compare(self, other, level, NormalizeOptions::default())
+    }
+}
+
 /// The port at the scheme level, or `None` to leave it out (with its `:`). RFC 3986
 /// §3.2.3: an empty port goes whatever the scheme; for a scheme with rules a port is
 /// decimal, so leading zeros go, and the default port goes (§6.2.3).

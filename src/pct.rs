@@ -394,7 +394,12 @@ pub fn decode(text: &str) -> Cow<'_, str> {
             Decoded::Octet(b) => encode_octet(b, &mut out),
         });
         if n == 0 {
-            let next = text[k + 1..].find('%').map_or(text.len(), |p| k + 1 + p);
+            // By bytes: the character at `k` may be more than one byte long (a run
+            // just decoded can be followed by any character).
+            let next = bytes[k + 1..]
+                .iter()
+                .position(|&b| b == b'%')
+                .map_or(text.len(), |p| k + 1 + p);
             out.push_str(&text[k..next]);
             k = next;
         } else {
@@ -460,6 +465,13 @@ mod tests {
         let mut v = Vec::new();
         let n = decode_run(s.as_bytes(), |d| v.push(d));
         (n, v)
+    }
+
+    #[test]
+    fn decode_after_a_run_before_a_wide_character() {
+        // The run "%41" is followed by a three-byte character, then a percent.
+        assert_eq!(decode("%41\u{202E}x%42"), "A\u{202E}xB");
+        assert_eq!(decode("%FF\u{E9}%"), "%FF\u{E9}%");
     }
 
     #[test]

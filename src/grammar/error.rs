@@ -533,7 +533,7 @@ impl MatchError {
     /// let e = iri_grammar::IriRef::parse("http://a/\u{202E}b c").unwrap_err();
     /// assert_eq!(e.caret(), "  http://a/⟨U+202E⟩b c\n                    ^");
     /// let e = iri_grammar::IriRef::parse("http://納豆/ x").unwrap_err();
-    /// assert_eq!(e.caret(), "  http://納豆/ x\n             ^");
+    /// assert_eq!(e.caret(), "  http://納豆/ x\n              ^");
     /// ```
     pub fn caret(&self) -> String {
         let at = self.char_offset();
@@ -586,8 +586,16 @@ impl fmt::Display for MatchError {
             self.write_message(f)?;
             return write!(f, "\n{}", self.caret());
         }
+        write!(f, "invalid {}: ", self.details().start_rule)?;
+        self.write_short(f)
+    }
+}
+
+impl MatchError {
+    /// The short form after its `invalid RULE: ` opening.
+    pub(crate) fn write_short(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = self.details();
-        write!(f, "invalid {}: unexpected ", d.start_rule)?;
+        f.write_str("unexpected ")?;
         match d.found {
             Some(c) => f.write_str(&describe_char(c))?,
             None => f.write_str("end of input")?,

@@ -14,7 +14,7 @@
 //! [`Reference::without_fragment`], and [`Reference::is_absolute_iri`] tells them
 //! apart.
 
-use super::{Reference, ABSENT};
+use super::{BuildError, Reference, ABSENT};
 use crate::grammar::{explain, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use crate::resolve::ResolveError;
 use alloc::string::String;
@@ -164,6 +164,49 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
         target: &AbsoluteReference<'_, V>,
     ) -> Result<Reference<'static, V>, ResolveError> {
         target.0.relativize(&self.0)
+    }
+
+    /// Replaces the query (`None` removes it), checked against `iquery`; see
+    /// [`Reference::set_query`]. The result is still absolute.
+    ///
+    /// ```
+    /// use iri_grammar::reference::AbsoluteIri;
+    /// let mut iri = AbsoluteIri::parse("http://a/b?x#f").unwrap();
+    /// iri.set_query(Some("y")).unwrap();
+    /// iri.set_fragment(None).unwrap();
+    /// assert_eq!(iri, "http://a/b?y");
+    /// ```
+    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
+        self.0.set_query(query)
+    }
+
+    /// Replaces the fragment (`None` removes it); see [`Reference::set_fragment`].
+    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
+        self.0.set_fragment(fragment)
+    }
+
+    /// Replaces the path, checked against the rule its context asks for; see
+    /// [`Reference::set_path`].
+    pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
+        self.0.set_path(path)
+    }
+
+    /// [`AbsoluteReference::set_query`], by value.
+    pub fn with_query(mut self, query: Option<&str>) -> Result<Self, BuildError> {
+        self.set_query(query)?;
+        Ok(self)
+    }
+
+    /// [`AbsoluteReference::set_fragment`], by value.
+    pub fn with_fragment(mut self, fragment: Option<&str>) -> Result<Self, BuildError> {
+        self.set_fragment(fragment)?;
+        Ok(self)
+    }
+
+    /// [`AbsoluteReference::set_path`], by value.
+    pub fn with_path(mut self, path: &str) -> Result<Self, BuildError> {
+        self.set_path(path)?;
+        Ok(self)
     }
 
     /// The IRI without its fragment: RFC 3986 §4.3's `absolute-URI` (`absolute-IRI`),

@@ -15,13 +15,18 @@ use core::net::{Ipv4Addr, Ipv6Addr};
 /// ```
 /// use iri_grammar::reference::{Host, IriRef};
 /// use core::net::{Ipv4Addr, Ipv6Addr};
-/// let host = |s| IriRef::parse(s).unwrap().host_parsed();
-/// assert_eq!(host("http://résumé.example/"), Some(Host::RegName("résumé.example")));
-/// assert_eq!(host("http://127.0.0.1:80/"), Some(Host::Ipv4(Ipv4Addr::LOCALHOST)));
-/// assert_eq!(host("http://[::1]/"), Some(Host::Ipv6(Ipv6Addr::LOCALHOST)));
-/// assert_eq!(host("http://[v7.a:b]/"), Some(Host::IpvFuture { version: "7", text: "a:b" }));
+/// let host = |s| IriRef::parse(s).unwrap().host_parsed().map(|h| h.to_string());
+/// let r = IriRef::parse("http://résumé.example/").unwrap();
+/// assert_eq!(r.host_parsed(), Some(Host::RegName("résumé.example")));
+/// let r = IriRef::parse("http://127.0.0.1:80/").unwrap();
+/// assert_eq!(r.host_parsed(), Some(Host::Ipv4(Ipv4Addr::LOCALHOST)));
+/// let r = IriRef::parse("http://[::1]/").unwrap();
+/// assert_eq!(r.host_parsed(), Some(Host::Ipv6(Ipv6Addr::LOCALHOST)));
+/// let r = IriRef::parse("http://[v7.a:b]/").unwrap();
+/// assert_eq!(r.host_parsed(), Some(Host::IpvFuture { version: "7", text: "a:b" }));
 /// // dec-octet has no leading zeros, so this is a reg-name (RFC 3986 §3.2.2).
-/// assert_eq!(host("http://127.0.0.01/"), Some(Host::RegName("127.0.0.01")));
+/// let r = IriRef::parse("http://127.0.0.01/").unwrap();
+/// assert_eq!(r.host_parsed(), Some(Host::RegName("127.0.0.01")));
 /// assert_eq!(host("mailto:a@b"), None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -78,7 +83,7 @@ impl<'a> Host<'a> {
 impl fmt::Display for Host<'_> {
     /// The host as a reference writes it: IPv6 in brackets, in the text form of
     /// RFC 5952 (`core`'s), which may differ from the text it was read from
-    /// (`[0:0::1]` is written `[::1]`).
+    /// (`[0:0::1]` is written `[::1]`); an `IPvFuture` with a lowercase `v`.
     ///
     /// ```
     /// use iri_grammar::reference::IriRef;

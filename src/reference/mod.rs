@@ -9,11 +9,13 @@
 
 mod absolute;
 mod builder;
+mod edit;
 mod host;
 #[doc(hidden)]
 pub mod split;
 
 pub use absolute::{AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, NotAbsolute};
+pub use edit::{BuildError, QueryPair, QueryPairs, ReferenceBuilder};
 pub use host::{Host, PortOutOfRange};
 
 use builder::host_kind;
