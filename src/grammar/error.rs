@@ -318,7 +318,9 @@ impl MatchError {
         }))
     }
 
-    /// An error whose explanation is already known.
+    /// An error whose explanation is already known. (`V` chooses the explainer the
+    /// error keeps, which only the lazy form of `std` has.)
+    #[cfg_attr(not(feature = "std"), allow(clippy::extra_unused_type_parameters))]
     pub(crate) fn explained<V: Variant>(rule: Rule, input: &str, details: Details) -> MatchError {
         MatchError(Box::new(Lazy {
             rule,

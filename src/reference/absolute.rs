@@ -1,18 +1,6 @@
 //! References that cannot be relative: [`AbsoluteReference`] (`AbsoluteIri`,
 //! `AbsoluteUri`, `AbsoluteLeiri`), what a base must be (RFC 3986 §5.1) and what
 //! resolution gives.
-//!
-//! **What "absolute" means here.** The type holds what the `IRI` rule matches (`URI`
-//! in RFC 3986 §3, `LEIRI` in the note): a scheme, and a fragment allowed. RFC 3986
-//! §4.3 calls "absolute URI" the narrower `absolute-URI`, without a fragment. The
-//! wider one is chosen because resolution (§5.2.2) gives a URI *with* the
-//! reference's fragment (`http://a/b` + `#f` is `http://a/b#f`), so only the wider
-//! type can be what `resolve` returns; and because the types programs already use
-//! for "an IRI" are this one (oxiri's `Iri`, url's `Url`, iri-string's `IriStr`).
-//! A base's fragment is ignored by resolution (§5.2.2 never reads it), so a base
-//! with a fragment is no error. The narrower form is one call away:
-//! [`Reference::without_fragment`], and [`Reference::is_absolute_iri`] tells them
-//! apart.
 
 use super::{BuildError, Reference, ABSENT};
 use crate::grammar::{explain, Iri, Leiri, MatchError, Rule, Uri, Variant};
@@ -25,8 +13,19 @@ use core::ops::Deref;
 use core::str::FromStr;
 
 /// A reference of grammar `V` that has a scheme: it matches `IRI` (`URI` in RFC
-/// 3986, `LEIRI` in the note), never `irelative-ref`. A fragment is allowed (see
-/// the [module documentation](self) for why).
+/// 3986, `LEIRI` in the note), never `irelative-ref`.
+///
+/// **What "absolute" means here.** The type holds what the `IRI` rule matches (`URI`
+/// in RFC 3986 §3, `LEIRI` in the note): a scheme, and a fragment allowed. RFC 3986
+/// §4.3 calls "absolute URI" the narrower `absolute-URI`, without a fragment. The
+/// wider one is chosen because resolution (§5.2.2) gives a URI *with* the
+/// reference's fragment (`http://a/b` + `#f` is `http://a/b#f`), so only the wider
+/// type can be what `resolve` returns; and because the types programs already use
+/// for "an IRI" are this one (oxiri's `Iri`, url's `Url`, iri-string's `IriStr`).
+/// A base's fragment is ignored by resolution (§5.2.2 never reads it), so a base
+/// with a fragment is no error. The narrower form is one call away:
+/// [`Reference::without_fragment`], and [`Reference::is_absolute_iri`] tells them
+/// apart.
 ///
 /// It dereferences to [`Reference`], so every accessor is there; [`scheme`] is no
 /// `Option`. Resolution reads in the direction of oxiri and url:
