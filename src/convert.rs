@@ -468,12 +468,6 @@ impl<V: Variant> Reference<'_, V> {
     }
 
     /// [`to_iri`] as a method: URI → IRI (RFC 3987 §3.2), and LEIRI → IRI.
-    ///
-    /// ```
-    /// use iri_grammar::{convert::ToIri, UriRef};
-    /// let uri = UriRef::parse("http://a/D%C3%BCrst?%E2%80%AE").unwrap();
-    /// assert_eq!(uri.to_iri(ToIri::default()).unwrap(), "http://a/Dürst?%E2%80%AE");
-    /// ```
     pub fn to_iri(&self, options: ToIri) -> Result<Reference<'static, Iri>, ConvertError> {
         to_iri(self, options)
     }

@@ -360,11 +360,6 @@ impl MatchError {
     }
 
     /// The grammar the input was matched in.
-    ///
-    /// ```
-    /// use iri_grammar::{UriRef, VariantName};
-    /// assert_eq!(UriRef::parse("é").unwrap_err().grammar(), VariantName::Uri);
-    /// ```
     pub fn grammar(&self) -> VariantName {
         self.details().variant
     }
@@ -381,22 +376,12 @@ impl MatchError {
     }
 
     /// The rule the whole input was matched against, as a [`Rule`].
-    ///
-    /// ```
-    /// use iri_grammar::{IriRef, Rule};
-    /// assert_eq!(IriRef::parse("%").unwrap_err().start_rule_id(), Rule::IriReference);
-    /// ```
     pub fn start_rule_id(&self) -> Rule {
         self.0.rule
     }
 
     /// Byte offset of the failure in the input: where the longest match the grammar
     /// could make stopped.
-    ///
-    /// ```
-    /// let e = iri_grammar::IriRef::parse("http://é.org/a b").unwrap_err();
-    /// assert_eq!((e.byte_offset(), e.char_offset()), (15, 14));
-    /// ```
     pub fn byte_offset(&self) -> usize {
         self.details().byte_offset
     }
@@ -407,11 +392,6 @@ impl MatchError {
     }
 
     /// The character found there; `None` when the input ended.
-    ///
-    /// ```
-    /// use iri_grammar::{grammar::check, Rule, Uri};
-    /// assert_eq!(check::<Uri>(Rule::Ipv4address, "1.2.3").unwrap_err().found(), None);
-    /// ```
     pub fn found(&self) -> Option<char> {
         self.details().found
     }

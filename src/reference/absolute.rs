@@ -69,12 +69,6 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
     }
 
     /// Parses an owned string.
-    ///
-    /// ```
-    /// use iri_grammar::reference::AbsoluteIri;
-    /// let base = AbsoluteIri::parse_owned(String::from("http://a/")).unwrap();
-    /// assert_eq!(base.host(), Some("a"));
-    /// ```
     pub fn parse_owned(text: String) -> Result<AbsoluteReference<'static, V>, MatchError> {
         match Reference::parse_owned(text) {
             Ok(r) => AbsoluteReference::try_from(r)
@@ -84,11 +78,6 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
     }
 
     /// `scheme`, without the `:`: always there.
-    ///
-    /// ```
-    /// use iri_grammar::reference::AbsoluteIri;
-    /// assert_eq!(AbsoluteIri::parse("Mailto:a@b").unwrap().scheme(), "Mailto");
-    /// ```
     pub fn scheme(&self) -> &str {
         let end = self.0.components().scheme_end;
         debug_assert_ne!(end, ABSENT);
@@ -101,12 +90,6 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
     }
 
     /// The reference this is, by value.
-    ///
-    /// ```
-    /// use iri_grammar::reference::{AbsoluteIri, IriRef};
-    /// let r: IriRef = AbsoluteIri::parse("a:b").unwrap().into_reference();
-    /// assert!(r.is_absolute());
-    /// ```
     pub fn into_reference(self) -> Reference<'a, V> {
         self.0
     }
@@ -210,12 +193,6 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
 
     /// The IRI without its fragment: RFC 3986 §4.3's `absolute-URI` (`absolute-IRI`),
     /// borrowing this one's text.
-    ///
-    /// ```
-    /// use iri_grammar::reference::AbsoluteIri;
-    /// let iri = AbsoluteIri::parse("http://a/b#f").unwrap();
-    /// assert_eq!(iri.without_fragment(), "http://a/b");
-    /// ```
     pub fn without_fragment(&self) -> AbsoluteReference<'_, V> {
         AbsoluteReference(self.0.without_fragment())
     }
@@ -284,12 +261,6 @@ impl<'a, V: Variant> From<AbsoluteReference<'a, V>> for Reference<'a, V> {
 }
 
 /// Every URI is an IRI.
-///
-/// ```
-/// use iri_grammar::reference::{AbsoluteIri, AbsoluteUri};
-/// let iri: AbsoluteIri = AbsoluteUri::parse("http://a/").unwrap().into();
-/// assert_eq!(iri.scheme(), "http");
-/// ```
 impl<'a> From<AbsoluteReference<'a, Uri>> for AbsoluteReference<'a, Iri> {
     fn from(a: AbsoluteReference<'a, Uri>) -> Self {
         AbsoluteReference(a.0.into())
@@ -329,12 +300,6 @@ impl<V: Variant> TryFrom<String> for AbsoluteReference<'static, V> {
 impl<V: Variant> FromStr for AbsoluteReference<'static, V> {
     type Err = MatchError;
     /// Parses into an owned IRI.
-    ///
-    /// ```
-    /// use iri_grammar::reference::AbsoluteIri;
-    /// let base: AbsoluteIri<'static> = "http://a/b".parse().unwrap();
-    /// assert_eq!(base.path(), "/b");
-    /// ```
     fn from_str(s: &str) -> Result<Self, MatchError> {
         AbsoluteReference::parse_owned(String::from(s))
     }

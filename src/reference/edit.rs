@@ -384,11 +384,6 @@ impl core::error::Error for BuildError {
 
 impl<'a, V: Variant> Reference<'a, V> {
     /// An empty [`ReferenceBuilder`] of this grammar.
-    ///
-    /// ```
-    /// let r = iri_grammar::UriRef::builder().scheme("mailto").path("a@b.example").build().unwrap();
-    /// assert_eq!(r, "mailto:a@b.example");
-    /// ```
     pub fn builder() -> ReferenceBuilder<'static, V> {
         ReferenceBuilder::new()
     }
@@ -424,13 +419,6 @@ impl<'a, V: Variant> Reference<'a, V> {
 
     /// Replaces the fragment (`None` removes it with its `#`), checked against
     /// `ifragment`.
-    ///
-    /// ```
-    /// use iri_grammar::IriRef;
-    /// let mut r = IriRef::parse("http://a/b#f").unwrap();
-    /// r.set_fragment(Some("g")).unwrap();
-    /// assert_eq!(r.fragment(), Some("g"));
-    /// ```
     pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
         *self = self.to_builder().fragment(fragment).build()?;
         Ok(())
@@ -454,13 +442,6 @@ impl<'a, V: Variant> Reference<'a, V> {
     }
 
     /// [`Reference::set_query`], by value.
-    ///
-    /// ```
-    /// use iri_grammar::IriRef;
-    /// let r = IriRef::parse("http://a/").unwrap().with_query(Some("x"))?.with_fragment(Some("y"))?;
-    /// assert_eq!(r, "http://a/?x#y");
-    /// # Ok::<(), iri_grammar::reference::BuildError>(())
-    /// ```
     pub fn with_query(mut self, query: Option<&str>) -> Result<Self, BuildError> {
         self.set_query(query)?;
         Ok(self)

@@ -65,11 +65,6 @@ impl<'a> Host<'a> {
     }
 
     /// Which kind of host this is.
-    ///
-    /// ```
-    /// use iri_grammar::reference::{Host, HostKind};
-    /// assert_eq!(Host::RegName("a").kind(), HostKind::RegName);
-    /// ```
     pub fn kind(&self) -> HostKind {
         match self {
             Host::RegName(_) => HostKind::RegName,
