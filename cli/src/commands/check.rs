@@ -51,7 +51,7 @@ pub fn run<V: Variant>(
                 Ok(false) => Err((format!("the oracle finds no match of {name}"), None)),
                 Err(e) => Err((e.to_string(), None)),
             },
-            (None, Ok(s)) => check::<V>(rule, s).map_err(|e| (e.to_string(), Some(e.char_offset))),
+            (None, Ok(s)) => check::<V>(rule, s).map_err(|e| (e.message(), Some(e.char_offset()))),
         };
         match &verdict {
             Ok(()) if json => {

@@ -22,8 +22,8 @@ pub fn run<V: Variant>(
     let judge = |a: &str, b: &str| -> Comparison {
         match (Reference::<V>::parse(a), Reference::<V>::parse(b)) {
             (Ok(x), Ok(y)) => compare(&x, &y, level.level(), options),
-            (Err(e), _) => Comparison::Unknown(format!("{a:?} is invalid: {e}")),
-            (_, Err(e)) => Comparison::Unknown(format!("{b:?} is invalid: {e}")),
+            (Err(e), _) => Comparison::Unknown(format!("{a:?} is invalid: {}", e.message())),
+            (_, Err(e)) => Comparison::Unknown(format!("{b:?} is invalid: {}", e.message())),
         }
     };
     match pair {

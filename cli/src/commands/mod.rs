@@ -159,7 +159,7 @@ fn write_result(
 /// error, or why the line has no text).
 fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, String> {
     match &input.text {
-        Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
+        Ok(s) => Reference::<V>::parse(s).map_err(|e| e.message()),
         Err(e) => Err(e.clone()),
     }
 }

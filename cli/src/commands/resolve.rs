@@ -21,7 +21,7 @@ pub fn relativize<V: Variant>(json: bool, base: &str, targets: &[String]) -> Out
 /// The base: a usage error if it is not a reference of the grammar or has no scheme.
 fn parse_base<V: Variant>(base: &str) -> Result<Reference<'static, V>, Failure> {
     let r = Reference::<V>::parse_owned(base.to_string())
-        .map_err(|e| Failure::Usage(format!("the base {base:?} is invalid: {e}")))?;
+        .map_err(|e| Failure::Usage(format!("the base {base:?} is invalid: {}", e.message())))?;
     if r.scheme().is_none() {
         return Err(Failure::Usage(format!(
             "the base {base:?} has no scheme; RFC 3986 §5.1 needs an absolute IRI"

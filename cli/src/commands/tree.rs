@@ -31,7 +31,7 @@ pub fn run<V: Variant>(
     let json = json || format == Format::Json;
     each_input(inputs, |out, input| {
         let tree = match &input.text {
-            Ok(s) => tree_of::<V>(rule, s).map_err(|e| (e.to_string(), Some(e.char_offset))),
+            Ok(s) => tree_of::<V>(rule, s).map_err(|e| (e.message(), Some(e.char_offset()))),
             Err(e) => Err((e.clone(), None)),
         };
         match (&tree, json) {
