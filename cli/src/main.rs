@@ -9,17 +9,20 @@ mod html;
 mod io;
 mod json;
 mod literals;
+mod report;
 mod teach;
 
 use clap::Parser;
-use io::Failure;
+use io::{Failure, Status};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match commands::run(&cli) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
+        Ok(Status::Success) => ExitCode::SUCCESS,
+        Ok(Status::Failed) => ExitCode::from(1),
+        // Only `compare` answers "unknown" (and only when no input failed).
+        Ok(Status::Unknown) => ExitCode::from(3),
         Err(Failure::Usage(msg)) => {
             eprintln!("iri: {msg}");
             ExitCode::from(2)

@@ -7,7 +7,15 @@ use iri_grammar::Variant;
 use iri_grammar_abnf::{generate::Generator, Grammars};
 use std::io::Write;
 
-pub fn run<V: Variant>(json: bool, rule: &str, n: u64, seed: u64) -> Outcome {
+pub fn run<V: Variant>(
+    json: bool,
+    rule: &str,
+    n: u64,
+    seed: u64,
+    invalid: bool,
+    cover: bool,
+) -> Outcome {
+    let _ = (invalid, cover);
     let rule = rule_arg::<V>(Some(rule))?;
     let name = rule.name::<V>();
     let grammars = Grammars::builtin();
