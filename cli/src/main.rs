@@ -2,6 +2,10 @@
 //! status) is in the README, "The `iri` command"; each command is a module of
 //! `commands`, and `io` and `json` hold what they share.
 
+// Errors are per input and off the fast path: their size (report::Problem) costs
+// nothing that matters, and boxing them would only add an allocation.
+#![allow(clippy::result_large_err)]
+
 mod args;
 mod caret;
 mod commands;
