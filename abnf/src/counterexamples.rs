@@ -86,15 +86,14 @@ pub fn single_edits<'a>(s: &'a str, alphabet: &'a [char]) -> impl Iterator<Item 
             v.into_iter().collect::<String>()
         });
         let chars2 = chars.clone();
+        let here = chars.get(p).copied();
         let replace = alphabet
             .iter()
-            .filter(move |_| p < n)
-            .filter_map(move |&c| {
-                (chars2[p] != c).then(|| {
-                    let mut v = chars2.clone();
-                    v[p] = c;
-                    v.into_iter().collect::<String>()
-                })
+            .filter(move |&&c| here.is_some_and(|h| h != c))
+            .map(move |&c| {
+                let mut v = chars2.clone();
+                v[p] = c;
+                v.into_iter().collect::<String>()
             });
         let insert = alphabet.iter().map(move |&c| {
             let mut v = chars.clone();
