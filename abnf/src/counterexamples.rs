@@ -153,7 +153,7 @@ pub fn cover(cov: &Coverage<'_>, gen: &mut Generator<'_>, attempts: usize) -> Co
             continue;
         }
         let found = cov
-            .example(gen, slot, alt.unwrap_or(0), attempts)
+            .example(gen, slot, alt, attempts)
             .filter(|e| e.in_context);
         match found {
             Some(e) => {

@@ -270,29 +270,36 @@ impl<'g> Coverage<'g> {
         out
     }
 
-    /// A generated input that reaches alternative `alt` (0-based) of the rule in
-    /// `slot`: a string of the start rule whose tree takes it, or failing that, a
+    /// A generated input that reaches alternative `alt` (0-based; `None`: the rule
+    /// itself, for a rule that is not an alternation) of the rule in `slot`: a string of the start rule whose tree takes it, or failing that, a
     /// string of that rule alone whose tree takes it. Tries `attempts` strings of
     /// each kind.
     pub fn example(
         &self,
         gen: &mut Generator<'_>,
         slot: usize,
-        alt: usize,
+        alt: Option<usize>,
         attempts: usize,
     ) -> Option<Example> {
         let target = &self.rules[slot];
         let rule = target.rule?;
         let takes = |t: &ParseTree<'_>| {
-            t.nodes()
-                .any(|n| n.id() == rule && n.alternative().is_some_and(|(a, _)| a == alt + 1))
+            t.nodes().any(|n| {
+                n.id() == rule
+                    && match alt {
+                        Some(alt) => n.alternative().is_some_and(|(a, _)| a == alt + 1),
+                        None => true,
+                    }
+            })
         };
+        let alt_index = alt.unwrap_or(0);
         for (start, start_name, in_context) in [
             (self.start, self.start_name.as_str(), true),
             (rule, target.name.as_str(), false),
         ] {
             for _ in 0..attempts {
-                let Ok(Some(s)) = gen.generate_through(start_name, &target.def.name, alt) else {
+                let Ok(Some(s)) = gen.generate_through(start_name, &target.def.name, alt_index)
+                else {
                     break;
                 };
                 if let Ok(t) = tree_in(self.variant, start, &s) {
@@ -351,7 +358,7 @@ mod tests {
             let c = Coverage::new(&g, v, &start).unwrap();
             let mut gen = Generator::new(&g, v, 1);
             for (slot, alt) in c.all_alternatives() {
-                let e = c.example(&mut gen, slot, alt, 100);
+                let e = c.example(&mut gen, slot, Some(alt), 100);
                 assert!(
                     e.is_some(),
                     "{v:?} {} alternative {}",

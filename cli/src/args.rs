@@ -277,8 +277,8 @@ pub enum Command {
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
-    /// The normal form of each input (RFC 3987 §5.3; levels: syntax, the default, and
-    /// scheme; `simple` comparison has no normal form other than the input).
+    /// The normal form of each input (RFC 3987 §5.3), at level syntax (the default)
+    /// or scheme.
     Normalize {
         /// The level of the normal form.
         #[arg(long, value_enum, default_value_t = NormalizeLevelArg::Syntax)]

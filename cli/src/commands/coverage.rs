@@ -28,7 +28,7 @@ pub fn run<V: Variant>(json: bool, rule: Option<&str>, seed: u64, inputs: &[Stri
     let unreached: Vec<(usize, usize, Option<Example>)> = cov
         .unreached()
         .into_iter()
-        .map(|(slot, alt)| (slot, alt, cov.example(&mut gen, slot, alt, ATTEMPTS)))
+        .map(|(slot, alt)| (slot, alt, cov.example(&mut gen, slot, Some(alt), ATTEMPTS)))
         .collect();
     let text = if json {
         to_json(&cov, &unreached)
