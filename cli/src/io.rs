@@ -279,6 +279,18 @@ where
     F: Fn(&Input<'_>, &mut String) -> Judged,
 {
     let mut part = Part::default();
+    // The common case renders straight into the part, and takes back what is not shown.
+    if !style.separates() && !(style.script.with_input && !style.json) {
+        for input in inputs {
+            let mark = part.text.len();
+            let judged = f(input, &mut part.text);
+            if !style.shows(judged.status) {
+                part.text.truncate(mark);
+            }
+            part.tally.add(judged);
+        }
+        return part;
+    }
     let mut record = String::new();
     for input in inputs {
         record.clear();
@@ -405,6 +417,9 @@ where
     let mut ends: Vec<usize> = Vec::new();
     let mut index = 0;
     let mut eof = false;
+    // Reading a regular file never waits: batches fill up. A pipe or a terminal may
+    // wait for its writer: a batch is what is already there, so that results stream.
+    let file = stdin_is_a_file();
     while !eof {
         data.clear();
         ends.clear();
@@ -428,7 +443,9 @@ where
                 }
             }
             ends.push(data.len());
-            if reader.buffer().is_empty() || ends.len() >= BATCH_LINES || data.len() >= BATCH_BYTES
+            if (!file && reader.buffer().is_empty())
+                || ends.len() >= BATCH_LINES
+                || data.len() >= BATCH_BYTES
             {
                 break;
             }
@@ -466,6 +483,25 @@ where
         }
     }
     finish(out, style, &tally)
+}
+
+/// Whether standard input is a regular file (which a read never waits on).
+fn stdin_is_a_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .ok()
+            .map(std::fs::File::from)
+            .and_then(|f| f.metadata().ok())
+            .is_some_and(|m| m.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Writes the summary if asked for, flushes, and gives the run's status.

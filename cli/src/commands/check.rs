@@ -7,7 +7,6 @@ use crate::io::{each_input, Judged, Style, Verdicts};
 use crate::report::Problem;
 use iri_grammar::{check, Variant};
 use iri_grammar_abnf::{oracle::Oracle, Grammars};
-use std::fmt::Write;
 
 pub fn run<V: Variant>(
     style: &Style,
@@ -44,9 +43,11 @@ pub fn run<V: Variant>(
             (None, Ok(s)) => check::<V>(rule, s).map_err(|e| Problem::of_match(&e)),
         };
         match &verdict {
+            // The common case written directly: `{"input":..,"valid":true,"error":null}`.
             Ok(()) if json => {
-                let o = input.json().bool("valid", true).null("error");
-                let _ = writeln!(out, "{}", o.finish());
+                out.push_str("{\"input\":");
+                crate::json::string(&input.lossy(), out);
+                out.push_str(",\"valid\":true,\"error\":null}\n");
                 Judged::success()
             }
             Ok(()) => {
