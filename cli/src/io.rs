@@ -214,6 +214,11 @@ impl Style {
         self.blank_line_between && !self.json && !self.script.with_input
     }
 
+    /// Whether each text line starts with its input (`--with-input`).
+    fn prefixes(&self) -> bool {
+        self.script.with_input && !self.json
+    }
+
     fn threads(&self) -> usize {
         match self.script.jobs {
             Some(n) => usize::from(n),
@@ -280,7 +285,7 @@ where
 {
     let mut part = Part::default();
     // The common case renders straight into the part, and takes back what is not shown.
-    if !style.separates() && !(style.script.with_input && !style.json) {
+    if !style.separates() && !style.prefixes() {
         for input in inputs {
             let mark = part.text.len();
             let judged = f(input, &mut part.text);
@@ -299,7 +304,7 @@ where
             if style.separates() && !part.text.is_empty() {
                 part.text.push('\n');
             }
-            if style.script.with_input && !style.json {
+            if style.prefixes() {
                 let lossy = input.lossy();
                 let prefix = match lossy.split_once('\t') {
                     Some((a, b)) if style.pair => format!("{}\t{}", tsv_field(a), tsv_field(b)),
