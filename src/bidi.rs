@@ -23,12 +23,18 @@
 //! assert_eq!(issues[0].offset, 4);
 //! ```
 
-use crate::grammar::{Iri, MatchError, Variant};
-use crate::pct::{self, Decoded};
+use crate::grammar::Variant;
 use crate::reference::{Component, HostKind, Reference};
-use std::fmt;
-use std::ops::Range;
-use unicode_bidi::{bidi_class, BidiClass};
+use alloc::vec::Vec;
+use core::ops::Range;
+#[cfg(feature = "lint")]
+use {
+    crate::grammar::{Iri, MatchError},
+    crate::pct::{self, Decoded},
+    alloc::string::String,
+    core::fmt,
+    unicode_bidi::{bidi_class, BidiClass},
+};
 
 /// The bidi formatting characters RFC 3987 §4.1 lists (and the LEIRI note's "bidi
 /// formatting characters" group): an IRI MUST NOT contain them.
@@ -73,6 +79,7 @@ pub fn is_formatting_character(c: char) -> bool {
     ('\u{200E}'..='\u{202E}').contains(&c) && FORMATTING_CHARACTERS.iter().any(|&(f, _)| f == c)
 }
 
+#[cfg(feature = "lint")]
 /// Whether `c` is a bidi control that Unicode added after RFC 3987 (Unicode 6.3,
 /// 2013): ARABIC LETTER MARK U+061C and the isolates LRI, RLI, FSI, PDI
 /// (U+2066-2069, found by their `Bidi_Class`). They are in `ucschar`, and §4.1's
@@ -92,6 +99,7 @@ pub fn is_later_control(c: char) -> bool {
         )
 }
 
+#[cfg(feature = "lint")]
 /// The direction of a character for RFC 3987 §4.2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Direction {
@@ -103,6 +111,7 @@ pub enum Direction {
     Neutral,
 }
 
+#[cfg(feature = "lint")]
 /// The direction of `c` from its Unicode `Bidi_Class`.
 ///
 /// ```
@@ -180,6 +189,7 @@ pub fn parts<V: Variant>(r: &Reference<'_, V>, split_extensions: bool) -> Vec<Pa
     out
 }
 
+#[cfg(feature = "lint")]
 /// Which rule of RFC 3987 §4.2 a component breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BidiIssueKind {
@@ -196,6 +206,7 @@ pub enum BidiIssueKind {
     EndNotRtl,
 }
 
+#[cfg(feature = "lint")]
 /// A break of a rule of RFC 3987 §4.2 in one component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BidiIssue {
@@ -205,6 +216,7 @@ pub struct BidiIssue {
     pub offset: usize,
 }
 
+#[cfg(feature = "lint")]
 /// The breaks of the two rules of RFC 3987 §4.2 in one component's text (see
 /// [`parts`]): a component SHOULD NOT use both right-to-left and left-to-right
 /// characters; a component using right-to-left characters SHOULD start and end with
@@ -269,6 +281,7 @@ pub fn check_component(text: &str) -> Vec<BidiIssue> {
     issues
 }
 
+#[cfg(feature = "lint")]
 /// The characters that percent-encoded UTF-8 in `text` stands for: each with the
 /// byte range of its `%HH` triplets. Percent-encodings that are not UTF-8 are
 /// skipped.
@@ -295,6 +308,7 @@ pub(crate) fn percent_decoded(text: &str) -> Vec<(Range<usize>, char)> {
     out
 }
 
+#[cfg(feature = "lint")]
 /// The IRI `text` made safe to show in a bidi context (RFC 3987 §4.1, §7.6).
 ///
 /// §4.1: a bidi IRI MUST be rendered as if it were in a left-to-right embedding,
@@ -340,6 +354,7 @@ pub fn display_form(text: &str) -> String {
     out
 }
 
+#[cfg(feature = "lint")]
 /// Why showing `display` in place of a URI would lose something
 /// ([`check_display_conversion`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -367,10 +382,13 @@ pub enum DisplayLoss {
     },
 }
 
+#[cfg(feature = "lint")]
 impl fmt::Display for DisplayLoss {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DisplayLoss::NotAnIri(e) => write!(f, "the display form is no IRI reference: {e}"),
+            DisplayLoss::NotAnIri(e) => {
+                write!(f, "the display form is no IRI reference: {}", e.message())
+            }
             DisplayLoss::BidiFormatting { offset } => write!(
                 f,
                 "the display form holds a bidi formatting character at byte {offset} \
@@ -390,8 +408,10 @@ impl fmt::Display for DisplayLoss {
     }
 }
 
-impl std::error::Error for DisplayLoss {}
+#[cfg(feature = "lint")]
+impl core::error::Error for DisplayLoss {}
 
+#[cfg(feature = "lint")]
 /// One unit of a URI for comparing: a character, or a percent-encoded octet.
 /// Percent-encodings of unreserved characters count as the character and hex
 /// digits are compared without case (RFC 3986 §6.2.2.1-2: equivalent forms, and
@@ -402,6 +422,7 @@ enum Unit {
     Octet(u8),
 }
 
+#[cfg(feature = "lint")]
 fn units_of_uri(text: &str, out: &mut Vec<(usize, Unit)>) {
     let bytes = text.as_bytes();
     let mut chars = text.char_indices().peekable();
@@ -409,7 +430,7 @@ fn units_of_uri(text: &str, out: &mut Vec<(usize, Unit)>) {
         let octet = (c == '%')
             .then(|| bytes.get(i + 1..i + 3))
             .flatten()
-            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| core::str::from_utf8(h).ok())
             .and_then(|h| u8::from_str_radix(h, 16).ok());
         match octet {
             Some(b) => {
@@ -437,6 +458,7 @@ fn units_of_uri(text: &str, out: &mut Vec<(usize, Unit)>) {
     }
 }
 
+#[cfg(feature = "lint")]
 /// Whether `display`, the result of converting `uri` to an IRI for display (RFC
 /// 3987 §3.2), can be shown in its place without losing anything: `Ok(())` if so,
 /// else the first reason why not.
@@ -492,6 +514,7 @@ pub fn check_display_conversion(uri: &str, display: &str) -> Result<(), DisplayL
     Ok(())
 }
 
+#[cfg(feature = "lint")]
 /// Whether `display` can be shown in place of `uri` without loss
 /// ([`check_display_conversion`] succeeds).
 ///
@@ -504,7 +527,7 @@ pub fn is_lossless_display(uri: &str, display: &str) -> bool {
     check_display_conversion(uri, display).is_ok()
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "lint"))]
 mod tests {
     use super::*;
 

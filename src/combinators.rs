@@ -27,9 +27,11 @@
 //! [`crate::Reference`] or [`crate::is_match`] instead.
 
 pub use crate::grammar::generated::*;
+/// Tree mode keeps its arena in a thread-local: it needs `std`.
+#[cfg(feature = "std")]
+pub use crate::grammar::runtime::Tree;
 pub use crate::grammar::runtime::{
     rule, Ahead, Alt, Cat, Check, Choice, Class, Diag, Empty, Expected, Explain, Failure, First,
-    Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set, Tree,
-    INF,
+    Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set, INF,
 };
 pub use crate::grammar::{Iri, Leiri, Uri, Variant};

@@ -32,7 +32,8 @@ use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
 use crate::reference::{Builder, Component, HostKind, Reference};
-use std::fmt;
+use alloc::string::{String, ToString};
+use core::fmt;
 
 /// Why a conversion failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,8 +52,8 @@ impl fmt::Display for ConvertError {
     }
 }
 
-impl std::error::Error for ConvertError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for ConvertError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             ConvertError::Idna(e) => Some(e),
         }
@@ -429,6 +430,13 @@ pub fn to_iri<V: Variant>(
         && r.host_kind() == Some(HostKind::RegName)
         && r.scheme().is_some_and(uses_dns)
         && r.host().is_some_and(idn::has_ace_label);
+    #[cfg(not(feature = "idna"))]
+    if dns {
+        return Err(ConvertError::Idna(IdnaError {
+            label: r.host().unwrap_or_default().to_string(),
+            reason: crate::idn::IdnaReason::Unavailable,
+        }));
+    }
     // Nothing percent-encoded and no ToUnicode to do: a URI or IRI is its own IRI.
     if !leiri && !dns && !text.as_bytes().contains(&b'%') {
         return Ok(Reference::from_parts(text.to_string(), *r.components()));
@@ -444,6 +452,25 @@ pub fn to_iri<V: Variant>(
         Ok::<(), ConvertError>(())
     })?;
     Ok(b.finish())
+}
+
+impl<V: Variant> Reference<'_, V> {
+    /// [`to_uri`] as a method: IRI → URI (RFC 3987 §3.1).
+    ///
+    /// ```
+    /// use iri_grammar::{convert::ToUri, IriRef};
+    /// let iri = IriRef::parse("http://résumé.example.org/rosé").unwrap();
+    /// assert_eq!(iri.to_uri(ToUri::default()).unwrap(), "http://r%C3%A9sum%C3%A9.example.org/ros%C3%A9");
+    /// assert_eq!(iri.to_uri(ToUri { idna: true }).unwrap(), "http://xn--rsum-bpad.example.org/ros%C3%A9");
+    /// ```
+    pub fn to_uri(&self, options: ToUri) -> Result<Reference<'static, Uri>, ConvertError> {
+        to_uri(self, options)
+    }
+
+    /// [`to_iri`] as a method: URI → IRI (RFC 3987 §3.2), and LEIRI → IRI.
+    pub fn to_iri(&self, options: ToIri) -> Result<Reference<'static, Iri>, ConvertError> {
+        to_iri(self, options)
+    }
 }
 
 /// The writer of [`to_iri`]: §3.2 decoding; from a LEIRI, characters an IRI cannot

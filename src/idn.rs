@@ -16,11 +16,23 @@
 //! RFC 3987 §3.1 asks for ToASCII on each dot-separated label with
 //! UseSTD3ASCIIRules false; labels that are ASCII already are kept as written (RFC
 //! 3490 §4.1 skips them), so only labels with non-ASCII characters change.
+//!
+//! **The `idna` feature** (on by default) brings the `idna` crate and the functions
+//! of this module. Without it only the error types remain, and the operations that
+//! would use IDNA say so with [`IdnaReason::Unavailable`]: `to_uri` and `to_iri`
+//! with their `idna` option on a DNS host that needs it, and scheme-based
+//! normalization of a DNS host that is not ASCII or has an `xn--` label (an ASCII
+//! host is compared in lowercase, which is what UTS 46 gives it). `prepare` keeps
+//! a non-ASCII host as an `ireg-name` instead of converting it.
 
-use crate::grammar::{is_match, Rule, Uri};
-use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+use core::fmt;
+#[cfg(feature = "idna")]
+use {
+    crate::grammar::{is_match, Rule, Uri},
+    idna::uts46::{AsciiDenyList, Hyphens, Uts46},
+};
 
 /// Why a host or label has no IDNA form here.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +57,8 @@ pub enum IdnaReason {
     /// The host has percent-encoded octets that are no UTF-8 characters, so there is
     /// nothing to give to IDNA.
     PercentEncoded,
+    /// The library was built without its `idna` feature, so it has no UTS 46.
+    Unavailable,
 }
 
 impl fmt::Display for IdnaError {
@@ -61,20 +75,27 @@ impl fmt::Display for IdnaError {
                 f,
                 "{label:?} has percent-encoded octets that are no characters"
             ),
+            IdnaReason::Unavailable => write!(
+                f,
+                "{label:?} needs IDNA, and iri-grammar was built without its idna feature"
+            ),
         }
     }
 }
 
-impl std::error::Error for IdnaError {}
+impl core::error::Error for IdnaError {}
 
+#[cfg(feature = "idna")]
 const UTS46: Uts46 = Uts46::new();
 
+#[cfg(feature = "idna")]
 /// Whether `ascii` may stand as (part of) a host: an RFC 3986 `reg-name` without
 /// percent-encodings.
 fn is_plain_reg_name(ascii: &str) -> bool {
     !ascii.contains('%') && is_match::<Uri>(Rule::IregName, ascii)
 }
 
+#[cfg(feature = "idna")]
 /// UTS 46 ToASCII of `text`, checked: the result is a plain `reg-name`.
 fn to_ascii(text: &str) -> Result<Cow<'_, str>, IdnaError> {
     let fail = |reason| IdnaError {
@@ -97,6 +118,7 @@ fn to_ascii(text: &str) -> Result<Cow<'_, str>, IdnaError> {
     }
 }
 
+#[cfg(feature = "idna")]
 /// Why ToASCII with the deny list failed: if mapping without it gives a delimiter,
 /// say so (that is the spoofing case); otherwise UTS 46 rejects the text itself.
 #[cold]
@@ -128,6 +150,7 @@ pub(crate) fn has_ace_label(host: &str) -> bool {
     host.split('.').any(is_ace)
 }
 
+#[cfg(feature = "idna")]
 /// ToASCII of a host for RFC 3987 §3.1: labels with non-ASCII characters through UTS
 /// 46, ASCII labels as written. Appends the result to `out`; on error appends nothing.
 ///
@@ -164,6 +187,7 @@ pub fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaError> {
     Ok(())
 }
 
+#[cfg(feature = "idna")]
 /// ToUnicode of an ACE label (RFC 3987 §3.2), when the Unicode form is safe to show:
 /// UTS 46 finds no error, every character passes `allowed`, and ToASCII of the
 /// result gives the label back (so converting back is lossless and the form is
@@ -192,6 +216,28 @@ pub fn label_to_unicode(label: &str, allowed: impl Fn(char) -> bool) -> Option<S
         .then(|| unicode.into_owned())
 }
 
+/// The comparison form of a host when it needs no UTS 46: an error for a host with
+/// percent-encoded octets, and an ASCII host without ACE labels is its own ASCII
+/// lowercase (a test checks this against UTS 46 on generated hosts). `None`: UTS 46
+/// decides.
+fn comparison_form_without_uts46(host: &str) -> Option<Result<Cow<'_, str>, IdnaError>> {
+    if host.contains('%') {
+        return Some(Err(IdnaError {
+            label: host.to_string(),
+            reason: IdnaReason::PercentEncoded,
+        }));
+    }
+    if host.is_ascii() && !has_ace_label(host) {
+        return Some(Ok(if host.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(host.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(host)
+        }));
+    }
+    None
+}
+
+#[cfg(feature = "idna")]
 /// The form of a DNS host that scheme-based comparison uses (RFC 3987 §5.3.3):
 /// ToUnicode(ToASCII(host)), where every label's Unicode form passes `allowed` and
 /// gives its ASCII form back; otherwise the ASCII form. An ASCII host without ACE
@@ -209,18 +255,8 @@ pub fn comparison_form(
     host: &str,
     allowed: impl Fn(char) -> bool,
 ) -> Result<Cow<'_, str>, IdnaError> {
-    if host.contains('%') {
-        return Err(IdnaError {
-            label: host.to_string(),
-            reason: IdnaReason::PercentEncoded,
-        });
-    }
-    if host.is_ascii() && !has_ace_label(host) {
-        return Ok(if host.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(host.to_ascii_lowercase())
-        } else {
-            Cow::Borrowed(host)
-        });
+    if let Some(form) = comparison_form_without_uts46(host) {
+        return form;
     }
     let ascii = to_ascii(host)?;
     let mut out = String::with_capacity(ascii.len());
@@ -236,13 +272,50 @@ pub fn comparison_form(
     Ok(Cow::Owned(out))
 }
 
+#[cfg(feature = "idna")]
 /// ToASCII of a whole host through UTS 46 (for preparation, IRI processing draft
 /// §4: the host a person typed). Checked like the rest of this module.
 pub(crate) fn domain_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
     to_ascii(host)
 }
 
-#[cfg(test)]
+/// What the operations get without the `idna` feature: the same answers where no
+/// UTS 46 is needed, [`IdnaReason::Unavailable`] where it is.
+#[cfg(not(feature = "idna"))]
+mod without_idna {
+    use super::*;
+
+    fn unavailable(text: &str) -> IdnaError {
+        IdnaError {
+            label: text.to_string(),
+            reason: IdnaReason::Unavailable,
+        }
+    }
+
+    pub(crate) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaError> {
+        if !host.is_ascii() {
+            return Err(unavailable(host));
+        }
+        out.push_str(host);
+        Ok(())
+    }
+
+    pub(crate) fn label_to_unicode(_: &str, _: impl Fn(char) -> bool) -> Option<String> {
+        None
+    }
+
+    pub(crate) fn comparison_form(
+        host: &str,
+        _: impl Fn(char) -> bool,
+    ) -> Result<Cow<'_, str>, IdnaError> {
+        comparison_form_without_uts46(host).unwrap_or_else(|| Err(unavailable(host)))
+    }
+}
+
+#[cfg(not(feature = "idna"))]
+pub(crate) use without_idna::{comparison_form, host_to_ascii, label_to_unicode};
+
+#[cfg(all(test, feature = "idna"))]
 mod tests {
     use super::*;
 

@@ -1,32 +1,65 @@
 //! # iri-grammar
 //!
-//! The ABNF of RFC 3986 (URI), RFC 3987 (IRI) and the W3C LEIRI note, made
-//! executable: every rule is a nom combinator generated from the grammar files in
-//! `grammar/`, generic over the grammar variant ([`Uri`], [`Iri`], [`Leiri`]), and on
-//! top of the grammar the operations the documents define.
+//! [`IriRef`] is an IRI reference (RFC 3987), parsed once into zero-copy
+//! components by the ABNF of the RFC made executable; [`UriRef`] and [`LeiriRef`]
+//! are the same type for RFC 3986 URIs and W3C LEIRIs.
 //!
 //! ```
-//! use iri_grammar::{HostKind, IriRef};
+//! use iri_grammar::{AbsoluteIri, Host, IriRef};
 //!
 //! let r = IriRef::parse("http://user@résumé.example.org:8080/ros%C3%A9?q=1#f")?;
-//! assert_eq!(r.host(), Some("résumé.example.org"));
-//! assert_eq!(r.host_kind(), Some(HostKind::RegName));
-//! let base = IriRef::parse("http://a/b/c/d;p?q")?;
-//! assert_eq!(IriRef::parse("../g")?.resolve(&base)?, "http://a/b/g");
+//! assert_eq!(r.scheme(), Some("http"));
+//! assert_eq!(r.host_parsed(), Some(Host::RegName("résumé.example.org")));
+//! assert_eq!(r.port_number()?, Some(8080));
+//! assert_eq!(r.path_segments().collect::<Vec<_>>(), ["ros%C3%A9"]);
+//!
+//! // A base cannot be relative by type; resolution reads as in oxiri and url.
+//! let base = AbsoluteIri::parse("http://a/b/c/d;p?q")?;
+//! assert_eq!(base.join("../g")?, "http://a/b/g");
+//! assert_eq!(IriRef::parse("../g")?.resolve(&base)?, "http://a/b/g"); // RFC 3986 §5.2
+//!
+//! // Build and edit component by component, each checked against its own rule.
+//! let mut built = IriRef::builder().scheme("https").host("例え.jp").path("/a b").encode(true).build()?;
+//! built.set_query(Some("q=ü"))?;
+//! assert_eq!(built, "https://例え.jp/a%20b?q=ü");
+//!
+//! // Errors are data, with a short message and a long one with a caret.
+//! let e = IriRef::parse("http://example.org/a b").unwrap_err();
+//! assert_eq!((e.char_offset(), e.found(), e.rule()), (20, Some(' '), Some("isegment")));
+//! assert_eq!(e.to_string(), "invalid IRI-reference: unexpected U+0020 SPACE at char 20, in isegment");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Under the references, every rule of the three grammars is a nom combinator
+//! generated from the grammar files in `grammar/`, generic over the grammar variant
+//! ([`Uri`], [`Iri`], [`Leiri`]): [`is_match`] and [`check`] answer for any rule by
+//! name, [`parse_tree`] shows which rule matched which characters, and on top of
+//! the grammar are the operations the documents define.
+//!
+//! ## Features
+//!
+//! | feature | default | what it brings |
+//! |---|---|---|
+//! | `std` | yes | parse trees ([`tree`]); the lazy explanation of a [`MatchError`]; `std` in the dependencies. Without it the crate is `no_std` with `alloc` |
+//! | `idna` | yes | the `idna` crate: [`idn`], the `idna` options of [`to_uri`] and [`to_iri`], DNS hosts in scheme-based [`normalize()`], hosts in [`prepare`](prepare::prepare) |
+//! | `nfc` | yes | `unicode-normalization`: [`normalize::CharNorm::Nfc`] and `Nfkc` |
+//! | `lint` | yes | `unicode-bidi`, `unicode-script` (and `nfc`): [`lint`](mod@lint), the bidi rules of [`bidi`] |
+//! | `serde` | no | references as strings; deserializing validates |
+//!
+//! With `default-features = false` the crate compiles nom and nothing else; what
+//! needs a feature that is off says so (an error naming the feature), never guesses.
 //!
 //! ## Which module for what
 //!
 //! | module | what it is for | document |
 //! |---|---|---|
-//! | [`reference`] | [`Reference`] (`IriRef`, `UriRef`, `LeiriRef`): parse once, typed zero-copy components | RFC 3986 §3–4, RFC 3987 §2.2 |
+//! | [`reference`](mod@reference) | [`Reference`] (`IriRef`, `UriRef`, `LeiriRef`): parse once, typed zero-copy components; [`Host`] and port values; [`AbsoluteReference`] (`AbsoluteIri`, ...); the builder and setters; query pairs | RFC 3986 §3–4, RFC 3987 §2.2 |
 //! | [`resolve`] | resolution and relativization (methods of [`Reference`]) | RFC 3986 §5 |
 //! | [`convert`] | IRI → URI, URI → IRI, LEIRI → IRI | RFC 3987 §3, LEIRI note §3 |
-//! | [`normalize`] | normal forms and the comparison ladder | RFC 3987 §5.3 |
-//! | [`bidi`], [`lint`] | bidi rules, display form; coded findings on the prose rules | RFC 3987 §4, §6.1, §7.5 |
+//! | [`normalize`](mod@normalize) | normal forms and the comparison ladder | RFC 3987 §5.3 |
+//! | [`bidi`], [`lint`](mod@lint) | bidi rules, display form; coded findings on the prose rules | RFC 3987 §4, §6.1, §7.5 |
 //! | [`prepare`] | arbitrary strings made IRI references | IRI processing draft §4–5 |
-//! | [`pct`], [`idn`], [`schemes`] | percent-encoding, IDNA on hosts, what is known of schemes | RFC 3986 §2.1, RFC 3987 §3.1 |
+//! | [`pct`], [`idn`], [`schemes`] | percent-encoding for a component's rule and strict UTF-8 decoding, IDNA on hosts, what is known of schemes | RFC 3986 §2.1, RFC 3987 §3.1 |
 //! | [`grammar`] | any rule by name in any of the three grammars: [`is_match`], [`check`] | RFC 3986 App. A, RFC 3987 §2.2 |
 //! | [`tree`] | parse trees of any rule, as text or Graphviz | |
 //! | [`combinators`] | the building blocks: the rules as nom parsers, to compose with nom | |
@@ -35,13 +68,23 @@
 //! the `iri-grammar-abnf` crate, which also holds the ABNF reader, the oracle and the
 //! string generator) → trees and typed references → the operations. The `iri`
 //! command line is the `iri-cli` crate.
+#![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+// `no_std` with `alloc` in every configuration (the `std` feature adds to it), so
+// that the build without `std` is the same code minus what needs `std`. Unit tests
+// are built with the standard prelude.
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 pub mod bidi;
 pub mod combinators;
 pub mod convert;
 pub mod grammar;
 pub mod idn;
+#[cfg(feature = "lint")]
 pub mod lint;
 pub mod normalize;
 pub mod pct;
@@ -49,13 +92,18 @@ pub mod prepare;
 pub mod reference;
 pub mod resolve;
 pub mod schemes;
+#[cfg(feature = "std")]
 pub mod tree;
 
 pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
 pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
 pub use normalize::{compare, normalize, Comparison, Level};
-pub use reference::{Component, HostKind, IriRef, LeiriRef, Reference, UriRef};
+pub use reference::{
+    AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, Component, Host, HostKind, IriRef,
+    LeiriRef, Reference, UriRef,
+};
 pub use resolve::ResolveError;
+#[cfg(feature = "std")]
 pub use tree::{parse_tree, Node, ParseTree};
 
 /// The README's Rust examples, run as doctests.

@@ -56,8 +56,11 @@
 use crate::bidi::{self, BidiIssueKind, Part};
 use crate::grammar::{Iri, Leiri, MatchError, Uri, Variant, VariantName};
 use crate::reference::{Component, Reference};
-use std::fmt;
-use std::ops::Range;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
 use unicode_normalization::{is_nfc, is_nfc_quick, IsNormalized, UnicodeNormalization};
 use unicode_script::{Script, UnicodeScript};
 
@@ -356,6 +359,20 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Find
     raw.finish(r.as_str())
 }
 
+impl<V: Variant> Reference<'_, V> {
+    /// [`lint()`] as a method, with the default options.
+    ///
+    /// ```
+    /// use iri_grammar::IriRef;
+    /// let r = IriRef::parse("http://user:secret@example.org/").unwrap();
+    /// let codes: Vec<_> = r.lint().iter().map(|f| f.code()).collect();
+    /// assert_eq!(codes, ["password-in-userinfo"]);
+    /// ```
+    pub fn lint(&self) -> Vec<Finding> {
+        lint(self, &LintOptions::default())
+    }
+}
+
 /// The findings of one reference before their character offsets are known.
 struct Findings(Vec<Raw>);
 
@@ -643,7 +660,7 @@ const LOOKALIKES: &[char] = &[
 fn is_lookalike(c: char) -> bool {
     c.is_whitespace()
         || LOOKALIKES.contains(&c)
-        || std::iter::once(c).nfkc().any(|d| STRUCTURAL.contains(d))
+        || core::iter::once(c).nfkc().any(|d| STRUCTURAL.contains(d))
 }
 
 /// RFC 3987 §6.1 b: a full-width or half-width form (block U+FF00-FFEF, the
@@ -654,7 +671,7 @@ fn is_fullwidth_or_halfwidth(c: char) -> bool {
 
 /// RFC 3987 §7.5: a compatibility character: NFKC changes it beyond what NFC does.
 fn is_compatibility(c: char) -> bool {
-    !std::iter::once(c).nfkc().eq(std::iter::once(c).nfc())
+    !core::iter::once(c).nfkc().eq(core::iter::once(c).nfc())
 }
 
 /// Byte offset of the first run of characters that NFC would change: a run starts
@@ -667,7 +684,7 @@ fn first_not_nfc(s: &str) -> Option<usize> {
     }
     let boundary = |c: char| {
         unicode_normalization::char::canonical_combining_class(c) == 0
-            && is_nfc_quick(std::iter::once(c)) != IsNormalized::Maybe
+            && is_nfc_quick(core::iter::once(c)) != IsNormalized::Maybe
     };
     let mut start = 0;
     for (i, c) in s.char_indices().skip(1) {

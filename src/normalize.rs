@@ -33,7 +33,10 @@ use crate::pct;
 use crate::reference::{Builder, Component, Reference};
 use crate::resolve::{has_dot_segment, remove_dot_segments_into};
 pub use crate::schemes::{scheme_rules, SchemeRules, SCHEMES};
-use std::fmt;
+use alloc::format;
+use alloc::string::{String, ToString};
+use core::fmt;
+#[cfg(feature = "nfc")]
 use unicode_normalization::UnicodeNormalization;
 
 /// A rung of the comparison ladder.
@@ -76,11 +79,17 @@ pub enum NormalizeError {
     /// it to something that is not one host name), so its scheme-based normal form is
     /// not known.
     Idna(IdnaError),
+    /// Character normalization was asked for ([`CharNorm::Nfc`], [`CharNorm::Nfkc`])
+    /// and the library was built without its `nfc` feature.
+    NfcUnavailable,
 }
 
 impl fmt::Display for NormalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            NormalizeError::NfcUnavailable => f.write_str(
+                "character normalization needs the nfc feature of iri-grammar, which is off",
+            ),
             NormalizeError::Idna(e) => write!(
                 f,
                 "the host has no IDNA form ({e}), so its scheme-based normal form cannot be \
@@ -90,10 +99,11 @@ impl fmt::Display for NormalizeError {
     }
 }
 
-impl std::error::Error for NormalizeError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for NormalizeError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             NormalizeError::Idna(e) => Some(e),
+            NormalizeError::NfcUnavailable => None,
         }
     }
 }
@@ -124,6 +134,9 @@ pub fn normalize<V: Variant>(
 ) -> Result<Reference<'static, V>, NormalizeError> {
     if level == Level::Simple {
         return Ok(r.clone().into_owned());
+    }
+    if cfg!(not(feature = "nfc")) && options.chars != CharNorm::None {
+        return Err(NormalizeError::NfcUnavailable);
     }
     let rules = r
         .scheme()
@@ -182,6 +195,44 @@ pub fn normalize<V: Variant>(
         })?;
     }
     Ok(b.finish())
+}
+
+impl<V: Variant> Reference<'_, V> {
+    /// [`normalize()`] as a method, with the default options (no character
+    /// normalization, fragments kept).
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::Level, IriRef};
+    /// let r = IriRef::parse("HTTP://Example.COM:80/a/./b/../%7e%41").unwrap();
+    /// assert_eq!(r.normalize(Level::Syntax).unwrap(), "http://example.com:80/a/~A");
+    /// assert_eq!(r.normalize(Level::Scheme).unwrap(), "http://example.com/a/~A");
+    /// ```
+    pub fn normalize(&self, level: Level) -> Result<Reference<'static, V>, NormalizeError> {
+        normalize(self, level, NormalizeOptions::default())
+    }
+
+    /// [`normalize()`] as a method, with options.
+    pub fn normalize_with(
+        &self,
+        level: Level,
+        options: NormalizeOptions,
+    ) -> Result<Reference<'static, V>, NormalizeError> {
+        normalize(self, level, options)
+    }
+
+    /// [`compare`] as a method: whether `self` and `other` are equivalent at
+    /// `level`, with the default options.
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::{Comparison, Level}, IriRef};
+    /// let a = IriRef::parse("http://example.com/%7Euser").unwrap();
+    /// let b = IriRef::parse("HTTP://EXAMPLE.com:80/~user").unwrap();
+    /// assert_eq!(a.compare(&b, Level::Syntax), Comparison::Different);
+    /// assert_eq!(a.compare(&b, Level::Scheme), Comparison::Equivalent);
+    /// ```
+    pub fn compare(&self, other: &Reference<'_, V>, level: Level) -> Comparison {
+        compare(self, other, level, NormalizeOptions::default())
+    }
 }
 
 /// The port at the scheme level, or `None` to leave it out (with its `:`). RFC 3986
@@ -294,8 +345,13 @@ impl Normalizer {
                 .map_or(bytes.len(), |p| k + p);
             let run = &aligned[k..end];
             match self.chars {
+                #[cfg(feature = "nfc")]
                 CharNorm::Nfc => run.nfc().for_each(|c| emit(c, out)),
+                #[cfg(feature = "nfc")]
                 CharNorm::Nfkc => run.nfkc().for_each(|c| emit(c, out)),
+                // Refused in `normalize` before anything is written.
+                #[cfg(not(feature = "nfc"))]
+                CharNorm::Nfc | CharNorm::Nfkc => run.chars().for_each(|c| emit(c, out)),
                 CharNorm::None => run.chars().for_each(|c| emit(c, out)),
             }
             k = end;

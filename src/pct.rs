@@ -6,16 +6,49 @@
 //! uppercase hex digits, as RFC 3986 §2.1 says producers SHOULD.
 //!
 //! ```
-//! use iri_grammar::pct;
+//! use iri_grammar::{pct::{self, EncodeSet}, Iri, Uri};
+//! // Text for a component: what its rule does not allow, percent-encoded.
+//! assert_eq!(pct::encode::<Iri>("a b/ü?", EncodeSet::Segment), "a%20b%2Fü%3F");
+//! assert_eq!(pct::encode::<Uri>("a b/ü?", EncodeSet::Query), "a%20b/%C3%BC?");
+//! // Decoding: strict UTF-8, what is not UTF-8 stays encoded.
+//! assert_eq!(pct::decode("ros%C3%A9%FF"), "rosé%FF");
 //! let mut out = String::new();
 //! pct::encode_char('é', &mut out);
 //! assert_eq!(out, "%C3%A9");
-//! assert_eq!(pct::decode("ros%C3%A9%FF"), "rosé%FF");
 //! ```
+//!
+//! Encoding is per grammar and per component: a character is kept when the
+//! component's rule allows it in grammar `V` ([`allows`]), so `ü` stays in an IRI
+//! and is encoded in a URI, and `?` stays in a query and is encoded in a segment.
+//! [`encode`] takes text as data (every `%` becomes `%25`); [`encode_invalid`] takes
+//! text that may already hold percent-encodings, keeps each valid `%HH`, and
+//! encodes only what does not fit (a `%` without two hex digits becomes `%25`).
 
-use std::borrow::Cow;
+use crate::grammar::{is_match, Rule, Variant, VariantName};
+use crate::reference::Component;
+use alloc::borrow::Cow;
+use alloc::string::String;
 
 const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// `%00%01…%FF`: the triplet of every octet, to copy rather than compose.
+const TRIPLETS: &str = {
+    const BYTES: [u8; 768] = {
+        let mut t = [0u8; 768];
+        let mut o = 0;
+        while o < 256 {
+            t[3 * o] = b'%';
+            t[3 * o + 1] = UPPER_HEX[o >> 4];
+            t[3 * o + 2] = UPPER_HEX[o & 15];
+            o += 1;
+        }
+        t
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("ASCII"),
+    }
+};
 
 /// Appends `%HH` of one octet, uppercase.
 ///
@@ -26,13 +59,8 @@ const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// ```
 #[inline]
 pub fn encode_octet(octet: u8, out: &mut String) {
-    let triplet = [
-        b'%',
-        UPPER_HEX[usize::from(octet >> 4)],
-        UPPER_HEX[usize::from(octet & 15)],
-    ];
-    // Three ASCII bytes.
-    out.push_str(std::str::from_utf8(&triplet).unwrap_or_default());
+    let at = 3 * usize::from(octet);
+    out.push_str(&TRIPLETS[at..at + 3]);
 }
 
 /// Appends `%HH` of each UTF-8 octet of `c` (RFC 3987 §3.1 step 2).
@@ -45,7 +73,9 @@ pub fn encode_octet(octet: u8, out: &mut String) {
 #[inline]
 pub fn encode_char(c: char, out: &mut String) {
     let mut buf = [0u8; 4];
-    for &b in c.encode_utf8(&mut buf).as_bytes() {
+    let bytes = c.encode_utf8(&mut buf).as_bytes();
+    out.reserve(3 * bytes.len());
+    for &b in bytes {
         encode_octet(b, out);
     }
 }
@@ -68,6 +98,191 @@ pub fn encode_unless(text: &str, keep: impl Fn(char) -> bool, out: &mut String) 
         }
     }
     out.push_str(&text[copied..]);
+}
+
+/// Where encoded text goes: each set is the characters one component's rule allows
+/// as themselves (the rule's `pct-encoded` aside), in the grammar of the call.
+///
+/// ```
+/// use iri_grammar::{pct::EncodeSet, Rule};
+/// assert_eq!(EncodeSet::Query.rule(), Rule::Iquery);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EncodeSet {
+    /// `iuserinfo` (RFC 3987 §2.2; `userinfo`, RFC 3986 §3.2.1): `iunreserved`,
+    /// `sub-delims`, `:`.
+    Userinfo,
+    /// `ireg-name` (`reg-name`, RFC 3986 §3.2.2): `iunreserved`, `sub-delims`.
+    RegName,
+    /// One `isegment` (`segment`, RFC 3986 §3.3): `ipchar`; `/` is encoded, so the
+    /// text stays one segment.
+    Segment,
+    /// `isegment-nz-nc`: `ipchar` but `:`, the first segment of a relative path
+    /// (RFC 3986 §4.2: a `:` there would read as a scheme).
+    SegmentNoColon,
+    /// A path: `ipchar` and `/`.
+    Path,
+    /// `iquery` (RFC 3986 §3.4): `ipchar`, `iprivate`, `/`, `?`.
+    Query,
+    /// A name or a value in a query of `name=value` pairs joined by `&`: as
+    /// [`EncodeSet::Query`], with `&`, `=` and `+` encoded too (the delimiters of
+    /// HTML forms, which a value must not be read as).
+    QueryPair,
+    /// `ifragment` (RFC 3986 §3.5): `ipchar`, `/`, `?`.
+    Fragment,
+}
+
+impl EncodeSet {
+    /// The rule whose characters the set is.
+    pub fn rule(self) -> Rule {
+        match self {
+            EncodeSet::Userinfo => Rule::Iuserinfo,
+            EncodeSet::RegName => Rule::IregName,
+            EncodeSet::Segment | EncodeSet::Path => Rule::Isegment,
+            EncodeSet::SegmentNoColon => Rule::IsegmentNzNc,
+            EncodeSet::Query | EncodeSet::QueryPair => Rule::Iquery,
+            EncodeSet::Fragment => Rule::Ifragment,
+        }
+    }
+
+    /// The component the set is for.
+    pub fn component(self) -> Component {
+        match self {
+            EncodeSet::Userinfo => Component::Userinfo,
+            EncodeSet::RegName => Component::Host,
+            EncodeSet::Segment | EncodeSet::SegmentNoColon | EncodeSet::Path => Component::Path,
+            EncodeSet::Query | EncodeSet::QueryPair => Component::Query,
+            EncodeSet::Fragment => Component::Fragment,
+        }
+    }
+
+    /// The ASCII characters the set keeps in URIs and IRIs (a bit per code point).
+    const fn ascii(self) -> u128 {
+        const UNRESERVED_SUB_DELIMS: u128 = ascii_set("-._~!$&'()*+,;=")
+            | ascii_range(b'a', b'z')
+            | ascii_range(b'A', b'Z')
+            | ascii_range(b'0', b'9');
+        const PCHAR: u128 = UNRESERVED_SUB_DELIMS | ascii_set(":@");
+        match self {
+            EncodeSet::Userinfo => UNRESERVED_SUB_DELIMS | ascii_set(":"),
+            EncodeSet::RegName => UNRESERVED_SUB_DELIMS,
+            EncodeSet::Segment => PCHAR,
+            EncodeSet::SegmentNoColon => PCHAR & !ascii_set(":"),
+            EncodeSet::Path => PCHAR | ascii_set("/"),
+            EncodeSet::Query | EncodeSet::Fragment => PCHAR | ascii_set("/?"),
+            EncodeSet::QueryPair => (PCHAR | ascii_set("/?")) & !ascii_set("&=+"),
+        }
+    }
+}
+
+const fn ascii_set(chars: &str) -> u128 {
+    let b = chars.as_bytes();
+    let mut set = 0;
+    let mut k = 0;
+    while k < b.len() {
+        set |= 1 << b[k];
+        k += 1;
+    }
+    set
+}
+
+const fn ascii_range(first: u8, last: u8) -> u128 {
+    let mut set = 0;
+    let mut c = first;
+    while c <= last {
+        set |= 1 << c;
+        c += 1;
+    }
+    set
+}
+
+/// Whether `c` may stand as itself in text of `set` in grammar `V` (`%` never: it
+/// starts a `pct-encoded`). ASCII by the set's table (plus, in a LEIRI, the
+/// US-ASCII characters the LEIRI note adds to `ucschar`); beyond ASCII, by the
+/// grammar itself: whether the rule matches the character.
+///
+/// ```
+/// use iri_grammar::{pct::{allows, EncodeSet}, Iri, Leiri, Uri};
+/// assert!(allows::<Iri>(EncodeSet::Path, 'é') && !allows::<Uri>(EncodeSet::Path, 'é'));
+/// assert!(allows::<Iri>(EncodeSet::Query, '\u{E000}') && !allows::<Iri>(EncodeSet::Path, '\u{E000}'));
+/// assert!(allows::<Leiri>(EncodeSet::Path, ' ') && !allows::<Iri>(EncodeSet::Path, ' '));
+/// assert!(!allows::<Iri>(EncodeSet::QueryPair, '&'));
+/// ```
+pub fn allows<V: Variant>(set: EncodeSet, c: char) -> bool {
+    if c.is_ascii() {
+        return set.ascii() & (1 << (c as u32)) != 0
+            || (V::NAME == VariantName::Leiri && crate::convert::leiri_only_ascii(c));
+    }
+    let mut buf = [0u8; 4];
+    is_match::<V>(set.rule(), c.encode_utf8(&mut buf))
+}
+
+/// `text` as data for a component of grammar `V`: every character `set` does not
+/// allow ([`allows`]), and every `%`, percent-encoded as UTF-8 (uppercase hex).
+/// Borrowed when nothing needs encoding.
+///
+/// ```
+/// use iri_grammar::{pct::{encode, EncodeSet}, Iri};
+/// assert_eq!(encode::<Iri>("100% sûr", EncodeSet::Fragment), "100%25%20sûr");
+/// assert_eq!(encode::<Iri>("a=b&c", EncodeSet::QueryPair), "a%3Db%26c");
+/// assert!(matches!(encode::<Iri>("plain", EncodeSet::Path), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn encode<V: Variant>(text: &str, set: EncodeSet) -> Cow<'_, str> {
+    encode_with(text, |c| c != '%' && allows::<V>(set, c))
+}
+
+/// [`encode`], appending to `out`.
+pub fn encode_into<V: Variant>(text: &str, set: EncodeSet, out: &mut String) {
+    encode_unless(text, |c| c != '%' && allows::<V>(set, c), out);
+}
+
+/// `text` made to fit a component of grammar `V`: each valid `pct-encoded` is
+/// kept as it is, a `%` that starts none becomes `%25`, and every other character
+/// `set` does not allow is percent-encoded. Text that fits already is returned
+/// borrowed (for valid text this is the identity).
+///
+/// ```
+/// use iri_grammar::{pct::{encode_invalid, EncodeSet}, Uri};
+/// assert_eq!(encode_invalid::<Uri>("a%20b c%zz", EncodeSet::Path), "a%20b%20c%25zz");
+/// ```
+pub fn encode_invalid<V: Variant>(text: &str, set: EncodeSet) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let fits = |k: usize, c: char| {
+        if c == '%' {
+            octet_at(bytes, k).is_some()
+        } else {
+            allows::<V>(set, c)
+        }
+    };
+    match text.char_indices().find(|&(k, c)| !fits(k, c)) {
+        None => Cow::Borrowed(text),
+        Some((first, _)) => {
+            let mut out = String::with_capacity(text.len() + 8);
+            out.push_str(&text[..first]);
+            for (k, c) in text[first..].char_indices() {
+                if fits(first + k, c) {
+                    out.push(c);
+                } else {
+                    encode_char(c, &mut out);
+                }
+            }
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// `text` with every character `keep` rejects encoded; borrowed if none is.
+fn encode_with(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
+    match text.char_indices().find(|&(_, c)| !keep(c)) {
+        None => Cow::Borrowed(text),
+        Some((first, _)) => {
+            let mut out = String::with_capacity(text.len() + 8);
+            out.push_str(&text[..first]);
+            encode_unless(&text[first..], keep, &mut out);
+            Cow::Owned(out)
+        }
+    }
 }
 
 /// The value of a hexadecimal digit (`HEXDIG`, either case).
@@ -165,7 +380,7 @@ fn char_at(bytes: &[u8], k: usize, lead: u8) -> Option<char> {
         }
         *slot = o;
     }
-    std::str::from_utf8(&octets[..len]).ok()?.chars().next()
+    core::str::from_utf8(&octets[..len]).ok()?.chars().next()
 }
 
 /// Decodes every `pct-encoded` whose octets form strictly legal UTF-8; octets that do
@@ -195,7 +410,12 @@ pub fn decode(text: &str) -> Cow<'_, str> {
             Decoded::Octet(b) => encode_octet(b, &mut out),
         });
         if n == 0 {
-            let next = text[k + 1..].find('%').map_or(text.len(), |p| k + 1 + p);
+            // By bytes: the character at `k` may be more than one byte long (a run
+            // just decoded can be followed by any character).
+            let next = bytes[k + 1..]
+                .iter()
+                .position(|&b| b == b'%')
+                .map_or(text.len(), |p| k + 1 + p);
             out.push_str(&text[k..next]);
             k = next;
         } else {
@@ -208,11 +428,66 @@ pub fn decode(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::{Iri, Leiri, Uri};
+
+    /// The ASCII tables are the grammar's: for every set, grammar and ASCII
+    /// character, `allows` agrees with matching the set's rule.
+    #[test]
+    fn ascii_tables_are_the_rules() {
+        fn check<V: Variant>() {
+            let sets = [
+                EncodeSet::Userinfo,
+                EncodeSet::RegName,
+                EncodeSet::Segment,
+                EncodeSet::SegmentNoColon,
+                EncodeSet::Path,
+                EncodeSet::Query,
+                EncodeSet::QueryPair,
+                EncodeSet::Fragment,
+            ];
+            for set in sets {
+                for b in 0..128u8 {
+                    let c = char::from(b);
+                    let s = c.to_string();
+                    let by_rule = match set {
+                        EncodeSet::Path => c == '/' || is_match::<V>(Rule::Isegment, &s),
+                        EncodeSet::QueryPair => {
+                            !"&=+".contains(c) && is_match::<V>(Rule::Iquery, &s)
+                        }
+                        _ => is_match::<V>(set.rule(), &s),
+                    };
+                    assert_eq!(allows::<V>(set, c), by_rule, "{set:?} {c:?} {:?}", V::NAME);
+                }
+            }
+        }
+        check::<Uri>();
+        check::<Iri>();
+        check::<Leiri>();
+    }
+
+    #[test]
+    fn encode_then_decode_is_the_text() {
+        for text in ["a b", "100%", "x/y?z#w", "é\u{E000}&=", "%41"] {
+            for set in [EncodeSet::Segment, EncodeSet::Query, EncodeSet::QueryPair] {
+                let e = encode::<Uri>(text, set);
+                assert!(e.is_ascii(), "{e}");
+                assert_eq!(decode(&e), text, "{set:?}");
+                assert_eq!(encode_invalid::<Uri>(&e, set), e);
+            }
+        }
+    }
 
     fn run(s: &str) -> (usize, Vec<Decoded>) {
         let mut v = Vec::new();
         let n = decode_run(s.as_bytes(), |d| v.push(d));
         (n, v)
+    }
+
+    #[test]
+    fn decode_after_a_run_before_a_wide_character() {
+        // The run "%41" is followed by a three-byte character, then a percent.
+        assert_eq!(decode("%41\u{202E}x%42"), "A\u{202E}xB");
+        assert_eq!(decode("%FF\u{E9}%"), "%FF\u{E9}%");
     }
 
     #[test]

@@ -18,12 +18,18 @@
 //! Not done: §6 of the draft, queries of http(s) URIs in a non-UTF-8 document charset
 //! (the input here is already Unicode).
 
-use crate::convert::{iri_allows, uses_dns};
+use crate::convert::uses_dns;
 use crate::grammar::{is_match, Iri, MatchError, Rule};
-use crate::idn::{self, IdnaError};
-use crate::pct;
-use crate::reference::{Component, IriRef};
-use std::fmt;
+#[cfg(feature = "idna")]
+use crate::idn;
+use crate::idn::IdnaError;
+use crate::pct::{self, EncodeSet};
+use crate::reference::IriRef;
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
 
 /// Why a string cannot be prepared as an IRI reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,12 +64,14 @@ impl fmt::Display for PrepareError {
             PrepareError::BadPort(p) => write!(f, "the port {p:?} is not all digits"),
             PrepareError::BadIpLiteral(h) => write!(f, "{h:?} is in brackets but is no IP literal"),
             PrepareError::Idna(e) => write!(f, "the host has no ToASCII form: {e}"),
-            PrepareError::Invalid(e) => write!(f, "the result is no IRI reference: {e}"),
+            PrepareError::Invalid(e) => {
+                write!(f, "the result is no IRI reference: {}", e.message())
+            }
         }
     }
 }
 
-impl std::error::Error for PrepareError {}
+impl core::error::Error for PrepareError {}
 
 /// The four ASCII white-space characters of the draft (step 1).
 fn is_ascii_ws(c: char) -> bool {
@@ -145,27 +153,10 @@ fn split(s: &str) -> Parts<'_> {
     }
 }
 
-/// Appends `s`, percent-encoding what `allowed` rejects; a valid `%HH` is kept.
-fn encode_into(s: &str, out: &mut String, allowed: impl Fn(char) -> bool) {
-    let b = s.as_bytes();
-    for (k, c) in s.char_indices() {
-        if c == '%' {
-            let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
-            if hex(k + 1) && hex(k + 2) {
-                out.push('%');
-            } else {
-                out.push_str("%25");
-            }
-        } else if allowed(c) {
-            out.push(c);
-        } else {
-            pct::encode_char(c, out);
-        }
-    }
-}
-
-fn unreserved_or_sub_delim(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=".contains(c)
+/// Appends `s`, percent-encoding what the IRI grammar does not allow in the
+/// component of `set` (step 5); a valid `%HH` is kept, any other `%` is `%25`.
+fn encode_into(s: &str, out: &mut String, set: EncodeSet) {
+    out.push_str(&pct::encode_invalid::<Iri>(s, set));
 }
 
 fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
@@ -178,15 +169,6 @@ fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
         out.push_str(scheme);
         out.push(':');
     }
-    let ipchar = |at: Component| {
-        move |c: char| {
-            if c.is_ascii() {
-                unreserved_or_sub_delim(c) || c == ':' || c == '@'
-            } else {
-                iri_allows(c, at)
-            }
-        }
-    };
     if let Some(authority) = p.authority {
         out.push_str("//");
         let (userinfo, hostport) = match authority.rfind('@') {
@@ -194,14 +176,7 @@ fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
             None => (None, authority),
         };
         if let Some(u) = userinfo {
-            let userinfo_ok = |c: char| {
-                if c.is_ascii() {
-                    unreserved_or_sub_delim(c) || c == ':'
-                } else {
-                    iri_allows(c, Component::Userinfo)
-                }
-            };
-            encode_into(u, &mut out, userinfo_ok);
+            encode_into(u, &mut out, EncodeSet::Userinfo);
             out.push('@');
         }
         // The port follows the last ":" that is not inside an IP literal.
@@ -233,21 +208,36 @@ fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
             return Err(PrepareError::NotAScheme(prefix.to_string()));
         }
     }
-    let path_ok = ipchar(Component::Path);
-    encode_into(p.path, &mut out, |c| c == '/' || path_ok(c));
+    encode_into(p.path, &mut out, EncodeSet::Path);
     if let Some(q) = p.query {
         out.push('?');
-        let query_ok = ipchar(Component::Query);
-        encode_into(q, &mut out, |c| c == '/' || c == '?' || query_ok(c));
+        encode_into(q, &mut out, EncodeSet::Query);
     }
     if let Some(f) = p.fragment {
         out.push('#');
-        let fragment_ok = ipchar(Component::Fragment);
-        encode_into(f, &mut out, |c| c == '/' || c == '?' || fragment_ok(c));
+        encode_into(f, &mut out, EncodeSet::Fragment);
     }
     IriRef::parse_owned(out).map_err(PrepareError::Invalid)
 }
 
+/// ToASCII of a DNS host. A host stays one host: a character that UTS 46 maps to a
+/// delimiter is an error, never a new authority (see `crate::idn`).
+#[cfg(feature = "idna")]
+fn dns_to_ascii(host: &str) -> Result<Option<Cow<'_, str>>, PrepareError> {
+    idn::domain_to_ascii(host)
+        .map(Some)
+        .map_err(PrepareError::Idna)
+}
+
+/// Without the `idna` feature: no ToASCII, the host stays an `ireg-name`.
+#[cfg(not(feature = "idna"))]
+fn dns_to_ascii(_: &str) -> Result<Option<Cow<'_, str>>, PrepareError> {
+    Ok(None)
+}
+
+/// The host of step 4. Without the `idna` feature a DNS host that is not ASCII is
+/// kept as an `ireg-name` (characters the grammar does not allow there encoded),
+/// which is still an IRI; with it, it becomes its ToASCII form.
 fn prepare_host(host: &str, scheme: Option<&str>, out: &mut String) -> Result<(), PrepareError> {
     if host.starts_with('[') {
         if !is_match::<Iri>(Rule::IpLiteral, host) {
@@ -261,18 +251,11 @@ fn prepare_host(host: &str, scheme: Option<&str>, out: &mut String) -> Result<()
         return Ok(());
     }
     if scheme.is_some_and(uses_dns) && !host.is_ascii() {
-        // A host stays one host: a character that UTS 46 maps to a delimiter is an
-        // error, never a new authority (see `crate::idn`).
-        let ascii = idn::domain_to_ascii(host).map_err(PrepareError::Idna)?;
-        out.push_str(&ascii);
-        return Ok(());
-    }
-    encode_into(host, out, |c| {
-        if c.is_ascii() {
-            unreserved_or_sub_delim(c)
-        } else {
-            iri_allows(c, Component::Host)
+        if let Some(ascii) = dns_to_ascii(host)? {
+            out.push_str(&ascii);
+            return Ok(());
         }
-    });
+    }
+    encode_into(host, out, EncodeSet::RegName);
     Ok(())
 }

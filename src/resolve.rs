@@ -11,7 +11,10 @@
 
 use crate::grammar::Variant;
 use crate::reference::{Builder, Component, Reference};
-use std::fmt;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use alloc::{format, vec};
+use core::fmt;
 
 /// Why a reference could not be resolved or relativized.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +52,7 @@ impl fmt::Display for ResolveError {
     }
 }
 
-impl std::error::Error for ResolveError {}
+impl core::error::Error for ResolveError {}
 
 /// `remove_dot_segments` (RFC 3986 §5.2.4), step by step as the RFC writes it.
 /// Only the literal segments `.` and `..` are dot segments: `%2E%2E` is not.
@@ -140,6 +143,15 @@ impl<V: Variant> Reference<'_, V> {
         let Some(base_scheme) = base.scheme() else {
             return Err(ResolveError::RelativeBase(base.to_string()));
         };
+        Ok(self.resolve_with_scheme(base, base_scheme))
+    }
+
+    /// [`Reference::resolve`] once the base's scheme is known (so it cannot fail).
+    pub(crate) fn resolve_with_scheme(
+        &self,
+        base: &Reference<'_, V>,
+        base_scheme: &str,
+    ) -> Reference<'static, V> {
         let r = self;
         let mut t = Builder::with_capacity(base.as_str().len() + r.as_str().len() + 2);
         if let Some(scheme) = r.scheme() {
@@ -170,7 +182,7 @@ impl<V: Variant> Reference<'_, V> {
             }
         }
         t.push_optional(Component::Fragment, r.fragment());
-        Ok(t.finish())
+        t.finish()
     }
 
     /// The shortest reference that resolves to this IRI against `base` (the inverse

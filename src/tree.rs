@@ -9,8 +9,11 @@
 
 use crate::grammar::runtime::{self, RawNode};
 use crate::grammar::{explain, full_match, MatchError, Rule, Variant, VariantName};
-use std::fmt;
-use std::ops::Range;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use alloc::{format, vec};
+use core::fmt;
+use core::ops::Range;
 
 /// A node as the tree stores it: the tree keeps all its nodes in one vector, in
 /// pre-order (a node, then its subtrees), each with the size of its subtree.
@@ -97,7 +100,7 @@ impl<'t> Node<'t> {
         let (entries, input) = (self.entries, self.input);
         let end = self.index + self.entry().size as usize;
         let mut at = self.index + 1;
-        std::iter::from_fn(move || {
+        core::iter::from_fn(move || {
             (at < end).then(|| {
                 let n = Node {
                     entries,
@@ -188,7 +191,7 @@ impl fmt::Display for TreeError {
     }
 }
 
-impl std::error::Error for TreeError {}
+impl core::error::Error for TreeError {}
 
 /// Matches all of `input` against the rule named `rule` in grammar `V` and returns its tree.
 ///

@@ -71,7 +71,7 @@ fn conventions() {
         "{debug}"
     );
     let e = "http://a b".parse::<IriRef<'static>>().unwrap_err();
-    assert_eq!(e.byte_offset, 8);
+    assert_eq!(e.byte_offset(), 8);
     let _: &dyn std::error::Error = &e;
     assert!(UriRef::parse("http://é").is_err());
     assert!(LeiriRef::parse("http://a/{b}").is_ok());

@@ -2,7 +2,7 @@
 //! Run with `cargo test --features serde --test serde` (CI does).
 #![cfg(feature = "serde")]
 
-use iri_grammar::reference::{IriRef, UriRef};
+use iri_grammar::reference::{AbsoluteIri, IriRef, UriRef};
 
 #[test]
 fn round_trip_and_validation() {
@@ -18,4 +18,12 @@ fn round_trip_and_validation() {
     assert!(serde_json::from_str::<IriRef<'static>>(r#""a b""#).is_err());
     let list: Vec<IriRef<'static>> = serde_json::from_str(r##"["a:b", "#f", ""]"##).unwrap();
     assert_eq!(list[1].fragment(), Some("f"));
+}
+
+#[test]
+fn absolute_iris_refuse_relative_references() {
+    let base: AbsoluteIri<'static> = serde_json::from_str(r#""http://a/b""#).unwrap();
+    assert_eq!(serde_json::to_string(&base).unwrap(), r#""http://a/b""#);
+    let err = serde_json::from_str::<AbsoluteIri<'static>>(r#""/b""#).unwrap_err();
+    assert!(err.to_string().starts_with("invalid IRI: "), "{err}");
 }

@@ -7,13 +7,13 @@
 //! `description` names the document the input comes from or what it tests.
 //!
 //! - `tree-*` snapshots: [`iri_grammar::parse_tree`] rendered with `to_text()`.
-//! - `error-*` snapshots: the [`Display`](std::fmt::Display) form of
+//! - `error-*` snapshots: the long message ([`MatchError::message`]) of
 //!   [`iri_grammar::grammar::check`]'s error.
 //!
 //! Review a changed snapshot as a student of the RFCs would, then accept it with
 //! `INSTA_UPDATE=always cargo test --test snapshots` (or `cargo insta review`).
 
-use iri_grammar::grammar::{check, Iri, Leiri, Rule, Uri, Variant};
+use iri_grammar::grammar::{check, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use iri_grammar::parse_tree;
 
 /// Runs `f` with the settings every snapshot of this file shares.
@@ -55,11 +55,11 @@ trait UnwrapErr {
     fn unwrap_err_or_panic(self, input: &str, rule: &str) -> String;
 }
 
-impl<E: std::fmt::Display> UnwrapErr for Result<(), E> {
+impl UnwrapErr for Result<(), MatchError> {
     fn unwrap_err_or_panic(self, input: &str, rule: &str) -> String {
         match self {
             Ok(()) => panic!("{input:?} should not match {rule}"),
-            Err(e) => e.to_string(),
+            Err(e) => e.message(),
         }
     }
 }

@@ -261,6 +261,88 @@ impl<'g> Generator<'g> {
         Ok(out)
     }
 
+    /// A random string that matches `rule` and whose derivation goes through
+    /// alternative `alternative` (0-based) of the rule `through`: at every choice on
+    /// the way (alternation, repetition, which item of a concatenation leads there),
+    /// one that can reach `through` is taken; everything else is drawn as
+    /// [`Generator::generate`] draws it. `None` if `through` cannot be reached from
+    /// `rule`, or `alternative` is not one of its alternatives.
+    ///
+    /// The derivation is one of the ABNF's; whether the parse the combinators take
+    /// (first match) goes the same way is for the caller to check with a tree.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{generate::Generator, oracle::Oracle, Grammars, VariantName};
+    /// let g = Grammars::builtin();
+    /// let mut gen = Generator::new(&g, VariantName::Uri, 1);
+    /// let s = gen.generate_through("URI", "IPv6address", 5).unwrap().unwrap();
+    /// assert!(Oracle::new(&g, VariantName::Uri).matches("URI", &s).unwrap());
+    /// assert!(s.contains("::"), "{s}");
+    /// assert_eq!(gen.generate_through("IPv6address", "URI", 0).unwrap(), None);
+    /// ```
+    ///
+    /// # Errors
+    /// [`UnknownRule`] if the grammar lacks `rule` or `through`.
+    pub fn generate_through(
+        &mut self,
+        rule: &str,
+        through: &str,
+        alternative: usize,
+    ) -> Result<Option<String>, UnknownRule> {
+        let k = self.table.resolve(rule)?;
+        let t = self.table.resolve(through)?;
+        let alternatives = match &self.table.nodes[t] {
+            Expr::Alt(alts) => alts.len(),
+            _ => 1,
+        };
+        if alternative >= alternatives {
+            return Ok(None);
+        }
+        // reach[r]: rule r is `through` or refers to it, directly or not.
+        let n = self.table.rules.len();
+        let mut reach = vec![false; n];
+        reach[t] = true;
+        loop {
+            let mut changed = false;
+            for r in 0..n {
+                if !reach[r] && self.generable[r] && reaches(&self.table.nodes[r], &reach) {
+                    reach[r] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if !reach[k] {
+            return Ok(None);
+        }
+        let table = &self.table;
+        let mut walk = Walk {
+            table,
+            generable: &self.generable,
+            rng: &mut self.rng,
+        };
+        let mut out = String::new();
+        let target = Through {
+            rule: t,
+            alternative,
+            reach: &reach,
+        };
+        walk.through(&table.nodes[k], &target, &mut out, 0);
+        Ok(Some(out))
+    }
+
+    /// A near miss of `s` made of exactly `edits` edits (each as [`Generator::mutate`]
+    /// makes them); not guaranteed to fail.
+    pub fn mutate_by(&mut self, s: &str, edits: usize) -> String {
+        let mut chars: Vec<char> = s.chars().collect();
+        for _ in 0..edits {
+            self.edit(&mut chars);
+        }
+        chars.into_iter().collect()
+    }
+
     /// A near miss of `s`: usually one edit (insert, delete, replace or swap one
     /// character; sometimes duplicate or drop a short run), sometimes two or three.
     /// New characters are mostly "interesting" ones: those just inside and just outside
@@ -337,6 +419,24 @@ impl<'g> Generator<'g> {
             },
         }
     }
+}
+
+/// Whether `node` can lead to a rule marked in `reach`.
+fn reaches(node: &Expr, reach: &[bool]) -> bool {
+    match node {
+        Expr::Alt(items) | Expr::Cat(items) => items.iter().any(|n| reaches(n, reach)),
+        Expr::Rep { max, node, .. } => *max != Some(0) && reaches(node, reach),
+        Expr::Rule(k) => reach[*k],
+        _ => false,
+    }
+}
+
+/// Where [`Generator::generate_through`] must go: a rule, one of its alternatives,
+/// and the rules that lead there.
+struct Through<'r> {
+    rule: usize,
+    alternative: usize,
+    reach: &'r [bool],
 }
 
 /// Whether `node` can produce some string, given which rules can.
@@ -466,6 +566,69 @@ impl Walk<'_, '_> {
                     out.push(ch);
                 }
             }
+        }
+    }
+
+    /// As [`Walk::node`], going through `target` on the way (see
+    /// [`Generator::generate_through`]); `depth` guards against a recursive grammar.
+    fn through(&mut self, node: &Expr, target: &Through<'_>, out: &mut String, depth: usize) {
+        if depth > 64 {
+            return self.node(node, out);
+        }
+        let leads = |n: &Expr| reaches(n, target.reach) && can_generate(n, self.generable);
+        match node {
+            Expr::Rule(k) if *k == target.rule => {
+                let table = self.table;
+                match &table.nodes[*k] {
+                    Expr::Alt(alts) => self.node(&alts[target.alternative], out),
+                    other => self.node(other, out),
+                }
+            }
+            Expr::Rule(k) => {
+                let table = self.table;
+                self.through(&table.nodes[*k], target, out, depth + 1)
+            }
+            Expr::Alt(alts) => {
+                let choices: Vec<&Expr> = alts.iter().filter(|a| leads(a)).collect();
+                match choices.is_empty() {
+                    true => self.node(node, out),
+                    false => {
+                        let a = *self.rng.pick(&choices);
+                        self.through(a, target, out, depth + 1)
+                    }
+                }
+            }
+            Expr::Cat(items) => {
+                let leading: Vec<usize> = (0..items.len()).filter(|&k| leads(&items[k])).collect();
+                let chosen = if leading.is_empty() {
+                    None
+                } else {
+                    Some(*self.rng.pick(&leading))
+                };
+                for (k, item) in items.iter().enumerate() {
+                    if Some(k) == chosen {
+                        self.through(item, target, out, depth + 1);
+                    } else {
+                        self.node(item, out);
+                    }
+                }
+            }
+            Expr::Rep {
+                min,
+                max,
+                node: item,
+            } if leads(item) => {
+                let count = self.count(*min, *max).max(1);
+                let at = self.rng.below(u64::from(count)) as u32;
+                for k in 0..count {
+                    if k == at {
+                        self.through(item, target, out, depth + 1);
+                    } else {
+                        self.node(item, out);
+                    }
+                }
+            }
+            _ => self.node(node, out),
         }
     }
 

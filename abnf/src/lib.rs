@@ -11,6 +11,8 @@
 pub mod analysis;
 pub mod automaton;
 pub mod codegen;
+pub mod counterexamples;
+pub mod coverage;
 pub mod documents;
 pub mod generate;
 pub mod label;

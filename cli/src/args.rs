@@ -86,6 +86,57 @@ impl CharNormArgs {
     }
 }
 
+/// The levels that have a normal form (`simple` comparison has none but the input).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NormalizeLevelArg {
+    /// Syntax-based (§5.3.2).
+    Syntax,
+    /// Scheme-based (§5.3.3).
+    Scheme,
+}
+
+impl NormalizeLevelArg {
+    pub fn level(self) -> Level {
+        match self {
+            NormalizeLevelArg::Syntax => Level::Syntax,
+            NormalizeLevelArg::Scheme => Level::Scheme,
+        }
+    }
+}
+
+/// What every command that prints a result per input offers scripts.
+#[derive(clap::Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Output for scripts")]
+pub struct ScriptArgs {
+    /// Start each output line with the input and a TAB, as `grep -H` does (never
+    /// automatic: the output's shape does not depend on how many inputs there are).
+    /// Control characters of the input are written \uXXXX. JSON records already
+    /// start with "input".
+    #[arg(short = 'H', long)]
+    pub with_input: bool,
+    /// Print no results: the exit status says. Stops at the first input that fails
+    /// (as `grep -q` stops at the first match), unless --summary is given, which is
+    /// then all that is printed.
+    #[arg(short, long, conflicts_with_all = ["with_input", "valid_only", "invalid_only"])]
+    pub quiet: bool,
+    /// Print only the results of the inputs that failed (invalid, different, unknown,
+    /// not converted). The exit status is unchanged.
+    #[arg(long, conflicts_with = "valid_only")]
+    pub invalid_only: bool,
+    /// Print only the results of the inputs that succeeded.
+    #[arg(long)]
+    pub valid_only: bool,
+    /// After the results, a closing block (with --json, one JSON object
+    /// {"summary": ...}) with the counts of inputs, valid and invalid, and for the
+    /// invalid ones the count per innermost rule and expectation at the farthest failure.
+    #[arg(long)]
+    pub summary: bool,
+    /// Threads that process the lines of standard input (default: the number of
+    /// cores); the results keep the input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Text,
@@ -111,6 +162,8 @@ pub enum Command {
         /// character where the match failed (columns count from 1).
         #[arg(long)]
         caret: bool,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -130,6 +183,8 @@ pub enum Command {
         /// character where the match failed (columns count from 1).
         #[arg(long)]
         caret: bool,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -171,6 +226,8 @@ pub enum Command {
     },
     /// The components of each input (absent ones are left out; --json: null).
     Parse {
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -178,6 +235,8 @@ pub enum Command {
     Resolve {
         /// The base: an absolute IRI of the grammar.
         base: String,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// References (default: lines of standard input).
         references: Vec<String>,
     },
@@ -185,6 +244,8 @@ pub enum Command {
     Relativize {
         /// The base: an absolute IRI of the grammar.
         base: String,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Targets (default: lines of standard input).
         targets: Vec<String>,
     },
@@ -193,6 +254,8 @@ pub enum Command {
         /// Convert non-ASCII labels of DNS hosts with ToASCII (UTS 46).
         #[arg(long)]
         idna: bool,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -201,6 +264,8 @@ pub enum Command {
         /// Convert xn-- labels of DNS hosts with ToUnicode.
         #[arg(long)]
         idna: bool,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -209,21 +274,26 @@ pub enum Command {
         /// Several references per input, separated by spaces (printed space-separated).
         #[arg(long)]
         multi: bool,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
-    /// The normal form of each input (RFC 3987 §5.3; levels: syntax, the default, and
-    /// scheme; `simple` comparison has no normal form other than the input).
+    /// The normal form of each input (RFC 3987 §5.3), at level syntax (the default)
+    /// or scheme.
     Normalize {
-        /// syntax or scheme.
-        #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
-        level: LevelArg,
+        /// The level of the normal form.
+        #[arg(long, value_enum, default_value_t = NormalizeLevelArg::Syntax)]
+        level: NormalizeLevelArg,
         #[command(flatten)]
         chars: CharNormArgs,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
-    /// Are A and B equivalent? Prints equivalent, different or unknown (exit 0, 1, 1).
+    /// Are A and B equivalent? Prints equivalent, different or unknown (exit 0, 1, 3:
+    /// with several pairs, 1 if any is different, else 3 if any is unknown).
     /// With no A and B, each line of standard input holds A TAB B.
     Compare {
         /// simple, syntax or scheme.
@@ -234,12 +304,15 @@ pub enum Command {
         /// Compare without fragments.
         #[arg(long)]
         ignore_fragment: bool,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// A and B.
         pair: Vec<String>,
     },
     /// The prose rules on top of the grammar (RFC 3987 §4, §6.1, §7.5; the LEIRI note):
-    /// one finding a line, `CODE offset message`; nothing for a clean input. Exit 1 if
-    /// any finding is an error.
+    /// one finding a line, `SEVERITY CODE at char N: message [component, character]`
+    /// (offsets in characters from 0, as check's; --json adds byte offsets); nothing
+    /// for a clean input. Exit 1 if any finding is an error.
     Lint {
         /// Print each input's display form for a bidi context (RFC 3987 §4.1, §7.6).
         #[arg(long)]
@@ -250,6 +323,8 @@ pub enum Command {
         /// Also look inside percent-encodings for bidi formatting characters.
         #[arg(long)]
         percent_encoded: bool,
+        #[command(flatten)]
+        script: ScriptArgs,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
@@ -263,6 +338,46 @@ pub enum Command {
         #[arg(short = 'n', default_value_t = 10)]
         n: u64,
         /// The seed: the same seed gives the same strings.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Strings that must fail: near misses (one or two edits of a generated
+        /// string) that the ABNF oracle confirms do not match the rule; --json adds
+        /// where the match fails and what was expected there.
+        #[arg(long)]
+        invalid: bool,
+        /// A small set of strings that together reach every alternative reachable
+        /// from the rule (coverage 100 % as `iri coverage` measures it); with
+        /// --invalid, one counterexample per place the grammar can fail (innermost
+        /// rule and expectation at the farthest failure). -n is not used.
+        #[arg(long)]
+        cover: bool,
+    },
+    /// Which rules and alternatives the inputs reach, from the rule down, on the parse
+    /// the grammar takes (first match, as `tree` shows); the alternatives no input
+    /// reached, each with a generated example that reaches it.
+    Coverage {
+        /// The rule, in the grammar's own naming (default: the reference rule).
+        #[arg(long)]
+        rule: Option<String>,
+        /// The seed of the generated examples.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
+    /// Write a test suite for a rule in the corpus's TSV format (`input TAB
+    /// valid|invalid TAB grammar TAB source`), one file per grammar (uri, iri, leiri):
+    /// the strings of `generate --cover` and `generate --cover --invalid` of all
+    /// three grammars, each judged in each grammar. --grammar is not used.
+    Suite {
+        /// The rule, in any grammar's naming (RFC 3987's, RFC 3986's or the LEIRI
+        /// note's): each grammar takes its own name for it.
+        #[arg(long)]
+        rule: String,
+        /// The folder to write (created if absent).
+        #[arg(long)]
+        out: PathBuf,
+        /// The seed of the generated strings.
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },

@@ -6,6 +6,15 @@ use std::fmt::Write as _;
 /// Appends `s` as a JSON string.
 pub fn string(s: &str, out: &mut String) {
     out.push('"');
+    // Most strings need no escape: one scan, one copy.
+    if !s
+        .bytes()
+        .any(|b| b < 0x20 || b == b'"' || b == b'\\' || b == 0x7F)
+    {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let mut copied = 0;
     for (k, b) in s.bytes().enumerate() {
         let escape = match b {

@@ -5,6 +5,10 @@
 //! The contract (commands, output, exit status) is in the README, "The `iri` command";
 //! each command is a module of `commands`, and `io` and `json` hold what they share.
 
+// Errors are per input and off the fast path: their size (report::Problem) costs
+// nothing that matters, and boxing them would only add an allocation.
+#![allow(clippy::result_large_err)]
+
 mod args;
 mod caret;
 mod commands;
@@ -12,17 +16,20 @@ mod html;
 mod io;
 mod json;
 mod literals;
+mod report;
 mod teach;
 
 use clap::Parser;
-use io::Failure;
+use io::{Failure, Status};
 use std::ffi::OsString;
 
 /// The exit status and message of a run.
-fn status(outcome: io::Outcome) -> (u8, Option<String>) {
+fn status(outcome: io::Verdicts) -> (u8, Option<String>) {
     match outcome {
-        Ok(true) => (0, None),
-        Ok(false) => (1, None),
+        Ok(Status::Success) => (0, None),
+        Ok(Status::Failed) => (1, None),
+        // Only `compare` answers "unknown" (and only when no input failed).
+        Ok(Status::Unknown) => (3, None),
         Err(Failure::Usage(msg)) => (2, Some(format!("iri: {msg}"))),
         Err(Failure::Io(msg)) => (74, Some(format!("iri: {msg}"))),
     }

@@ -129,7 +129,12 @@ fn json_lines() {
     assert_eq!(lines[0]["valid"], true);
     assert!(lines[0]["error"].is_null());
     assert_eq!(lines[1]["valid"], false);
-    assert!(lines[1]["error"].as_str().unwrap().starts_with("at char 1"));
+    // The error is structured (issue 15); its message is the text output's.
+    assert!(lines[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("at char 1"));
+    assert_eq!(lines[1]["error"]["char_offset"], 1);
 
     let o = iri(&["--json", "tree", "--rule", "ihost", "[::1]"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
@@ -158,7 +163,9 @@ fn tree_formats() {
          reg-name 5..9 \"host\"\n  port 10..12 \"80\"\n"
     );
     let o = iri(&["tree", "--format", "dot", "--rule", "scheme", "http"]);
-    assert!(stdout(&o).starts_with("digraph parse_tree {"));
+    // Each graph is named for its input's place (issue 15: several graphs in one
+    // stream must be told apart).
+    assert!(stdout(&o).starts_with("digraph parse_tree_1 {"));
     // --format json and --json give the same shape: the record of the input, with
     // the root node's fields.
     let o = iri(&["tree", "--format", "json", "--rule", "port", "80"]);
@@ -257,7 +264,10 @@ fn resolve_and_relativize() {
         "http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?q#s\ng:h\n"
     );
     let o = iri(&["--json", "resolve", "http://a/b", "c"]);
-    assert_eq!(stdout(&o).trim(), r#"{"input":"c","target":"http://a/c"}"#);
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"input":"c","valid":true,"target":"http://a/c","error":null}"#
+    );
     let o = iri(&[
         "relativize",
         "http://a/b/c/d;p?q",
@@ -268,7 +278,7 @@ fn resolve_and_relativize() {
     let o = iri(&["--json", "relativize", "http://a/b", "http://a/c"]);
     assert_eq!(
         stdout(&o).trim(),
-        r#"{"input":"http://a/c","reference":"c"}"#
+        r#"{"input":"http://a/c","valid":true,"reference":"c","error":null}"#
     );
     // A relative base is a usage error; an invalid reference is a failed input.
     assert_eq!(iri(&["resolve", "//a", "b"]).status.code(), Some(2));
@@ -303,7 +313,7 @@ fn conversions_and_prepare() {
     let o = iri(&["--json", "--grammar", "uri", "to-iri", "http://a/%C3%A9"]);
     assert_eq!(
         stdout(&o).trim(),
-        r#"{"input":"http://a/%C3%A9","iri":"http://a/é"}"#
+        r#"{"input":"http://a/%C3%A9","valid":true,"iri":"http://a/é","error":null}"#
     );
     // A URI-grammar input that is no URI is an invalid input, exit 1.
     let o = iri(&["--grammar", "uri", "to-iri", "http://a/é"]);
@@ -317,7 +327,7 @@ fn conversions_and_prepare() {
     let o = iri(&["--json", "prepare", "--multi", "a b  c"]);
     assert_eq!(
         stdout(&o).trim(),
-        r#"{"input":"a b  c","prepared":["a","b","c"]}"#
+        r#"{"input":"a b  c","valid":true,"prepared":["a","b","c"],"error":null}"#
     );
 }
 
@@ -335,7 +345,7 @@ fn normalize_and_compare() {
     let o = iri(&["--json", "normalize", "--nfc", "http://a/e\u{301}"]);
     assert_eq!(
         stdout(&o).trim(),
-        "{\"input\":\"http://a/e\u{301}\",\"normalized\":\"http://a/\u{e9}\"}"
+        "{\"input\":\"http://a/e\u{301}\",\"valid\":true,\"normalized\":\"http://a/\u{e9}\",\"error\":null}"
     );
     assert_eq!(
         iri(&["normalize", "--level", "simple", "a:b"])
@@ -359,8 +369,9 @@ fn normalize_and_compare() {
         (o.status.code(), stdout(&o).as_str()),
         (Some(1), "different\n")
     );
+    // Unknown has an exit status of its own (issue 15).
     let o = iri(&["compare", "a", "b"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(3));
     assert!(stdout(&o).starts_with("unknown: "));
     let o = iri_stdin(&["--json", "compare"], b"http://a/%7e\thttp://a/~\n");
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
@@ -377,7 +388,7 @@ fn lint_is_separate_from_check() {
     let o = iri(&["lint", "http://a/\u{202E}"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).starts_with("bidi-formatting-character 9 "),
+        stdout(&o).starts_with("error bidi-formatting-character at char 9: "),
         "{}",
         stdout(&o)
     );
@@ -386,18 +397,23 @@ fn lint_is_separate_from_check() {
     assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
     let o = iri(&["lint", "HTTP://a/b"]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).starts_with("scheme-uppercase 0 "));
+    assert!(stdout(&o).starts_with("warning scheme-uppercase at char 0: "));
     let o = iri(&["--json", "lint", "--display", "http://a/\u{202E}"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["findings"][0]["code"], "bidi-formatting-character");
     assert_eq!(v["findings"][0]["severity"], "error");
-    assert_eq!(v["findings"][0]["offset"], 9);
+    assert_eq!(v["findings"][0]["byte_offset"], 9);
+    assert_eq!(v["findings"][0]["char_offset"], 9);
     assert_eq!(v["findings"][0]["section"], "RFC 3987 §4.1");
     assert!(v["display"].as_str().unwrap().starts_with('\u{202A}'));
     let o = iri(&["lint", "--list"]);
     assert!(stdout(&o).lines().count() >= 20);
     let o = iri(&["--grammar", "leiri", "lint", "http://a/b c"]);
-    assert!(stdout(&o).starts_with("leiri-space 10 "));
+    assert!(
+        stdout(&o).starts_with("warning leiri-space at char 10: "),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -490,7 +506,11 @@ fn the_oracle_refuses_lines_beyond_its_limit_and_says_what_to_use() {
     let o = iri(&["--json", "check", "--oracle", &beyond]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["valid"], false);
-    assert!(v["error"].as_str().unwrap().contains("oracle's limit"));
+    assert_eq!(v["error"]["kind"], "oracle-limit");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("oracle's limit"));
 }
 
 #[test]
@@ -521,12 +541,19 @@ fn compare_json_stays_json_for_lines_without_a_pair_or_not_utf8() {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
         .collect();
     assert_eq!(records.len(), 3, "{out}");
-    assert_eq!(records[0]["equivalent"], true);
+    assert_eq!(records[0]["result"], "equivalent");
     assert_eq!(records[1]["input"], "no tab here");
     assert_eq!(records[1]["valid"], false);
-    assert!(records[1]["error"].as_str().unwrap().contains("TAB"));
+    assert!(records[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("TAB"));
     assert_eq!(records[2]["input"], "\u{FFFD}\u{FFFD}");
-    assert!(records[2]["error"].as_str().unwrap().contains("not UTF-8"));
+    assert_eq!(records[2]["error"]["kind"], "not-utf8");
+    assert!(records[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not UTF-8"));
     // Text output is unchanged.
     let o = iri_stdin(&["compare"], b"no tab here\n");
     assert_eq!(stdout(&o), "invalid: a line holds A, a TAB, and B\n");

@@ -80,22 +80,22 @@ impl ErrorBuilder {
     }
 
     pub(crate) fn error(&mut self, e: &MatchError) {
-        self.message.append_value(e.to_string());
-        self.rule.append_option(e.rule);
-        self.byte_offset.append_value(e.byte_offset as u64);
-        self.char_offset.append_value(e.char_offset as u64);
-        match e.found {
+        self.message.append_value(e.message());
+        self.rule.append_option(e.rule());
+        self.byte_offset.append_value(e.byte_offset() as u64);
+        self.char_offset.append_value(e.char_offset() as u64);
+        match e.found() {
             Some(c) => {
                 let mut buf = [0u8; 4];
                 self.found.append_value(c.encode_utf8(&mut buf));
             }
             None => self.found.append_null(),
         }
-        for x in &e.expected {
-            self.expected.values().append_value(x);
+        for x in e.expected() {
+            self.expected.values().append_value(x.to_string());
         }
         self.expected.append(true);
-        for r in &e.within {
+        for r in e.within() {
             self.within.values().append_value(r);
         }
         self.within.append(true);

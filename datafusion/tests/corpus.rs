@@ -50,10 +50,10 @@ fn expected(s: &str) -> Vec<String> {
         b(is_match::<Leiri>(Rule::IriReference, s)),
         opt(check::<Iri>(Rule::IriReference, s)
             .err()
-            .and_then(|e| e.rule)),
+            .and_then(|e| e.rule())),
         check::<Iri>(Rule::IriReference, s)
             .err()
-            .map_or("NULL".to_string(), |e| e.char_offset.to_string()),
+            .map_or("NULL".to_string(), |e| e.char_offset().to_string()),
     ];
     match IriRef::parse(s) {
         Ok(r) => {

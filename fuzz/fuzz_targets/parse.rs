@@ -28,11 +28,15 @@ fn check<V: Variant>(s: &str) {
         Ok(r) => r,
         Err(e) => {
             assert!(
-                e.byte_offset <= s.len() && s.is_char_boundary(e.byte_offset),
+                e.byte_offset() <= s.len() && s.is_char_boundary(e.byte_offset()),
                 "{e:?}"
             );
-            assert_eq!(e.char_offset, s[..e.byte_offset].chars().count(), "{s:?}");
-            assert_eq!(e.found, s[e.byte_offset..].chars().next(), "{s:?}");
+            assert_eq!(
+                e.char_offset(),
+                s[..e.byte_offset()].chars().count(),
+                "{s:?}"
+            );
+            assert_eq!(e.found(), s[e.byte_offset()..].chars().next(), "{s:?}");
             let _ = e.to_string();
             return;
         }

@@ -15,21 +15,24 @@ use iri_grammar::tree::{tree_of, Node, ParseTree};
 use iri_grammar::Variant;
 use libfuzzer_sys::fuzz_target;
 
-fn nested(t: &ParseTree<'_>, n: &Node) {
+fn nested(t: &ParseTree<'_>, n: Node<'_>) {
     let s = t.input;
-    assert!(n.start <= n.end && n.end <= s.len(), "{n:?} in {s:?}");
+    assert!(n.start() <= n.end() && n.end() <= s.len(), "{n:?} in {s:?}");
     assert!(
-        s.is_char_boundary(n.start) && s.is_char_boundary(n.end),
+        s.is_char_boundary(n.start()) && s.is_char_boundary(n.end()),
         "{n:?} in {s:?}"
     );
-    let _ = t.text(n);
-    let mut at = n.start;
-    for c in &n.children {
+    let _ = n.text();
+    if let Some((k, of)) = n.alternative() {
+        assert!(1 <= k && k <= of, "{n:?}");
+    }
+    let mut at = n.start();
+    for c in n.children() {
         assert!(
-            c.start >= at && c.end <= n.end,
+            c.start() >= at && c.end() <= n.end(),
             "{c:?} outside or before its place in {n:?}, {s:?}"
         );
-        at = c.end;
+        at = c.end();
         nested(t, c);
     }
 }
@@ -39,9 +42,13 @@ fn one<V: Variant>(rule: Rule, s: &str) {
     match tree_of::<V>(rule, s) {
         Ok(t) => {
             assert!(matched, "{:?} tree without a match: {s:?}", V::NAME);
-            assert_eq!((t.root.start, t.root.end), (0, s.len()), "root of {s:?}");
-            assert_eq!(t.root.id, rule);
-            nested(&t, &t.root);
+            assert_eq!(
+                (t.root().start(), t.root().end()),
+                (0, s.len()),
+                "root of {s:?}"
+            );
+            assert_eq!(t.root().id(), rule);
+            nested(&t, t.root());
             let _ = t.to_text();
             let _ = t.to_dot();
         }
@@ -55,16 +62,21 @@ fn one<V: Variant>(rule: Rule, s: &str) {
             let c = check::<V>(rule, s).unwrap_err();
             assert_eq!(c, e, "check and tree_of explain {s:?} differently");
             assert!(
-                e.byte_offset <= s.len() && s.is_char_boundary(e.byte_offset),
+                e.byte_offset() <= s.len() && s.is_char_boundary(e.byte_offset()),
                 "{e:?}"
             );
-            assert_eq!(e.char_offset, s[..e.byte_offset].chars().count(), "{s:?}");
-            assert_eq!(e.found, s[e.byte_offset..].chars().next(), "{s:?}");
-            let message = e.to_string();
+            assert_eq!(
+                e.char_offset(),
+                s[..e.byte_offset()].chars().count(),
+                "{s:?}"
+            );
+            assert_eq!(e.found(), s[e.byte_offset()..].chars().next(), "{s:?}");
+            let message = e.message();
             assert!(
-                message.starts_with(&format!("at char {}", e.char_offset)),
+                message.starts_with(&format!("at char {}", e.char_offset())),
                 "{message}"
             );
+            let _ = format!("{e} {e:#}");
         }
     }
 }

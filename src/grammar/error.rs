@@ -1,28 +1,53 @@
 //! Why a string does not match a rule: where, what was found, what the rule expected.
+//!
+//! A [`MatchError`] is data first: the offsets, the character found, the innermost
+//! rule, what was expected there as [`Expectation`] values, grouped by the rule that
+//! expected them ([`ExpectedBy`]), and the enclosing rules. Its messages are made
+//! from that data:
+//!
+//! - `{}` is one short line: `invalid IRI-reference: unexpected U+0020 SPACE at char
+//!   20, in isegment`;
+//! - [`MatchError::message`] is the long line that names everything expected
+//!   (`at char 20 (U+0020 SPACE): isegment expects ipchar (...); ...`), what the `iri
+//!   check` command prints;
+//! - `{:#}` is the long line, then the input with a caret under the failing character.
 
 use super::generated::Rule;
 use super::runtime::{Expected, Explain, Failure};
 use super::{full_match, Variant, VariantName};
-use std::fmt;
-use std::sync::OnceLock;
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use core::fmt::Write;
 
 /// A string that does not match a rule.
 ///
-/// Its [`Display`](fmt::Display) form reads like
-/// `at char 15 (U+0020 SPACE): isegment expects ipchar (...), "/", "?", "#" or end of input, in ipath-abempty < ihier-part < IRI`.
-///
 /// ```
-/// use iri_grammar::grammar::{check, Rule, Uri};
+/// use iri_grammar::grammar::{check, Expectation, Rule, Uri};
 /// let e = check::<Uri>(Rule::Ipv4address, "1.2.3.256").unwrap_err();
-/// assert_eq!(e.byte_offset, 8);
-/// assert_eq!(e.found, Some('6'));
-/// assert_eq!(e.within, vec!["IPv4address"]);
+/// assert_eq!((e.byte_offset(), e.char_offset(), e.found()), (8, 8, Some('6')));
+/// assert_eq!(e.rule(), Some("dec-octet"));
+/// assert_eq!(e.within(), ["IPv4address"]);
+/// assert!(e.expected().contains(&Expectation::Range { first: 0x30, last: 0x35 }));
+/// assert_eq!(e.to_string(), "invalid IPv4address: unexpected U+0036 '6' at char 8, in dec-octet");
+/// assert_eq!(format!("{e:#}"), "\
+/// at char 8 (U+0036 '6'): dec-octet expects %x30-35; IPv4address expects end of input, in IPv4address
+///   1.2.3.256
+///           ^");
 /// ```
 ///
 /// Making one is cheap: the input is kept, and the explanation (the rules, what they
-/// expected, the enclosing rules) is worked out by the combinators the first time a
-/// field or the message is asked for. A program that only needs to know *that* an
-/// input is invalid pays for no explanation.
+/// expected, the enclosing rules) is worked out by the combinators the first time an
+/// accessor or a message asks for it (with the `std` feature; without it, when the
+/// error is made). A program that only needs to know *that* an input is invalid pays
+/// for no explanation.
+///
+/// The fields are private and every accessor is a method, so that what an error
+/// records can grow without breaking programs.
 #[derive(Clone)]
 pub struct MatchError(Box<Lazy>);
 
@@ -31,89 +56,186 @@ struct Lazy {
     rule: Rule,
     input: Box<str>,
     /// `explain_in::<V>`, for the grammar the input was matched in.
+    #[cfg(feature = "std")]
     explain: fn(Rule, &str) -> Details,
-    details: OnceLock<Details>,
+    #[cfg(feature = "std")]
+    details: std::sync::OnceLock<Details>,
+    /// Without `std` there is no `OnceLock` (a lazy value shared between threads
+    /// needs a lock): the explanation is worked out when the error is made.
+    #[cfg(not(feature = "std"))]
+    details: Details,
 }
 
-/// The fields of a [`MatchError`] (reached through it: `error.byte_offset`).
+/// What a [`MatchError`] records, worked out once.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Details {
-    /// The grammar.
-    pub variant: VariantName,
-    /// The rule the whole input was matched against (in the variant's naming).
-    pub start_rule: &'static str,
-    /// Byte offset of the failure in the input.
-    pub byte_offset: usize,
-    /// Character offset of the failure in the input.
-    pub char_offset: usize,
-    /// The character found there (`None`: the input ended).
-    pub found: Option<char>,
-    /// The innermost rule being matched there (`None`: the failure is at the top).
-    pub rule: Option<&'static str>,
-    /// What would have been accepted there, as ABNF (rules, strings, ranges, "end of input").
-    pub expected: Vec<String>,
-    /// The same, grouped by the rule that expected it (innermost rule first).
-    pub expected_by: Vec<(&'static str, Vec<String>)>,
-    /// The rules enclosing `rule`, innermost first.
-    pub within: Vec<&'static str>,
+pub(crate) struct Details {
+    pub(crate) variant: VariantName,
+    pub(crate) start_rule: &'static str,
+    pub(crate) byte_offset: usize,
+    pub(crate) char_offset: usize,
+    pub(crate) found: Option<char>,
+    pub(crate) rule: Option<&'static str>,
+    pub(crate) expected: Vec<Expectation>,
+    pub(crate) expected_by: Vec<ExpectedBy>,
+    pub(crate) within: Vec<&'static str>,
 }
 
-impl std::error::Error for MatchError {}
+/// One thing the grammar would have accepted where a match failed: a term of the
+/// ABNF (RFC 5234) as a value.
+///
+/// Its [`Display`](fmt::Display) form is the ABNF notation the messages use: a rule
+/// by name (with its definition when it is a short class of characters), a quoted
+/// string, `%x30-35`, `end of input`.
+///
+/// ```
+/// use iri_grammar::grammar::Expectation;
+/// assert_eq!(Expectation::Literal("?").to_string(), "\"?\"");
+/// assert_eq!(Expectation::Range { first: 0x30, last: 0x35 }.to_string(), "%x30-35");
+/// assert_eq!(Expectation::EndOfInput.to_string(), "end of input");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Expectation {
+    /// A rule (RFC 5234 §2.2), by its name in the grammar of the error.
+    Rule {
+        /// The rule.
+        rule: Rule,
+        /// Its name in the grammar of the error (`pchar` under [`super::Uri`],
+        /// `ipchar` under [`super::Iri`]).
+        name: &'static str,
+        /// Its definition, when the rule is a short class of characters (`DIGIT /
+        /// "A" / ...`): the characters that would do, which the messages show.
+        definition: Option<&'static str>,
+    },
+    /// A quoted string (RFC 5234 §2.3: case-insensitive), or one character that
+    /// may follow what was matched.
+    Literal(&'static str),
+    /// A range of code points, `%x30-35` (RFC 5234 §2.3, §3.4); `first == last`
+    /// for one code point.
+    Range {
+        /// The first code point.
+        first: u32,
+        /// The last code point.
+        last: u32,
+    },
+    /// An ABNF prose value, `<...>` (RFC 5234 §4), or a limit of this library
+    /// written as prose.
+    Prose(&'static str),
+    /// The end of the input.
+    EndOfInput,
+}
 
-impl std::ops::Deref for MatchError {
-    type Target = Details;
-    /// The explanation, worked out on first use.
-    fn deref(&self) -> &Details {
-        let lazy = &self.0;
-        lazy.details
-            .get_or_init(|| (lazy.explain)(lazy.rule, &lazy.input))
+impl fmt::Display for Expectation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Expectation::Rule {
+                name,
+                definition: Some(def),
+                ..
+            } => write!(f, "{name} ({def})"),
+            Expectation::Rule { name, .. } => f.write_str(name),
+            Expectation::Literal(s) => write!(f, "{s:?}"),
+            Expectation::Range { first, last } if first == last => write!(f, "%x{first:X}"),
+            Expectation::Range { first, last } => write!(f, "%x{first:X}-{last:X}"),
+            Expectation::Prose(s) => f.write_str(s),
+            Expectation::EndOfInput => f.write_str("end of input"),
+        }
     }
 }
+
+/// What one rule expected where a match failed: [`MatchError::expected_by`] groups
+/// the [`Expectation`]s by the rule whose definition has them, innermost first.
+///
+/// ```
+/// use iri_grammar::grammar::{check, Iri, Rule};
+/// let e = check::<Iri>(Rule::Iri, "http://a/b c").unwrap_err();
+/// let by: Vec<_> = e.expected_by().iter().map(|g| g.rule()).collect();
+/// assert_eq!(by, ["isegment", "ipath-abempty", "IRI"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpectedBy {
+    rule: &'static str,
+    expected: Vec<Expectation>,
+}
+
+impl ExpectedBy {
+    /// The rule's name in the grammar of the error.
+    pub fn rule(&self) -> &'static str {
+        self.rule
+    }
+
+    /// What it expected, the end of input last.
+    pub fn expected(&self) -> &[Expectation] {
+        &self.expected
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for MatchError {}
+
+// Without `std`, `core::error::Error` (Rust 1.81) is the same trait.
+#[cfg(not(feature = "std"))]
+impl core::error::Error for MatchError {}
 
 impl fmt::Debug for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MatchError")
             .field("input", &self.0.input)
-            .field("details", &**self)
+            .field("details", self.details())
             .finish()
     }
 }
 
 impl PartialEq for MatchError {
     fn eq(&self, other: &Self) -> bool {
-        self.0.rule == other.0.rule && self.0.input == other.0.input && **self == **other
+        self.0.rule == other.0.rule
+            && self.0.input == other.0.input
+            && self.details() == other.details()
     }
 }
 
 impl Eq for MatchError {}
 
-/// How an expected rule is named: with its definition when it is a short class of
-/// characters, so that the message says which characters would do.
-fn describe_rule<V: Variant>(r: Rule) -> String {
-    let name = r.name::<V>();
-    if r.is_character_rule() {
-        if let Some(def) = r.short_definition(V::NAME) {
-            return format!("{name} ({def})");
-        }
-    }
-    name.to_string()
+/// One-character strings of every ASCII character, to name a character as a
+/// `&'static str` [`Expectation::Literal`].
+const ASCII: &str = "\0\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\
+\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f \
+!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f";
+
+fn ascii_literal(c: char) -> Option<&'static str> {
+    let k = c as usize;
+    (k < 128).then(|| &ASCII[k..k + 1])
 }
 
-fn describe<V: Variant>(e: &Expected) -> Vec<String> {
-    match *e {
-        Expected::Rule(r) => vec![describe_rule::<V>(r)],
-        Expected::Lit(s) => vec![format!("{s:?}")],
-        Expected::Range(lo, hi) if lo == hi => vec![format!("%x{lo:X}")],
-        Expected::Range(lo, hi) => vec![format!("%x{lo:X}-{hi:X}")],
-        Expected::Abnf(s) => vec![s.to_string()],
-        Expected::End => vec!["end of input".to_string()],
-        // Verified candidate by candidate in MatchError::new.
-        Expected::Follow(_) => Vec::new(),
+/// How an expected rule is named: with its definition when it is a short class of
+/// characters, so that the message says which characters would do.
+fn describe_rule<V: Variant>(r: Rule) -> Expectation {
+    let definition = if r.is_character_rule() {
+        r.short_definition(V::NAME)
+    } else {
+        None
+    };
+    Expectation::Rule {
+        rule: r,
+        name: r.name::<V>(),
+        definition,
     }
+}
+
+fn describe<V: Variant>(e: &Expected) -> Option<Expectation> {
+    Some(match *e {
+        Expected::Rule(r) => describe_rule::<V>(r),
+        Expected::Lit(s) => Expectation::Literal(s),
+        Expected::Range(first, last) => Expectation::Range { first, last },
+        Expected::Abnf(s) => Expectation::Prose(s),
+        Expected::End => Expectation::EndOfInput,
+        // Verified candidate by candidate in `verified_follow`.
+        Expected::Follow(_) => return None,
+    })
 }
 
 /// `U+0020 SPACE`, `U+00E9 'é'`: a character as a student can identify it.
-pub fn describe_char(c: char) -> String {
+pub(crate) fn describe_char(c: char) -> String {
     const ASCII_NAMES: [&str; 33] = [
         "NULL",
         "START OF HEADING",
@@ -187,16 +309,43 @@ impl MatchError {
         MatchError(Box::new(Lazy {
             rule,
             input: input.into(),
+            #[cfg(feature = "std")]
             explain: explain_in::<V>,
-            details: OnceLock::new(),
+            #[cfg(feature = "std")]
+            details: std::sync::OnceLock::new(),
+            #[cfg(not(feature = "std"))]
+            details: explain_in::<V>(rule, input),
         }))
     }
 
-    /// An error whose explanation is already known.
+    /// An error whose explanation is already known. (`V` chooses the explainer the
+    /// error keeps, which only the lazy form of `std` has.)
+    #[cfg_attr(not(feature = "std"), allow(clippy::extra_unused_type_parameters))]
     pub(crate) fn explained<V: Variant>(rule: Rule, input: &str, details: Details) -> MatchError {
-        let e = MatchError::new::<V>(rule, input);
-        let _ = e.0.details.set(details);
-        e
+        MatchError(Box::new(Lazy {
+            rule,
+            input: input.into(),
+            #[cfg(feature = "std")]
+            explain: explain_in::<V>,
+            #[cfg(feature = "std")]
+            details: std::sync::OnceLock::from(details),
+            #[cfg(not(feature = "std"))]
+            details,
+        }))
+    }
+
+    /// The explanation, worked out on first use.
+    pub(crate) fn details(&self) -> &Details {
+        let lazy = &self.0;
+        #[cfg(feature = "std")]
+        {
+            lazy.details
+                .get_or_init(|| (lazy.explain)(lazy.rule, &lazy.input))
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            &lazy.details
+        }
     }
 
     /// The input that does not match (its first 256 bytes when it is longer than the
@@ -208,6 +357,236 @@ impl MatchError {
     /// ```
     pub fn input(&self) -> &str {
         &self.0.input
+    }
+
+    /// The grammar the input was matched in.
+    pub fn grammar(&self) -> VariantName {
+        self.details().variant
+    }
+
+    /// The rule the whole input was matched against, by its name in the grammar.
+    ///
+    /// ```
+    /// use iri_grammar::{LeiriRef, UriRef};
+    /// assert_eq!(UriRef::parse("%").unwrap_err().start_rule(), "URI-reference");
+    /// assert_eq!(LeiriRef::parse("%").unwrap_err().start_rule(), "LEIRI-reference");
+    /// ```
+    pub fn start_rule(&self) -> &'static str {
+        self.details().start_rule
+    }
+
+    /// The rule the whole input was matched against, as a [`Rule`].
+    pub fn start_rule_id(&self) -> Rule {
+        self.0.rule
+    }
+
+    /// Byte offset of the failure in the input: where the longest match the grammar
+    /// could make stopped.
+    pub fn byte_offset(&self) -> usize {
+        self.details().byte_offset
+    }
+
+    /// Character offset of the failure in the input (counted from 0).
+    pub fn char_offset(&self) -> usize {
+        self.details().char_offset
+    }
+
+    /// The character found there; `None` when the input ended.
+    pub fn found(&self) -> Option<char> {
+        self.details().found
+    }
+
+    /// The innermost rule being matched there, by its name in the grammar; `None`
+    /// when the failure is outside any rule of the one asked for.
+    pub fn rule(&self) -> Option<&'static str> {
+        self.details().rule
+    }
+
+    /// What would have been accepted there, every rule's expectations in one list
+    /// (innermost rule first, the end of input last in each rule's part).
+    ///
+    /// ```
+    /// use iri_grammar::{grammar::Expectation, IriRef};
+    /// let e = IriRef::parse("http://a/b c").unwrap_err();
+    /// assert!(e.expected().contains(&Expectation::Literal("?")));
+    /// assert!(e.expected().contains(&Expectation::EndOfInput));
+    /// ```
+    pub fn expected(&self) -> &[Expectation] {
+        &self.details().expected
+    }
+
+    /// The same, grouped by the rule that expected it (innermost rule first).
+    pub fn expected_by(&self) -> &[ExpectedBy] {
+        &self.details().expected_by
+    }
+
+    /// The rules enclosing [`MatchError::rule`], innermost first: the path from
+    /// the failure up to the rule asked for.
+    ///
+    /// ```
+    /// use iri_grammar::UriRef;
+    /// let e = UriRef::parse("http://a/b c").unwrap_err();
+    /// assert_eq!(e.rule(), Some("segment"));
+    /// assert_eq!(e.within(), ["path-abempty", "hier-part", "URI", "URI-reference"]);
+    /// ```
+    pub fn within(&self) -> &[&'static str] {
+        &self.details().within
+    }
+
+    /// The long message, on one line: where, what was found, everything each rule
+    /// expected there, and the enclosing rules. What `iri check` prints after
+    /// `invalid: `.
+    ///
+    /// ```
+    /// use iri_grammar::grammar::{check, Rule, Uri};
+    /// let e = check::<Uri>(Rule::Ipv4address, "1.2.3.256").unwrap_err();
+    /// assert_eq!(e.message(),
+    ///     "at char 8 (U+0036 '6'): dec-octet expects %x30-35; IPv4address expects end of input, in IPv4address");
+    /// ```
+    pub fn message(&self) -> String {
+        let mut s = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write_message(&mut s);
+        s
+    }
+
+    fn write_message(&self, f: &mut impl Write) -> fmt::Result {
+        let d = self.details();
+        write!(f, "at char {}", d.char_offset)?;
+        let found = match d.found {
+            Some(c) => describe_char(c),
+            None => "end of input".to_string(),
+        };
+        if d.byte_offset != d.char_offset {
+            write!(f, " (byte {}, {found})", d.byte_offset)?;
+        } else {
+            write!(f, " ({found})")?;
+        }
+        write!(f, ": ")?;
+        if d.expected_by.is_empty() {
+            write!(
+                f,
+                "{} expects something else",
+                d.rule.unwrap_or(d.start_rule)
+            )?;
+        }
+        for (k, group) in d.expected_by.iter().enumerate() {
+            if k > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{} expects ", group.rule)?;
+            let items = &group.expected;
+            match items.len() {
+                0 => write!(f, "something else")?,
+                n => {
+                    for (j, item) in items.iter().enumerate() {
+                        match j {
+                            0 => {}
+                            j if j + 1 == n => write!(f, " or ")?,
+                            _ => write!(f, ", ")?,
+                        }
+                        write!(f, "{item}")?;
+                    }
+                }
+            }
+        }
+        if !d.within.is_empty() {
+            write!(f, ", in ")?;
+            for (k, r) in d.within.iter().enumerate() {
+                if k > 0 {
+                    write!(f, " < ")?;
+                }
+                write!(f, "{r}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The input with a caret under the failing character: two lines, each
+    /// indented by two spaces, without a final line break. Characters that cannot
+    /// be seen or take no column (controls, bidi formatting characters such as
+    /// U+202E, which would also reorder the line, combining marks) are shown as
+    /// `⟨U+202E⟩`, so that the caret stays under the right one; wide characters
+    /// (CJK) count as two columns, as terminals draw them. The widths come from a
+    /// short table of ranges, not from the Unicode data (this crate does not
+    /// depend on it): the `iri` command uses the full tables.
+    ///
+    /// ```
+    /// let e = iri_grammar::IriRef::parse("http://a/\u{202E}b c").unwrap_err();
+    /// assert_eq!(e.caret(), "  http://a/⟨U+202E⟩b c\n                    ^");
+    /// let e = iri_grammar::IriRef::parse("http://納豆/ x").unwrap_err();
+    /// assert_eq!(e.caret(), "  http://納豆/ x\n              ^");
+    /// ```
+    pub fn caret(&self) -> String {
+        let at = self.char_offset();
+        let mut line = String::from("  ");
+        let mut before = 2;
+        for (k, c) in self.input().chars().enumerate() {
+            let width = shown(c, &mut line);
+            if k < at {
+                before += width;
+            }
+        }
+        line.push('\n');
+        line.extend(core::iter::repeat(' ').take(before));
+        line.push('^');
+        line
+    }
+}
+
+/// Writes `c` as the caret line shows it; returns the columns it takes.
+fn shown(c: char, out: &mut String) -> usize {
+    let cp = c as u32;
+    let invisible = c.is_control()
+        || matches!(cp, 0xAD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x180B..=0x180F
+            | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0xFE00..=0xFE0F
+            | 0xFEFF | 0xFFF0..=0xFFFB | 0xE0000..=0xE0FFF)
+        // Combining marks of the blocks made of them: they take no column.
+        || matches!(cp, 0x0300..=0x036F | 0x0483..=0x0489 | 0x0591..=0x05BD
+            | 0x0610..=0x061A | 0x064B..=0x065F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF
+            | 0x20D0..=0x20FF | 0x302A..=0x302F | 0x3099..=0x309A | 0xFE20..=0xFE2F);
+    if invisible {
+        let before = out.len();
+        let _ = write!(out, "⟨U+{cp:04X}⟩");
+        return out[before..].chars().count();
+    }
+    out.push(c);
+    // East Asian Wide and Fullwidth, the ranges terminals draw two columns wide.
+    let wide = matches!(cp, 0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F | 0x1F900..=0x1F9FF | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD);
+    1 + usize::from(wide)
+}
+
+impl fmt::Display for MatchError {
+    /// `{}`: one short line, `invalid IRI-reference: unexpected U+0020 SPACE at char
+    /// 20, in isegment`. `{:#}`: the long [`MatchError::message`], then the input
+    /// and a caret under the failing character ([`MatchError::caret`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            self.write_message(f)?;
+            return write!(f, "\n{}", self.caret());
+        }
+        write!(f, "invalid {}: ", self.details().start_rule)?;
+        self.write_short(f)
+    }
+}
+
+impl MatchError {
+    /// The short form after its `invalid RULE: ` opening.
+    pub(crate) fn write_short(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.details();
+        f.write_str("unexpected ")?;
+        match d.found {
+            Some(c) => f.write_str(&describe_char(c))?,
+            None => f.write_str("end of input")?,
+        }
+        write!(f, " at char {}", d.char_offset)?;
+        if let Some(rule) = d.rule {
+            write!(f, ", in {rule}")?;
+        }
+        Ok(())
     }
 }
 
@@ -254,9 +633,35 @@ impl Details {
             char_offset,
             found,
             rule: innermost,
-            expected: groups.iter().flat_map(|(_, items)| items.clone()).collect(),
+            expected: groups.iter().flat_map(|g| g.expected.clone()).collect(),
             expected_by: groups,
             within: names,
+        }
+    }
+
+    /// The details of an input that is too long to be matched: `expected` says
+    /// why, as prose, at byte `at`.
+    pub(crate) fn limit<V: Variant>(
+        rule: Rule,
+        input: &str,
+        at: usize,
+        expected: &'static str,
+    ) -> Details {
+        let at = at.min(input.len());
+        let expected = vec![Expectation::Prose(expected)];
+        Details {
+            variant: V::NAME,
+            start_rule: rule.name::<V>(),
+            byte_offset: at,
+            char_offset: input[..at].chars().count(),
+            found: input[at..].chars().next(),
+            rule: None,
+            expected_by: vec![ExpectedBy {
+                rule: rule.name::<V>(),
+                expected: expected.clone(),
+            }],
+            expected,
+            within: Vec::new(),
         }
     }
 }
@@ -267,52 +672,60 @@ fn expectations<V: Variant>(
     rule: Rule,
     prefix: &str,
     expected: &[(Expected, Option<Rule>)],
-) -> Vec<(&'static str, Vec<String>)> {
-    let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
+) -> Vec<ExpectedBy> {
+    let mut groups: Vec<ExpectedBy> = Vec::new();
     for (e, owner) in expected {
-        if matches!(e, Expected::Follow(_)) {
-            continue;
-        }
         // A variant rule the grammar does not have (iprivate under Uri) expects nothing.
         if let Expected::Rule(r) = e {
             if r.name_in(V::NAME).is_none() {
                 continue;
             }
         }
+        let Some(item) = describe::<V>(e) else {
+            continue;
+        };
         // Expected at the top, outside any rule: by the rule asked for.
         let owner = owner.map_or(rule.name::<V>(), |r| r.name::<V>());
-        let k = match groups.iter().position(|(o, _)| *o == owner) {
+        let k = match groups.iter().position(|g| g.rule == owner) {
             Some(k) => k,
             None => {
-                groups.push((owner, Vec::new()));
+                groups.push(ExpectedBy {
+                    rule: owner,
+                    expected: Vec::new(),
+                });
                 groups.len() - 1
             }
         };
-        for text in describe::<V>(e) {
-            if !groups[k].1.contains(&text) {
-                groups[k].1.push(text);
-            }
+        if !groups[k].expected.contains(&item) {
+            groups[k].expected.push(item);
         }
     }
     let verified = verified_follow::<V>(rule, prefix, expected);
     if !verified.is_empty() {
         let top = rule.name::<V>();
-        match groups.iter_mut().find(|(o, _)| *o == top) {
-            Some((_, items)) => {
+        match groups.iter_mut().find(|g| g.rule == top) {
+            Some(g) => {
                 for v in verified {
-                    if !items.contains(&v) {
-                        items.push(v);
+                    if !g.expected.contains(&v) {
+                        g.expected.push(v);
                     }
                 }
             }
-            None => groups.push((top, verified)),
+            None => groups.push(ExpectedBy {
+                rule: top,
+                expected: verified,
+            }),
         }
     }
     // The end of input reads best last, in the group that is the whole rule's.
-    for (_, items) in groups.iter_mut() {
-        if let Some(k) = items.iter().position(|e| e == "end of input") {
-            let end = items.remove(k);
-            items.push(end);
+    for g in groups.iter_mut() {
+        if let Some(k) = g
+            .expected
+            .iter()
+            .position(|e| *e == Expectation::EndOfInput)
+        {
+            let end = g.expected.remove(k);
+            g.expected.push(end);
         }
     }
     groups
@@ -327,63 +740,42 @@ fn verified_follow<V: Variant>(
     rule: Rule,
     prefix: &str,
     expected: &[(Expected, Option<Rule>)],
-) -> Vec<String> {
-    let mut verified: Vec<String> = Vec::new();
+) -> Vec<Expectation> {
+    let mut verified: Vec<Expectation> = Vec::new();
     for (e, _) in expected {
         let Expected::Follow(set) = e else { continue };
         let (ascii, _, end) = set.members();
-        let mut candidates: Vec<(Option<char>, String)> = ascii
+        let mut candidates: Vec<(Option<char>, Expectation)> = ascii
             .iter()
-            .map(|&c| (Some(c), format!("{:?}", c.to_string())))
+            .filter_map(|&c| Some((Some(c), Expectation::Literal(ascii_literal(c)?))))
             .collect();
         if end {
-            candidates.push((None, "end of input".to_string()));
+            candidates.push((None, Expectation::EndOfInput));
         }
-        for (c, text) in candidates {
-            let mut probe = prefix.to_string();
+        for (c, item) in candidates {
+            let mut probe = prefix.to_owned();
             probe.extend(c);
-            if !verified.contains(&text) && super::is_match::<V>(rule, &probe) {
-                verified.push(text);
+            if !verified.contains(&item) && super::is_match::<V>(rule, &probe) {
+                verified.push(item);
             }
         }
     }
     verified
 }
 
-impl fmt::Display for MatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at char {}", self.char_offset)?;
-        let found = match self.found {
-            Some(c) => describe_char(c),
-            None => "end of input".to_string(),
-        };
-        if self.byte_offset != self.char_offset {
-            write!(f, " (byte {}, {found})", self.byte_offset)?;
-        } else {
-            write!(f, " ({found})")?;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_literals_are_the_characters() {
+        assert_eq!(ASCII.len(), 128);
+        for b in 0..128u8 {
+            assert_eq!(
+                ascii_literal(char::from(b)),
+                Some(&*char::from(b).to_string())
+            );
         }
-        write!(f, ": ")?;
-        if self.expected_by.is_empty() {
-            write!(
-                f,
-                "{} expects something else",
-                self.rule.unwrap_or(self.start_rule)
-            )?;
-        }
-        for (k, (owner, items)) in self.expected_by.iter().enumerate() {
-            if k > 0 {
-                write!(f, "; ")?;
-            }
-            write!(f, "{owner} expects ")?;
-            match items.len() {
-                0 => write!(f, "something else")?,
-                1 => write!(f, "{}", items[0])?,
-                n => write!(f, "{} or {}", items[..n - 1].join(", "), items[n - 1])?,
-            }
-        }
-        if !self.within.is_empty() {
-            write!(f, ", in {}", self.within.join(" < "))?;
-        }
-        Ok(())
+        assert_eq!(ascii_literal('é'), None);
     }
 }

@@ -13,8 +13,8 @@
 //! assert!(is_match::<Iri>(Rule::IriReference, "http://résumé.example.org/"));
 //! assert!(!is_match::<Uri>(Rule::IriReference, "http://résumé.example.org/"));
 //! let err = check::<Iri>(Rule::Iri, "http://a/b c").unwrap_err();
-//! assert_eq!(err.char_offset, 10);
-//! assert_eq!(err.rule, Some("isegment"));
+//! assert_eq!(err.char_offset(), 10);
+//! assert_eq!(err.rule(), Some("isegment"));
 //! ```
 
 pub(crate) mod automaton;
@@ -28,7 +28,8 @@ use crate::reference::split::Boundaries;
 pub(crate) mod generated;
 pub(crate) mod runtime;
 
-pub use error::{Details, MatchError};
+pub(crate) use error::Details;
+pub use error::{Expectation, ExpectedBy, MatchError};
 pub(crate) use generated::parse_rule;
 pub use generated::Rule;
 
@@ -78,7 +79,7 @@ mod sealed {
 /// Implemented by [`Uri`], [`Iri`] and [`Leiri`] (sealed: the generated combinators
 /// know these three); the implementations are generated from the grammar files.
 pub trait Variant:
-    sealed::Sealed + Copy + Default + std::fmt::Debug + Send + Sync + 'static
+    sealed::Sealed + Copy + Default + core::fmt::Debug + Send + Sync + 'static
 {
     /// Which grammar this is.
     const NAME: VariantName;
@@ -281,7 +282,8 @@ pub(crate) fn full_match<V: Variant, M: Mode>(rule: Rule, input: &str) -> Result
 /// use iri_grammar::grammar::{check, Iri, Rule};
 /// assert!(check::<Iri>(Rule::Iri, "http://example.org/ros%C3%A9").is_ok());
 /// let e = check::<Iri>(Rule::Iri, "http://example.org/a b").unwrap_err();
-/// assert_eq!(e.to_string(),
+/// assert_eq!(e.to_string(), "invalid IRI: unexpected U+0020 SPACE at char 20, in isegment");
+/// assert_eq!(e.message(),
 ///     "at char 20 (U+0020 SPACE): isegment expects ipchar (iunreserved / pct-encoded / \
 ///      sub-delims / \":\" / \"@\"); ipath-abempty expects \"/\"; \
 ///      IRI expects \"#\", \"?\" or end of input, in ipath-abempty < ihier-part < IRI");

@@ -21,6 +21,9 @@
 
 use super::generated::Rule;
 use super::Variant;
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
 use nom::error::{ErrorKind, ParseError};
 use nom::{Err, IResult};
 
@@ -223,6 +226,7 @@ impl Mode for Check {
 /// matches in sequence is joining two ranges, and an attempt that fails is undone by
 /// cutting the arena back ([`Mode::rewind`]). Character rules are folded into their
 /// parent.
+#[cfg(feature = "std")]
 #[derive(Debug)]
 pub enum Tree {}
 
@@ -260,12 +264,15 @@ impl Nodes {
 
 /// The arena of [`Tree`] mode, and the alternative a [`Choice`] just took (for the
 /// node of the rule it is the definition of).
+#[cfg(feature = "std")]
 type Arena = (Vec<RawNode>, Option<(u16, u16)>);
 
+#[cfg(feature = "std")]
 std::thread_local! {
     static ARENA: std::cell::RefCell<Arena> = const { std::cell::RefCell::new((Vec::new(), None)) };
 }
 
+#[cfg(feature = "std")]
 impl Tree {
     /// Runs `f` with an empty arena, then `read` with what `f` returned and the
     /// arena. The arena keeps its memory from one tree to the next.
@@ -286,6 +293,7 @@ impl Tree {
     }
 }
 
+#[cfg(feature = "std")]
 impl Mode for Tree {
     type Out = Nodes;
     const EXPLAIN: bool = false;

@@ -5,6 +5,7 @@
 
 use super::{Component, Components, HostKind, Reference, ABSENT};
 use crate::grammar::{is_match, Iri, Rule, Variant};
+use alloc::string::String;
 
 /// Builds the text of a reference, component by component, in the order of RFC 3986
 /// §5.3 (component recomposition): `scheme ":"`, `"//" authority`, path, `"?" query`,

@@ -7,22 +7,33 @@
 //! 3986 Appendix B, which is exact on a valid reference, finds the components. The
 //! host's kind is decided as `ihost` decides it: first match wins.
 
+mod absolute;
 mod builder;
+mod edit;
+mod host;
 #[doc(hidden)]
 pub mod split;
+
+pub use absolute::{AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, NotAbsolute};
+pub use edit::{BuildError, QueryPair, QueryPairs, ReferenceBuilder};
+pub use host::{Host, PortOutOfRange};
 
 use builder::host_kind;
 pub(crate) use builder::Builder;
 
-use crate::grammar::{explain, split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};
+use crate::grammar::{
+    explain, split_reference, Details, Iri, Leiri, MatchError, Rule, Uri, Variant,
+};
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+use core::borrow::Borrow;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
+use core::ops::Range;
+use core::str::FromStr;
 use split::Boundaries;
-use std::borrow::{Borrow, Cow};
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::marker::PhantomData;
-use std::ops::Range;
-use std::str::FromStr;
 
 /// What kind of host the grammar found (RFC 3986 §3.2.2, RFC 3987 §2.2 `ihost`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -217,8 +228,8 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// use iri_grammar::reference::UriRef;
     /// assert!(UriRef::parse("../a?b").is_ok());
     /// let e = UriRef::parse("http://résumé/").unwrap_err();
-    /// assert_eq!(e.char_offset, 8);
-    /// assert_eq!(e.found, Some('é'));
+    /// assert_eq!(e.char_offset(), 8);
+    /// assert_eq!(e.found(), Some('é'));
     /// ```
     pub fn parse(text: &'a str) -> Result<Self, MatchError> {
         let c = components::<V>(text)?;
@@ -261,6 +272,57 @@ impl<'a, V: Variant> Reference<'a, V> {
 
     pub(crate) fn components(&self) -> &Components {
         &self.c
+    }
+
+    /// The same text and components in grammar `W`, whose language holds `V`'s
+    /// (URI ⊂ IRI ⊂ LEIRI: RFC 3987 §2.2 and the LEIRI note §2 only widen
+    /// character classes, never the structure, so the components are the same).
+    fn widen<W: Variant>(self) -> Reference<'a, W> {
+        debug_assert_eq!(components::<W>(&self.text).as_ref().ok(), Some(&self.c));
+        Reference {
+            text: self.text,
+            c: self.c,
+            variant: PhantomData,
+        }
+    }
+
+    /// The same text in grammar `W`, if it is a reference of `W`; its error in `W`
+    /// otherwise.
+    fn narrow<W: Variant>(self) -> Result<Reference<'a, W>, MatchError> {
+        let c = components::<W>(&self.text)?;
+        debug_assert_eq!(c, self.c);
+        Ok(Reference {
+            text: self.text,
+            c,
+            variant: PhantomData,
+        })
+    }
+
+    /// The reference without its fragment (and without the `#`), borrowing this
+    /// one's text. For an IRI this is its `absolute-IRI` (RFC 3986 §4.3), what
+    /// §5.1 asks of a base, and what a retrieval is about (§3.5: the fragment is
+    /// for the client).
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let r = IriRef::parse("http://a/b?q#f").unwrap();
+    /// assert_eq!(r.without_fragment(), "http://a/b?q");
+    /// assert!(r.without_fragment().is_absolute_iri());
+    /// assert_eq!(IriRef::parse("#").unwrap().without_fragment(), "");
+    /// ```
+    pub fn without_fragment(&self) -> Reference<'_, V> {
+        let mut c = self.c;
+        let end = if c.fragment_start == ABSENT {
+            self.len()
+        } else {
+            c.fragment_start - 1
+        };
+        c.fragment_start = ABSENT;
+        Reference {
+            text: Cow::Borrowed(self.slice(0, end)),
+            c,
+            variant: PhantomData,
+        }
     }
 
     /// The reference as a string slice.
@@ -365,6 +427,21 @@ impl<'a, V: Variant> Reference<'a, V> {
         self.c.host_kind
     }
 
+    /// The host as a value ([`Host`]): a registered name, an IPv4 or IPv6 address,
+    /// or an `IPvFuture`; `None` when there is no authority. The grammar has decided
+    /// the kind (first match wins), so this cannot fail.
+    ///
+    /// ```
+    /// use iri_grammar::reference::{Host, IriRef};
+    /// use core::net::Ipv6Addr;
+    /// let r = IriRef::parse("http://[2001:db8::7]:8080/").unwrap();
+    /// assert_eq!(r.host(), Some("[2001:db8::7]"));
+    /// assert_eq!(r.host_parsed(), Some(Host::Ipv6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 7))));
+    /// ```
+    pub fn host_parsed(&self) -> Option<Host<'_>> {
+        Some(Host::of_valid(self.host()?, self.c.host_kind?))
+    }
+
     /// `port`, without the `:`; `Some("")` for `http://a:/`.
     ///
     /// ```
@@ -374,6 +451,48 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// ```
     pub fn port(&self) -> Option<&str> {
         (self.c.port_start != ABSENT).then(|| self.slice(self.c.port_start, self.c.authority.1))
+    }
+
+    /// The port as a number: `Ok(None)` when there is none or it is empty (RFC 3986
+    /// §3.2.3: an empty port is as if there were none); leading zeros are ignored
+    /// (`:080` is 80). `port = *DIGIT` has no upper bound in the ABNF, so
+    /// `http://a:65536/` is a valid reference: its port is an error here,
+    /// [`PortOutOfRange`], rather than a wrapped or truncated number.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let port = |s| IriRef::parse(s).unwrap().port_number();
+    /// assert_eq!(port("http://a:8080/"), Ok(Some(8080)));
+    /// assert_eq!(port("http://a:080/"), Ok(Some(80)));
+    /// assert_eq!(port("http://a:/"), Ok(None));
+    /// assert_eq!(port("http://a/"), Ok(None));
+    /// assert!(port("http://a:123456/").is_err());
+    /// ```
+    pub fn port_number(&self) -> Result<Option<u16>, PortOutOfRange> {
+        self.port().map_or(Ok(None), host::port_number)
+    }
+
+    /// The port as a number, or when there is none (or it is empty) the default
+    /// port of the scheme if [`crate::schemes`] knows it (http 80, https 443, ws
+    /// 80, wss 443, ftp 21); `Ok(None)` otherwise.
+    ///
+    /// ```
+    /// use iri_grammar::reference::IriRef;
+    /// let port = |s| IriRef::parse(s).unwrap().port_or_known_default();
+    /// assert_eq!(port("https://a/"), Ok(Some(443)));
+    /// assert_eq!(port("HTTP://a:/"), Ok(Some(80)));
+    /// assert_eq!(port("http://a:8080/"), Ok(Some(8080)));
+    /// assert_eq!(port("urn:isbn:0451450523"), Ok(None));
+    /// ```
+    pub fn port_or_known_default(&self) -> Result<Option<u16>, PortOutOfRange> {
+        if let Some(n) = self.port_number()? {
+            return Ok(Some(n));
+        }
+        let default = self
+            .scheme()
+            .and_then(crate::schemes::scheme_rules)
+            .and_then(|rules| rules.default_port);
+        default.map_or(Ok(None), host::port_number)
     }
 
     /// The path: always present, possibly empty.
@@ -554,13 +673,12 @@ fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
 
 #[cold]
 fn explain_too_long<V: Variant>(text: &str) -> MatchError {
-    let mut details = (*explain::<V>(Rule::IriReference, "")).clone();
-    let at = u32::MAX as usize;
-    details.byte_offset = at;
-    details.char_offset = text[..at.min(text.len())].chars().count();
-    details.found = text[at.min(text.len())..].chars().next();
-    details.expected = vec!["a reference shorter than 4 GiB".to_string()];
-    details.expected_by = vec![(details.start_rule, details.expected.clone())];
+    let details = Details::limit::<V>(
+        Rule::IriReference,
+        text,
+        u32::MAX as usize,
+        "a reference shorter than 4 GiB",
+    );
     // The error keeps the start of such an input, not 4 GiB of it.
     let mut keep = 256.min(text.len());
     while !text.is_char_boundary(keep) {
@@ -688,6 +806,69 @@ impl<V: Variant> TryFrom<String> for Reference<'static, V> {
     /// ```
     fn try_from(s: String) -> Result<Self, MatchError> {
         Reference::parse_owned(s)
+    }
+}
+
+/// Every URI reference is an IRI reference (RFC 3987 §2.2: the IRI rules widen the
+/// URI rules' character classes), with the same components.
+///
+/// ```
+/// use iri_grammar::{IriRef, UriRef};
+/// let u = UriRef::parse("http://a/b?c#d").unwrap();
+/// let i: IriRef = u.into();
+/// assert_eq!((i.host(), i.query()), (Some("a"), Some("c")));
+/// ```
+impl<'a> From<Reference<'a, Uri>> for Reference<'a, Iri> {
+    fn from(r: Reference<'a, Uri>) -> Self {
+        r.widen()
+    }
+}
+
+/// Every IRI reference is a LEIRI reference (the LEIRI note §2 widens `ucschar`).
+impl<'a> From<Reference<'a, Iri>> for Reference<'a, Leiri> {
+    fn from(r: Reference<'a, Iri>) -> Self {
+        r.widen()
+    }
+}
+
+/// Every URI reference is a LEIRI reference.
+impl<'a> From<Reference<'a, Uri>> for Reference<'a, Leiri> {
+    fn from(r: Reference<'a, Uri>) -> Self {
+        r.widen()
+    }
+}
+
+/// An IRI reference that is a URI reference as it is (an IRI with only ASCII
+/// characters); otherwise the URI grammar's error. To convert any IRI, see
+/// [`Reference::to_uri`].
+///
+/// ```
+/// use iri_grammar::{IriRef, UriRef};
+/// assert!(UriRef::try_from(IriRef::parse("http://a/b").unwrap()).is_ok());
+/// let e = UriRef::try_from(IriRef::parse("http://a/é").unwrap()).unwrap_err();
+/// assert_eq!(e.char_offset(), 9);
+/// ```
+impl<'a> TryFrom<Reference<'a, Iri>> for Reference<'a, Uri> {
+    type Error = MatchError;
+    fn try_from(r: Reference<'a, Iri>) -> Result<Self, MatchError> {
+        r.narrow()
+    }
+}
+
+/// A LEIRI reference that is an IRI reference as it is; otherwise the IRI
+/// grammar's error. To convert any LEIRI, see [`crate::convert::leiri_to_iri`].
+impl<'a> TryFrom<Reference<'a, Leiri>> for Reference<'a, Iri> {
+    type Error = MatchError;
+    fn try_from(r: Reference<'a, Leiri>) -> Result<Self, MatchError> {
+        r.narrow()
+    }
+}
+
+/// A LEIRI reference that is a URI reference as it is.
+impl<'a> TryFrom<Reference<'a, Leiri>> for Reference<'a, Uri> {
+    type Error = MatchError;
+    fn try_from(r: Reference<'a, Leiri>) -> Result<Self, MatchError> {
+        r.narrow()
     }
 }
 

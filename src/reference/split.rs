@@ -13,7 +13,7 @@
 //! The generator runs this automaton in step with the compiled grammar's, so that the
 //! walk that validates a reference also finds its components: each state of the
 //! compiled `IRI-reference` carries the [`Part`] it is in, and a change of part is a
-//! boundary ([`Boundaries::cross`]). It is public, hidden, only for the generator in
+//! boundary (`Boundaries::cross`). It is public, hidden, only for the generator in
 //! the `iri-grammar-abnf` crate.
 
 /// Where in a reference the split is.

@@ -190,7 +190,7 @@ fn runtime_error(v: VariantName, rule: Rule, s: &str) -> Option<(usize, String)>
         VariantName::Iri => check::<Iri>(rule, s),
         VariantName::Leiri => check::<Leiri>(rule, s),
     };
-    r.err().map(|e| (e.char_offset, e.to_string()))
+    r.err().map(|e| (e.char_offset(), e.message()))
 }
 
 /// One rule's page.

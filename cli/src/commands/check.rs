@@ -10,11 +10,10 @@
 //! (the generated combinators, which run in linear time and allocate nothing).
 
 use super::{rule_arg, write_invalid_at};
-use crate::io::{each_input, Outcome};
-use crate::json::Object;
+use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::report::Problem;
 use iri_grammar::{check, Variant};
 use iri_grammar_abnf::{oracle::Oracle, Grammars};
-use std::io::Write;
 
 /// The longest input `check --oracle` judges, in bytes. A 4 KiB line takes 0.06 s and
 /// 13 MB for the whole process in a debug build (see the module documentation for a
@@ -22,51 +21,61 @@ use std::io::Write;
 pub const ORACLE_MAX_BYTES: usize = 4096;
 
 pub fn run<V: Variant>(
-    json: bool,
+    style: &Style,
     rule: Option<&str>,
     oracle: bool,
     caret: bool,
     inputs: &[String],
-) -> Outcome {
+) -> Verdicts {
     let rule = rule_arg::<V>(rule)?;
     let grammars = Grammars::builtin();
     let oracle = oracle.then(|| Oracle::new(&grammars, V::NAME));
     let name = rule.name::<V>();
-    each_input(inputs, |out, input| {
-        // The error and, when known, the character offset where the match failed (the
-        // oracle only says yes or no).
-        let verdict: Result<(), (String, Option<usize>)> = match (&oracle, &input.text) {
-            (_, Err(e)) => Err((e.clone(), None)),
-            (Some(_), Ok(s)) if s.len() > ORACLE_MAX_BYTES => Err((
+    let json = style.json;
+    each_input(inputs, style, |input, out| {
+        let verdict: Result<(), Problem> = match (&oracle, &input.text) {
+            (_, Err(e)) => Err(Problem::not_utf8(input, e)),
+            (Some(_), Ok(s)) if s.len() > ORACLE_MAX_BYTES => Err(Problem::other(
+                "oracle-limit",
                 format!(
                     "the input is {} bytes, beyond the oracle's limit of {ORACLE_MAX_BYTES} \
                      bytes (its memory grows with the input's length); check without \
                      --oracle: the generated combinators have no limit and run in linear time",
                     s.len()
                 ),
-                None,
             )),
             (Some(o), Ok(s)) => match o.matches(name, s) {
                 Ok(true) => Ok(()),
-                Ok(false) => Err((format!("the oracle finds no match of {name}"), None)),
-                Err(e) => Err((e.to_string(), None)),
+                // The oracle only says yes or no: where the match fails is the
+                // combinators' explanation when they reject it too (they agree on
+                // every input the differential tests try).
+                Ok(false) => Err(match check::<V>(rule, s) {
+                    Err(e) => Problem {
+                        message: format!("the oracle finds no match of {name}; {e}"),
+                        ..Problem::of_match(&e)
+                    },
+                    Ok(()) => Problem::other(
+                        "grammar",
+                        format!("the oracle finds no match of {name} (the combinators find one)"),
+                    ),
+                }),
+                Err(e) => Err(Problem::other("grammar", e.to_string())),
             },
-            (None, Ok(s)) => check::<V>(rule, s).map_err(|e| (e.to_string(), Some(e.char_offset))),
+            (None, Ok(s)) => check::<V>(rule, s).map_err(|e| Problem::of_match(&e)),
         };
         match &verdict {
+            // The common case written directly: `{"input":..,"valid":true,"error":null}`.
             Ok(()) if json => {
-                let o = Object::new()
-                    .str("input", &input.lossy())
-                    .bool("valid", true)
-                    .null("error");
-                writeln!(out, "{}", o.finish())?;
-                Ok(true)
+                out.push_str("{\"input\":");
+                crate::json::string(&input.lossy(), out);
+                out.push_str(",\"valid\":true,\"error\":null}\n");
+                Judged::success()
             }
             Ok(()) => {
-                writeln!(out, "valid")?;
-                Ok(true)
+                out.push_str("valid\n");
+                Judged::success()
             }
-            Err((e, at)) => write_invalid_at(out, json, input, e, *at, caret),
+            Err(p) => write_invalid_at(out, json, input, p, caret),
         }
     })
 }

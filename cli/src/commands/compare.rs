@@ -1,20 +1,23 @@
 //! `iri compare`: are A and B equivalent at a level (RFC 3987 §5.3)? A and B as
-//! arguments, or A TAB B per line of standard input.
+//! arguments, or A TAB B per line of standard input. Exit 0 when equivalent, 1 when
+//! different, 3 when unknown (with several pairs: 1 if any pair is different or a
+//! line is not a pair, else 3 if any is unknown).
 
 use crate::args::{CharNormArgs, LevelArg};
-use crate::io::{each_input, Failure, Out, Outcome};
+use crate::io::{each_input, Failure, Judged, Status, Style, Verdicts, Why};
 use crate::json::Object;
+use crate::report::Problem;
 use iri_grammar::normalize::{compare, Comparison, NormalizeOptions};
 use iri_grammar::{Reference, Variant};
-use std::io::Write;
+use std::fmt::Write;
 
 pub fn run<V: Variant>(
-    json: bool,
+    style: &Style,
     level: LevelArg,
     chars: CharNormArgs,
     ignore_fragment: bool,
     pair: &[String],
-) -> Outcome {
+) -> Verdicts {
     let options = NormalizeOptions {
         chars: chars.char_norm(),
         ignore_fragment,
@@ -22,27 +25,28 @@ pub fn run<V: Variant>(
     let judge = |a: &str, b: &str| -> Comparison {
         match (Reference::<V>::parse(a), Reference::<V>::parse(b)) {
             (Ok(x), Ok(y)) => compare(&x, &y, level.level(), options),
-            (Err(e), _) => Comparison::Unknown(format!("{a:?} is invalid: {e}")),
-            (_, Err(e)) => Comparison::Unknown(format!("{b:?} is invalid: {e}")),
+            (Err(e), _) => Comparison::Unknown(format!("{a:?} is invalid: {}", e.message())),
+            (_, Err(e)) => Comparison::Unknown(format!("{b:?} is invalid: {}", e.message())),
         }
     };
+    let json = style.json;
     match pair {
         [a, b] => {
-            let mut out = Out::new();
-            let ok = match write(&mut out, json, a, b, &judge(a, b)) {
-                Ok(ok) => ok,
-                Err(e) => return crate::io::ended_by(e, false),
-            };
-            out.finish(ok)
+            // One pair from the arguments: the input is "A TAB B", as a line would be.
+            let line = [format!("{a}\t{b}")];
+            each_input(&line, style, |_, out| write(out, json, a, b, &judge(a, b)))
         }
-        [] => each_input(&[], |out, input| match &input.text {
+        [] => each_input(&[], style, |input, out| match &input.text {
             Ok(line) => match line.split_once('\t') {
                 Some((a, b)) => write(out, json, a, b, &judge(a, b)),
-                None => super::write_invalid(out, json, input, "a line holds A, a TAB, and B"),
+                None => super::write_invalid(
+                    out,
+                    json,
+                    input,
+                    &Problem::other("compare", "a line holds A, a TAB, and B".into()),
+                ),
             },
-            // A line that is not UTF-8: with --json a record like the others (found by
-            // the fuzz target cli_lines: this was a text line in JSON Lines output).
-            Err(e) => super::write_invalid(out, json, input, e),
+            Err(e) => super::write_invalid(out, json, input, &Problem::not_utf8(input, e)),
         }),
         _ => Err(Failure::Usage(
             "compare takes two references, A and B (or none: A TAB B per line of standard input)"
@@ -51,21 +55,46 @@ pub fn run<V: Variant>(
     }
 }
 
-fn write(out: &mut Out, json: bool, a: &str, b: &str, c: &Comparison) -> std::io::Result<bool> {
+/// One result: `equivalent`, `different` or `unknown: why` (JSON: the pair as
+/// `"input"`, `"result"`, and the fields of before `"result"` existed).
+fn write(out: &mut String, json: bool, a: &str, b: &str, c: &Comparison) -> Judged {
+    let result = match c {
+        Comparison::Equivalent => "equivalent",
+        Comparison::Different => "different",
+        Comparison::Unknown(_) => "unknown",
+    };
     if json {
-        let o = Object::new().strs("input", [a, b]).str("a", a).str("b", b);
+        let o = Object::new()
+            .strs("input", [a, b])
+            .str("a", a)
+            .str("b", b)
+            .bool("valid", *c == Comparison::Equivalent)
+            .str("result", result);
         let o = match c {
             Comparison::Equivalent => o.bool("equivalent", true).null("unknown"),
             Comparison::Different => o.bool("equivalent", false).null("unknown"),
             Comparison::Unknown(why) => o.null("equivalent").str("unknown", why),
         };
-        writeln!(out, "{}", o.finish())?;
+        let _ = writeln!(out, "{}", o.finish());
     } else {
         match c {
-            Comparison::Equivalent => writeln!(out, "equivalent")?,
-            Comparison::Different => writeln!(out, "different")?,
-            Comparison::Unknown(why) => writeln!(out, "unknown: {why}")?,
+            Comparison::Unknown(why) => {
+                let _ = writeln!(out, "unknown: {why}");
+            }
+            _ => {
+                let _ = writeln!(out, "{result}");
+            }
         }
     }
-    Ok(*c == Comparison::Equivalent)
+    match c {
+        Comparison::Equivalent => Judged::success(),
+        Comparison::Different => Judged {
+            status: Status::Failed,
+            why: Some(Why::Reason("different".into())),
+        },
+        Comparison::Unknown(_) => Judged {
+            status: Status::Unknown,
+            why: Some(Why::Reason("unknown".into())),
+        },
+    }
 }

@@ -1,39 +1,212 @@
-//! `iri generate`: strings that match a rule, drawn from the grammar.
+//! `iri generate`: strings that match a rule, drawn from the grammar; with
+//! `--invalid`, near misses that must fail; with `--cover`, a small set that reaches
+//! every alternative, or with both, one counterexample per place the grammar can
+//! fail (see `iri_grammar_abnf::counterexamples`).
 
 use super::rule_arg;
 use crate::io::{ended_by, Failure, Out, Outcome};
 use crate::json::Object;
-use iri_grammar::Variant;
-use iri_grammar_abnf::{generate::Generator, Grammars};
+use crate::report::Problem;
+use iri_grammar::{check, is_match, Rule, Variant};
+use iri_grammar_abnf::counterexamples::{self, near_miss};
+use iri_grammar_abnf::coverage::Coverage;
+use iri_grammar_abnf::{generate::Generator, oracle::Oracle, Grammars};
 use std::io::Write;
 
-pub fn run<V: Variant>(json: bool, rule: &str, n: u64, seed: u64) -> Outcome {
+/// How many strings are drawn for each target of a cover set, and for each near miss.
+const ATTEMPTS: usize = 200;
+
+pub fn run<V: Variant>(
+    json: bool,
+    rule: &str,
+    n: u64,
+    seed: u64,
+    invalid: bool,
+    cover: bool,
+) -> Outcome {
     let rule = rule_arg::<V>(Some(rule))?;
     let name = rule.name::<V>();
     let grammars = Grammars::builtin();
     let mut generator = Generator::new(&grammars, V::NAME, seed);
+    let usage = |e: iri_grammar_abnf::oracle::UnknownRule| Failure::Usage(e.to_string());
     let mut out = Out::new();
-    for _ in 0..n {
-        // LEIRIs may contain line breaks (ucschar includes %x0-1F); one string a line
-        // cannot carry them, so text output draws again. JSON escapes them.
-        let mut s = String::new();
-        for _ in 0..1000 {
-            s = generator
-                .generate(name)
-                .map_err(|e| Failure::Usage(e.to_string()))?;
-            if json || !s.contains(['\n', '\r']) {
-                break;
+    let mut ok = true;
+    let written = if cover {
+        let (strings, unreached) = cover_set::<V>(&grammars, rule, seed)?;
+        for target in &unreached {
+            ok = false;
+            eprintln!("iri: no generated string of {name} reaches {target}");
+        }
+        if invalid {
+            let found = places::<V>(&grammars, rule, &strings)?;
+            write_all(
+                &mut out,
+                found.iter().map(String::as_str),
+                |s| invalid_record::<V>(rule, s, None),
+                json,
+            )
+        } else {
+            write_all(
+                &mut out,
+                strings.iter().map(String::as_str),
+                |s| {
+                    Object::new()
+                        .str("rule", name)
+                        .str("generated", s)
+                        .bool("valid", true)
+                        .finish()
+                },
+                json,
+            )
+        }
+    } else if invalid {
+        let oracle = Oracle::new(&grammars, V::NAME);
+        let mut misses = Vec::new();
+        for _ in 0..n {
+            let mut found = None;
+            for _ in 0..ATTEMPTS {
+                match near_miss(&mut generator, &oracle, name, ATTEMPTS).map_err(usage)? {
+                    Some(m) if json || !m.text.contains(['\n', '\r']) => {
+                        found = Some(m);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            match found {
+                Some(m) => misses.push(m),
+                None => {
+                    return Err(Failure::Usage(format!(
+                        "no near miss of {name} found: its one- and two-edit neighbours all match"
+                    )))
+                }
             }
         }
-        let written = if json {
-            let o = Object::new().str("rule", name).str("generated", &s);
-            writeln!(out, "{}", o.finish())
-        } else {
-            writeln!(out, "{s}")
-        };
-        if let Err(e) = written {
-            return ended_by(e, true);
+        let from: Vec<(String, String, usize)> = misses
+            .into_iter()
+            .map(|m| (m.text, m.from, m.edits))
+            .collect();
+        let mut k = 0;
+        write_all(
+            &mut out,
+            from.iter().map(|(t, _, _)| t.as_str()),
+            |s| {
+                let (_, f, e) = &from[k];
+                k += 1;
+                invalid_record::<V>(rule, s, Some((f, *e)))
+            },
+            json,
+        )
+    } else {
+        let mut strings = Vec::new();
+        for _ in 0..n {
+            // LEIRIs may contain line breaks (ucschar includes %x0-1F); one string a
+            // line cannot carry them, so text output draws again. JSON escapes them.
+            let mut s = String::new();
+            for _ in 0..1000 {
+                s = generator.generate(name).map_err(usage)?;
+                if json || !s.contains(['\n', '\r']) {
+                    break;
+                }
+            }
+            strings.push(s);
+        }
+        write_all(
+            &mut out,
+            strings.iter().map(String::as_str),
+            |s| Object::new().str("rule", name).str("generated", s).finish(),
+            json,
+        )
+    };
+    match written {
+        Ok(()) => out.finish(ok),
+        Err(e) => ended_by(e, ok),
+    }
+}
+
+/// A cover set of `rule` (see `counterexamples::cover`), and the targets no
+/// generated string reached (`rule alternative k`).
+pub fn cover_set<V: Variant>(
+    grammars: &Grammars,
+    rule: Rule,
+    seed: u64,
+) -> Result<(Vec<String>, Vec<String>), Failure> {
+    let name = rule.name::<V>();
+    let cov = Coverage::new(grammars, V::NAME, name).map_err(|e| Failure::Usage(e.to_string()))?;
+    let mut generator = Generator::new(grammars, V::NAME, seed);
+    let set = counterexamples::cover(&cov, &mut generator, ATTEMPTS);
+    let unreached = set
+        .unreached
+        .iter()
+        .map(|(r, alt)| match alt {
+            Some(a) => format!("{r} alternative {a}"),
+            None => r.clone(),
+        })
+        .collect();
+    Ok((set.strings, unreached))
+}
+
+/// One counterexample per place `rule` can fail (innermost rule and expectation at
+/// the farthest failure, as `--summary` counts them), from single edits of
+/// `strings`; each rejected by the combinators and the oracle.
+pub fn places<V: Variant>(
+    grammars: &Grammars,
+    rule: Rule,
+    strings: &[String],
+) -> Result<Vec<String>, Failure> {
+    let oracle = Oracle::new(grammars, V::NAME);
+    let alphabet = counterexamples::alphabet(grammars, V::NAME);
+    let found = counterexamples::places(strings, &alphabet, &oracle, rule.name::<V>(), |s| {
+        if is_match::<V>(rule, s) {
+            return None;
+        }
+        check::<V>(rule, s).err().map(|e| {
+            let p = Problem::of_match(&e);
+            (p.rule, p.expected)
+        })
+    })
+    .map_err(|e| Failure::Usage(e.to_string()))?;
+    Ok(found.into_iter().map(|(_, s)| s).collect())
+}
+
+/// Writes each string on a line (text; strings with a line break are left out), or
+/// its JSON record.
+fn write_all<'s>(
+    out: &mut Out,
+    strings: impl Iterator<Item = &'s str>,
+    mut record: impl FnMut(&str) -> String,
+    json: bool,
+) -> std::io::Result<()> {
+    for s in strings {
+        if json {
+            writeln!(out, "{}", record(s))?;
+        } else if !s.contains(['\n', '\r']) {
+            writeln!(out, "{s}")?;
         }
     }
-    out.finish(true)
+    Ok(())
+}
+
+/// The record of a string that must fail: `rule`, `generated`, `valid` (false),
+/// `from` and `edits` for a near miss (null for a counterexample of --cover), and
+/// `error`, where the match fails and what was expected there.
+fn invalid_record<V: Variant>(rule: Rule, s: &str, from: Option<(&str, usize)>) -> String {
+    let o = Object::new()
+        .str("rule", rule.name::<V>())
+        .str("generated", s)
+        .bool("valid", false);
+    let o = match from {
+        Some((f, e)) => o.str("from", f).num("edits", e),
+        None => o.null("from").null("edits"),
+    };
+    let error = match check::<V>(rule, s) {
+        Err(e) => Problem::of_match(&e),
+        // The oracle rejects it and the combinators accept it: a disagreement the
+        // differential tests would catch; say so rather than invent a place.
+        Ok(()) => Problem::other(
+            "grammar",
+            "the oracle rejects it; the combinators accept it".into(),
+        ),
+    };
+    o.raw("error", &error.json()).finish()
 }

@@ -1,63 +1,91 @@
 //! `iri lint`: the prose rules on top of the grammar, as coded findings.
 
 use super::{parse_input, write_invalid};
-use crate::io::{each_input, Out, Outcome};
+use crate::io::{each_input, Judged, Out, Outcome, Status, Style, Verdicts, Why};
 use crate::json::{self, Object};
 use iri_grammar::bidi::display_form;
-use iri_grammar::lint::{self, Entry, Finding, LintOptions, CATALOGUE};
+use iri_grammar::lint::{self, Entry, Finding, LintOptions, Severity, CATALOGUE};
 use iri_grammar::Variant;
+use std::fmt::Write as _;
 use std::io::Write;
 
 pub fn run<V: Variant>(
-    json: bool,
+    style: &Style,
     display: bool,
     list: bool,
     percent_encoded: bool,
     inputs: &[String],
-) -> Outcome {
+) -> Verdicts {
     if list {
-        return catalogue(json);
+        return catalogue(style.json).map(Status::from);
     }
     let options = LintOptions {
         check_percent_encoded: percent_encoded,
         ..LintOptions::default()
     };
-    each_input(inputs, |out, input| {
+    let json = style.json;
+    each_input(inputs, style, |input, out| {
         let r = match parse_input::<V>(input) {
             Ok(r) => r,
-            Err(e) => return write_invalid(out, json, input, &e),
+            Err(p) => return write_invalid(out, json, input, &p),
         };
         let findings = lint::lint(&r, &options);
+        let failed = lint::has_errors(&findings);
         if json {
-            let mut o = Object::new()
-                .str("input", r.as_str())
+            let mut o = input
+                .json()
+                .bool("valid", !failed)
                 .raw("findings", &json::array(findings.iter().map(finding_json)));
             if display {
                 o = o.str("display", &display_form(r.as_str()));
             }
-            writeln!(out, "{}", o.finish())?;
+            let _ = writeln!(out, "{}", o.null("error").finish());
         } else {
             for f in &findings {
-                writeln!(out, "{f}")?;
+                finding_text(f, out);
             }
             if display {
-                writeln!(out, "{}", display_form(r.as_str()))?;
+                let _ = writeln!(out, "{}", display_form(r.as_str()));
             }
         }
-        Ok(!lint::has_errors(&findings))
+        match findings.iter().find(|f| f.severity() == Severity::Error) {
+            Some(f) => Judged {
+                status: Status::Failed,
+                why: Some(Why::Reason(f.code().to_string())),
+            },
+            None => Judged::success(),
+        }
     })
 }
 
-/// A finding as JSON: `code`, `offset` (bytes), `char_offset`, `severity`, `message`,
-/// `section`, `component`, `character` (`U+XXXX`, or null).
+/// A finding as a line: `SEVERITY CODE at char N: message [component, character]`,
+/// the offset in characters (code points) from 0, as `check`'s messages count.
+fn finding_text(f: &Finding, out: &mut String) {
+    let _ = write!(
+        out,
+        "{} {} at char {}: {} [{}",
+        f.severity().as_str(),
+        f.code(),
+        f.char_offset,
+        f.message(),
+        f.component
+    );
+    if let Some(c) = f.character_label() {
+        let _ = write!(out, ", {c}");
+    }
+    out.push_str("]\n");
+}
+
+/// A finding as JSON: `code`, `severity`, `section`, `byte_offset`, `char_offset`,
+/// `message`, `component`, `character` (`U+XXXX` and its name, or null).
 fn finding_json(f: &Finding) -> String {
     Object::new()
         .str("code", f.code())
-        .num("offset", f.offset)
-        .num("char_offset", f.char_offset)
         .str("severity", f.severity().as_str())
-        .str("message", f.message())
         .str("section", &f.section())
+        .num("byte_offset", f.offset)
+        .num("char_offset", f.char_offset)
+        .str("message", f.message())
         .str("component", f.component.as_str())
         .opt_str("character", f.character_label().as_deref())
         .finish()

@@ -6,6 +6,7 @@ mod book;
 mod check;
 mod compare;
 mod convert;
+mod coverage;
 mod generate;
 mod grammar;
 mod lint;
@@ -14,16 +15,17 @@ mod parse;
 mod prepare;
 mod resolve;
 mod serve;
+mod suite;
 mod tree;
 
-use crate::args::{Cli, Command};
-use crate::io::{each_input, Failure, Input, Out, Outcome};
-use crate::json::Object;
+use crate::args::{Cli, Command, ScriptArgs};
+use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
+use crate::report::Problem;
 use iri_grammar::{Iri, Leiri, Reference, Rule, Uri, Variant, VariantName};
-use std::io::Write;
+use std::fmt::Write;
 
 /// Runs the command of `cli` in the grammar it names.
-pub fn run(cli: &Cli) -> Outcome {
+pub fn run(cli: &Cli) -> Verdicts {
     match cli.grammar.variant() {
         VariantName::Uri => run_in::<Uri>(cli),
         VariantName::Iri => run_in::<Iri>(cli),
@@ -31,23 +33,31 @@ pub fn run(cli: &Cli) -> Outcome {
     }
 }
 
-fn run_in<V: Variant>(cli: &Cli) -> Outcome {
+fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
     let json = cli.json;
+    let style = |script: &ScriptArgs| Style {
+        json,
+        script: script.clone(),
+        blank_line_between: false,
+        pair: false,
+    };
     match &cli.command {
         Command::Check {
             rule,
             oracle,
             caret,
+            script,
             inputs,
-        } => check::run::<V>(json, rule.as_deref(), *oracle, *caret, inputs),
+        } => check::run::<V>(&style(script), rule.as_deref(), *oracle, *caret, inputs),
         Command::Tree {
             rule,
             format,
             literals,
             caret,
+            script,
             inputs,
         } => tree::run::<V>(
-            json,
+            &style(script),
             rule.as_deref(),
             *format,
             tree::Show {
@@ -57,38 +67,86 @@ fn run_in<V: Variant>(cli: &Cli) -> Outcome {
             inputs,
         ),
         Command::Grammar { name, rust, svg } => {
-            grammar::run::<V>(json, name.as_deref(), *rust, *svg)
+            grammar::run::<V>(json, name.as_deref(), *rust, *svg).map(Status::from)
         }
         Command::Book {
             out,
             examples,
             seed,
-        } => book::run(out, *examples, *seed),
-        Command::Serve { port, open } => serve::run(*port, *open),
-        Command::Parse { inputs } => parse::run::<V>(json, inputs),
-        Command::Resolve { base, references } => resolve::resolve::<V>(json, base, references),
-        Command::Relativize { base, targets } => resolve::relativize::<V>(json, base, targets),
-        Command::ToUri { idna, inputs } => convert::to_uri::<V>(json, *idna, inputs),
-        Command::ToIri { idna, inputs } => convert::to_iri::<V>(json, *idna, inputs),
-        Command::Prepare { multi, inputs } => prepare::run(json, *multi, inputs),
+        } => book::run(out, *examples, *seed).map(Status::from),
+        Command::Serve { port, open } => serve::run(*port, *open).map(Status::from),
+        Command::Parse { script, inputs } => parse::run::<V>(
+            &Style {
+                blank_line_between: true,
+                ..style(script)
+            },
+            inputs,
+        ),
+        Command::Resolve {
+            base,
+            script,
+            references,
+        } => resolve::resolve::<V>(&style(script), base, references),
+        Command::Relativize {
+            base,
+            script,
+            targets,
+        } => resolve::relativize::<V>(&style(script), base, targets),
+        Command::ToUri {
+            idna,
+            script,
+            inputs,
+        } => convert::to_uri::<V>(&style(script), *idna, inputs),
+        Command::ToIri {
+            idna,
+            script,
+            inputs,
+        } => convert::to_iri::<V>(&style(script), *idna, inputs),
+        Command::Prepare {
+            multi,
+            script,
+            inputs,
+        } => prepare::run(&style(script), *multi, inputs),
         Command::Normalize {
             level,
             chars,
+            script,
             inputs,
-        } => normalize::run::<V>(json, *level, *chars, inputs),
+        } => normalize::run::<V>(&style(script), *level, *chars, inputs),
         Command::Compare {
             level,
             chars,
             ignore_fragment,
+            script,
             pair,
-        } => compare::run::<V>(json, *level, *chars, *ignore_fragment, pair),
+        } => compare::run::<V>(
+            &Style {
+                pair: true,
+                ..style(script)
+            },
+            *level,
+            *chars,
+            *ignore_fragment,
+            pair,
+        ),
         Command::Lint {
             display,
             list,
             percent_encoded,
+            script,
             inputs,
-        } => lint::run::<V>(json, *display, *list, *percent_encoded, inputs),
-        Command::Generate { rule, n, seed } => generate::run::<V>(json, rule, *n, *seed),
+        } => lint::run::<V>(&style(script), *display, *list, *percent_encoded, inputs),
+        Command::Generate {
+            rule,
+            n,
+            seed,
+            invalid,
+            cover,
+        } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover).map(Status::from),
+        Command::Coverage { rule, seed, inputs } => {
+            coverage::run::<V>(json, rule.as_deref(), *seed, inputs).map(Status::from)
+        }
+        Command::Suite { rule, out, seed } => suite::run(rule, out, *seed).map(Status::from),
     }
 }
 
@@ -119,96 +177,106 @@ fn rule_arg<V: Variant>(name: Option<&str>) -> Result<Rule, Failure> {
 /// Parses each input as a reference of `V`, applies `f`, and prints the resulting
 /// reference (JSON: under `field`); an invalid input or a failed `f` is `invalid: `.
 fn each_reference<V: Variant, W: Variant>(
-    json: bool,
+    style: &Style,
     inputs: &[String],
     field: &str,
-    f: impl Fn(Reference<'_, V>) -> Result<Reference<'static, W>, String>,
-) -> Outcome {
-    each_input(inputs, |out, input| {
+    f: impl Fn(Reference<'_, V>) -> Result<Reference<'static, W>, Problem> + Sync,
+) -> Verdicts {
+    let json = style.json;
+    each_input(inputs, style, |input, out| {
         let result = parse_input::<V>(input).and_then(&f);
-        let text = result.as_ref().map(|r| r.as_str()).map_err(String::as_str);
+        let text = result.as_ref().map(|r| r.as_str());
         write_result(out, json, input, field, text)
     })
 }
 
-/// One result line: the value, or `invalid: ` and why (JSON: `field` and `error`).
+/// One result line: the value, or `invalid: ` and why (JSON: `valid`, `field` and
+/// `error`).
 fn write_result(
-    out: &mut Out,
+    out: &mut String,
     json: bool,
     input: &Input<'_>,
     field: &str,
-    result: Result<&str, &str>,
-) -> std::io::Result<bool> {
-    if json {
-        let o = Object::new().str("input", &input.lossy());
-        let o = match result {
-            Ok(v) => o.str(field, v),
-            Err(e) => o.null(field).str("error", e),
-        };
-        writeln!(out, "{}", o.finish())?;
-    } else {
-        match result {
-            Ok(v) => writeln!(out, "{v}")?,
-            Err(e) => writeln!(out, "invalid: {e}")?,
+    result: Result<&str, &Problem>,
+) -> Judged {
+    match result {
+        Ok(v) if json => {
+            let o = input.json().bool("valid", true).str(field, v).null("error");
+            let _ = writeln!(out, "{}", o.finish());
+            Judged::success()
         }
+        Ok(v) => {
+            let _ = writeln!(out, "{v}");
+            Judged::success()
+        }
+        Err(p) => write_invalid_with(out, json, input, Some(field), p),
     }
-    Ok(result.is_ok())
 }
 
-/// The input as a reference of `V`, or why it is none (the message of the grammar's
-/// error, or why the line has no text).
-fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, String> {
+/// The input as a reference of `V`, or why it is none (the grammar's error, or why
+/// the line has no text).
+fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, Problem> {
     match &input.text {
-        Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
-        Err(e) => Err(e.clone()),
+        Ok(s) => Reference::<V>::parse(s).map_err(|e| Problem::of_match(&e)),
+        Err(e) => Err(Problem::not_utf8(input, e)),
     }
 }
 
 /// A line that says an input is invalid (JSON: `valid: false` and the error).
-fn write_invalid(
-    out: &mut Out,
-    json: bool,
-    input: &Input<'_>,
-    error: &str,
-) -> std::io::Result<bool> {
-    if json {
-        let o = Object::new()
-            .str("input", &input.lossy())
-            .bool("valid", false)
-            .str("error", error);
-        writeln!(out, "{}", o.finish())?;
-    } else {
-        writeln!(out, "invalid: {error}")?;
-    }
-    Ok(false)
+fn write_invalid(out: &mut String, json: bool, input: &Input<'_>, p: &Problem) -> Judged {
+    write_invalid_with(out, json, input, None, p)
 }
 
-/// [`write_invalid`], and with `caret` where the match failed (`at`, a 0-based
-/// character offset): text output shows the input with a caret under that character
-/// (`crate::caret`), JSON adds `"column"`, 1-based like the caret line's.
-fn write_invalid_at(
-    out: &mut Out,
+/// [`write_invalid`], with the command's result `field` null in JSON.
+fn write_invalid_with(
+    out: &mut String,
     json: bool,
     input: &Input<'_>,
-    error: &str,
-    at: Option<usize>,
+    field: Option<&str>,
+    p: &Problem,
+) -> Judged {
+    if json {
+        let mut o = input.json().bool("valid", false);
+        if let Some(field) = field {
+            o = o.null(field);
+        }
+        let _ = writeln!(out, "{}", o.raw("error", &p.json()).finish());
+    } else {
+        let _ = writeln!(out, "invalid: {}", p.message);
+    }
+    Judged::failed(p.why())
+}
+
+/// [`write_invalid`], and with `caret` where the match failed: text output shows the
+/// input with a caret under that character (`crate::caret`), JSON adds `"column"`,
+/// 1-based like the caret line's.
+fn write_invalid_at(
+    out: &mut String,
+    json: bool,
+    input: &Input<'_>,
+    p: &Problem,
     caret: bool,
-) -> std::io::Result<bool> {
+) -> Judged {
+    let at = if p.kind == "grammar" {
+        p.char_offset
+    } else {
+        None
+    };
     match (caret, at, &input.text) {
-        (true, Some(at), Ok(text)) if json => {
-            let o = Object::new()
-                .str("input", text)
+        (true, Some(at), Ok(_)) if json => {
+            let o = input
+                .json()
                 .bool("valid", false)
-                .str("error", error)
+                .raw("error", &p.json())
                 .num("column", at + 1);
-            writeln!(out, "{}", o.finish())?;
-            Ok(false)
+            let _ = writeln!(out, "{}", o.finish());
+            Judged::failed(p.why())
         }
         (true, Some(at), Ok(text)) => {
-            write_invalid(out, json, input, error)?;
-            write!(out, "{}", crate::caret::caret(text, at, "  "))?;
-            Ok(false)
+            let judged = write_invalid(out, json, input, p);
+            out.push_str(&crate::caret::caret(text, at, "  "));
+            judged
         }
-        _ => write_invalid(out, json, input, error),
+        _ => write_invalid(out, json, input, p),
     }
 }

@@ -1,26 +1,23 @@
 //! `iri parse`: the components of each input.
 
 use super::{parse_input, write_invalid};
-use crate::io::{each_input, Outcome};
-use crate::json::Object;
+use crate::io::{each_input, Judged, Style, Verdicts};
 use iri_grammar::{HostKind, Variant};
-use std::io::Write;
+use std::fmt::Write;
 
-pub fn run<V: Variant>(json: bool, inputs: &[String]) -> Outcome {
-    let mut first = true;
-    each_input(inputs, |out, input| {
-        // Records of several lines are separated by a blank line.
-        if !json && !std::mem::take(&mut first) {
-            writeln!(out)?;
-        }
+pub fn run<V: Variant>(style: &Style, inputs: &[String]) -> Verdicts {
+    let json = style.json;
+    // Records of several lines are separated by a blank line (`style.blank_line_between`).
+    each_input(inputs, style, |input, out| {
         let r = match parse_input::<V>(input) {
             Ok(r) => r,
-            Err(e) => return write_invalid(out, json, input, &e),
+            Err(p) => return write_invalid(out, json, input, &p),
         };
         let kind = r.host_kind().map(HostKind::as_str);
         if json {
-            let o = Object::new()
-                .str("input", r.as_str())
+            let o = input
+                .json()
+                .bool("valid", true)
                 .opt_str("scheme", r.scheme())
                 .opt_str("authority", r.authority())
                 .opt_str("userinfo", r.userinfo())
@@ -29,8 +26,9 @@ pub fn run<V: Variant>(json: bool, inputs: &[String]) -> Outcome {
                 .opt_str("port", r.port())
                 .str("path", r.path())
                 .opt_str("query", r.query())
-                .opt_str("fragment", r.fragment());
-            writeln!(out, "{}", o.finish())?;
+                .opt_str("fragment", r.fragment())
+                .null("error");
+            let _ = writeln!(out, "{}", o.finish());
         } else {
             let fields = [
                 ("scheme", r.scheme()),
@@ -44,10 +42,10 @@ pub fn run<V: Variant>(json: bool, inputs: &[String]) -> Outcome {
             ];
             for (name, value) in fields {
                 if let Some(v) = value {
-                    writeln!(out, "{name}: {v}")?;
+                    let _ = writeln!(out, "{name}: {v}");
                 }
             }
         }
-        Ok(true)
+        Judged::success()
     })
 }

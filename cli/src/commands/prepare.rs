@@ -1,27 +1,34 @@
 //! `iri prepare`: arbitrary strings made IRI references (IRI processing draft §4-5).
 
-use crate::io::{each_input, Outcome};
-use crate::json::{self, Object};
+use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::json;
+use crate::report::Problem;
 use iri_grammar::prepare::{prepare, prepare_multi};
-use std::io::Write;
+use std::fmt::Write;
 
-pub fn run(json: bool, multi: bool, inputs: &[String]) -> Outcome {
-    each_input(inputs, |out, input| {
-        let results: Vec<Result<String, String>> = match &input.text {
+pub fn run(style: &Style, multi: bool, inputs: &[String]) -> Verdicts {
+    let json = style.json;
+    each_input(inputs, style, |input, out| {
+        let results: Vec<Result<String, Problem>> = match &input.text {
             Ok(s) if multi => prepare_multi(s)
                 .into_iter()
-                .map(|r| r.map(|r| r.to_string()).map_err(|e| e.to_string()))
+                .map(|r| {
+                    r.map(|r| r.to_string())
+                        .map_err(|e| Problem::other("prepare", e.to_string()))
+                })
                 .collect(),
-            Ok(s) => vec![prepare(s).map(|r| r.to_string()).map_err(|e| e.to_string())],
-            Err(e) => vec![Err(e.clone())],
+            Ok(s) => vec![prepare(s)
+                .map(|r| r.to_string())
+                .map_err(|e| Problem::other("prepare", e.to_string()))],
+            Err(e) => vec![Err(Problem::not_utf8(input, e))],
         };
-        let ok = results.iter().all(Result::is_ok);
+        let first_error = results.iter().find_map(|r| r.as_ref().err());
         let errors: Vec<&str> = results
             .iter()
-            .filter_map(|r| r.as_ref().err().map(String::as_str))
+            .filter_map(|r| r.as_ref().err().map(|p| p.message.as_str()))
             .collect();
         if json {
-            let value = |r: &Result<String, String>| match r {
+            let value = |r: &Result<String, Problem>| match r {
                 Ok(s) => {
                     let mut v = String::new();
                     json::string(s, &mut v);
@@ -34,19 +41,33 @@ pub fn run(json: bool, multi: bool, inputs: &[String]) -> Outcome {
             } else {
                 value(&results[0])
             };
-            let mut o = Object::new()
-                .str("input", &input.lossy())
+            let mut o = input
+                .json()
+                .bool("valid", first_error.is_none())
                 .raw("prepared", &prepared);
-            if !errors.is_empty() {
-                o = o.str("error", &errors.join("; "));
-            }
-            writeln!(out, "{}", o.finish())?;
-        } else if ok {
+            o = match first_error {
+                // Several references of one input may each fail: the first error's
+                // fields, and every message.
+                Some(p) => o.raw(
+                    "error",
+                    &crate::report::Problem {
+                        message: errors.join("; "),
+                        ..p.clone()
+                    }
+                    .json(),
+                ),
+                None => o.null("error"),
+            };
+            let _ = writeln!(out, "{}", o.finish());
+        } else if first_error.is_none() {
             let texts: Vec<&str> = results.iter().filter_map(|r| r.as_deref().ok()).collect();
-            writeln!(out, "{}", texts.join(" "))?;
+            let _ = writeln!(out, "{}", texts.join(" "));
         } else {
-            writeln!(out, "invalid: {}", errors.join("; "))?;
+            let _ = writeln!(out, "invalid: {}", errors.join("; "));
         }
-        Ok(ok)
+        match first_error {
+            None => Judged::success(),
+            Some(p) => Judged::failed(p.why()),
+        }
     })
 }

@@ -1,27 +1,30 @@
 //! `iri resolve` and `iri relativize` (RFC 3986 §5.2 and its inverse).
 
 use super::each_reference;
-use crate::io::{Failure, Outcome};
+use crate::io::{Failure, Style, Verdicts};
+use crate::report::Problem;
 use iri_grammar::{Reference, Variant};
 
-pub fn resolve<V: Variant>(json: bool, base: &str, references: &[String]) -> Outcome {
+pub fn resolve<V: Variant>(style: &Style, base: &str, references: &[String]) -> Verdicts {
     let base = parse_base::<V>(base)?;
-    each_reference::<V, V>(json, references, "target", |r| {
-        r.resolve(&base).map_err(|e| e.to_string())
+    each_reference::<V, V>(style, references, "target", |r| {
+        r.resolve(&base)
+            .map_err(|e| Problem::other("resolution", e.to_string()))
     })
 }
 
-pub fn relativize<V: Variant>(json: bool, base: &str, targets: &[String]) -> Outcome {
+pub fn relativize<V: Variant>(style: &Style, base: &str, targets: &[String]) -> Verdicts {
     let base = parse_base::<V>(base)?;
-    each_reference::<V, V>(json, targets, "reference", |t| {
-        t.relativize(&base).map_err(|e| e.to_string())
+    each_reference::<V, V>(style, targets, "reference", |t| {
+        t.relativize(&base)
+            .map_err(|e| Problem::other("resolution", e.to_string()))
     })
 }
 
 /// The base: a usage error if it is not a reference of the grammar or has no scheme.
 fn parse_base<V: Variant>(base: &str) -> Result<Reference<'static, V>, Failure> {
     let r = Reference::<V>::parse_owned(base.to_string())
-        .map_err(|e| Failure::Usage(format!("the base {base:?} is invalid: {e}")))?;
+        .map_err(|e| Failure::Usage(format!("the base {base:?} is invalid: {}", e.message())))?;
     if r.scheme().is_none() {
         return Err(Failure::Usage(format!(
             "the base {base:?} has no scheme; RFC 3986 §5.1 needs an absolute IRI"

@@ -327,19 +327,20 @@ fn tree_json<V: Variant>(rule: Rule, input: &str) -> String {
 
 fn error_json(e: &MatchError) -> String {
     let mut found = String::new();
-    match e.found {
+    match e.found() {
         Some(c) => json::string(&c.to_string(), &mut found),
         None => found.push_str("null"),
     }
+    let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
     Object::new()
         .bool("valid", false)
-        .str("error", &e.to_string())
-        .num("at", e.char_offset)
-        .num("column", e.char_offset + 1)
+        .str("error", &e.message())
+        .num("at", e.char_offset())
+        .num("column", e.char_offset() + 1)
         .raw("found", &found)
-        .opt_str("rule", e.rule)
-        .strs("within", e.within.iter().copied())
-        .strs("expected", e.expected.iter().map(String::as_str))
+        .opt_str("rule", e.rule())
+        .strs("within", e.within().iter().copied())
+        .strs("expected", expected.iter().map(String::as_str))
         .finish()
 }
 

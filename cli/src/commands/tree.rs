@@ -4,12 +4,12 @@
 
 use super::{rule_arg, write_invalid_at};
 use crate::args::Format;
-use crate::io::{each_input, Outcome};
+use crate::io::{each_input, Judged, Style, Verdicts};
 use crate::json;
 use crate::literals;
+use crate::report::Problem;
 use iri_grammar::tree::tree_of;
 use iri_grammar::Variant;
-use std::io::Write;
 
 /// What is shown besides the rules.
 #[derive(Debug, Clone, Copy)]
@@ -21,39 +21,57 @@ pub struct Show {
 }
 
 pub fn run<V: Variant>(
-    json: bool,
+    style: &Style,
     rule: Option<&str>,
     format: Format,
     show: Show,
     inputs: &[String],
-) -> Outcome {
+) -> Verdicts {
     let rule = rule_arg::<V>(rule)?;
-    let json = json || format == Format::Json;
-    each_input(inputs, |out, input| {
+    let json = style.json || format == Format::Json;
+    let style = &Style {
+        json,
+        ..style.clone()
+    };
+    each_input(inputs, style, |input, out| {
         let tree = match &input.text {
-            Ok(s) => tree_of::<V>(rule, s).map_err(|e| (e.to_string(), Some(e.char_offset))),
-            Err(e) => Err((e.clone(), None)),
+            Ok(s) => tree_of::<V>(rule, s).map_err(|e| Problem::of_match(&e)),
+            Err(e) => Err(Problem::not_utf8(input, e)),
         };
         match (&tree, json) {
             (Ok(t), true) => {
                 let mut node = String::with_capacity(4 * t.input.len() + 64);
                 literals::node_json(t, t.root(), show.literals, None, &mut node);
-                let mut line = String::with_capacity(node.len() + t.input.len() + 32);
-                line.push_str("{\"input\":");
-                json::string(t.input, &mut line);
-                line.push_str(",\"valid\":true,");
+                out.reserve(node.len() + t.input.len() + 32);
+                out.push_str("{\"input\":");
+                json::string(t.input, out);
+                out.push_str(",\"valid\":true,");
                 // The root's fields follow the input's, in the same object.
-                line.push_str(&node[1..]);
-                writeln!(out, "{line}")?;
+                out.push_str(&node[1..]);
+                out.push('\n');
             }
-            (Ok(t), false) if format == Format::Dot && show.literals => {
-                write!(out, "{}", literals::to_dot(t))?
+            (Ok(t), false) if format == Format::Dot => {
+                let dot = if show.literals {
+                    literals::to_dot(t)
+                } else {
+                    t.to_dot()
+                };
+                // One graph per input, each named for its place among the inputs
+                // (parse_tree_1, parse_tree_2, ...), so that a file of several graphs
+                // names each distinctly.
+                let name = format!("digraph parse_tree_{} {{", input.index + 1);
+                match dot.strip_prefix("digraph parse_tree {") {
+                    Some(rest) => {
+                        out.push_str(&name);
+                        out.push_str(rest);
+                    }
+                    None => out.push_str(&dot),
+                }
             }
-            (Ok(t), false) if format == Format::Dot => write!(out, "{}", t.to_dot())?,
-            (Ok(t), false) if show.literals => write!(out, "{}", literals::to_text(t))?,
-            (Ok(t), false) => write!(out, "{}", t.to_text())?,
-            (Err((e, at)), _) => return write_invalid_at(out, json, input, e, *at, show.caret),
+            (Ok(t), false) if show.literals => out.push_str(&literals::to_text(t)),
+            (Ok(t), false) => out.push_str(&t.to_text()),
+            (Err(p), _) => return write_invalid_at(out, json, input, p, show.caret),
         }
-        Ok(true)
+        Judged::success()
     })
 }

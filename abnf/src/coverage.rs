@@ -1,0 +1,371 @@
+//! Rule coverage: which rules, and which alternatives of them, a set of inputs
+//! reaches, and for each alternative none reaches, a generated input that does.
+//!
+//! Coverage is measured on the parse the grammar takes: the tree of the generated
+//! combinators (`iri_grammar::tree`), first match among the parses the ABNF allows,
+//! as `iri tree` shows it. For a rule whose definition is an alternation the tree
+//! says which alternative matched ([`iri_grammar::Node::alternative`]); an input
+//! reaches an alternative if any node of its tree took it.
+//!
+//! What is not measured, and why:
+//! - **rules folded into their parents** (those that always match one character:
+//!   `ALPHA`, `DIGIT`, `HEXDIG`, `unreserved`, `ucschar`, `sub-delims`, `ipchar`, ...,
+//!   `Rule::is_character_rule`): the tree has no node for them, so neither their
+//!   use nor their alternatives can be read from it. They are listed as not measured.
+//! - **options and repetitions** (`[ ":" port ]` taken or not, `*( "/" segment )`
+//!   taken 0, 1 or more times): the tree records rule nodes only, not the literals or
+//!   the folded characters that an iteration may consist of alone, so the number of
+//!   iterations cannot be read from it exactly in general. Not measured.
+//!
+//! An example for an unreached alternative is drawn by
+//! [`Generator::generate_through`] (a derivation of the start rule through that
+//! alternative) and kept only if its tree takes that alternative; failing that, an
+//! example of the rule alone is tried the same way.
+
+use crate::generate::Generator;
+use crate::oracle::UnknownRule;
+use crate::{Element, Grammars, RuleDef, VariantName};
+use iri_grammar::tree::{tree_of, ParseTree};
+use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri};
+use std::collections::HashMap;
+
+/// The tree of `input` against `rule` in `variant`'s grammar.
+pub fn tree_in(variant: VariantName, rule: Rule, input: &str) -> Result<ParseTree<'_>, MatchError> {
+    match variant {
+        VariantName::Uri => tree_of::<Uri>(rule, input),
+        VariantName::Iri => tree_of::<Iri>(rule, input),
+        VariantName::Leiri => tree_of::<Leiri>(rule, input),
+    }
+}
+
+/// The runtime's rule for a rule of the table (the table names LEIRI's rules as
+/// RFC 3987 does).
+pub fn runtime_rule(variant: VariantName, table_name: &str) -> Option<Rule> {
+    Rule::named(variant, table_name)
+        .or_else(|| Rule::named(variant, &crate::name_in(table_name, variant)))
+}
+
+/// The coverage of one rule reachable from the start rule.
+#[derive(Debug, Clone)]
+pub struct RuleCoverage<'g> {
+    /// Its name in the grammar's own naming.
+    pub name: String,
+    /// Its definition.
+    pub def: &'g RuleDef,
+    /// The runtime's rule, if the combinators have it.
+    pub rule: Option<Rule>,
+    /// False for a rule the tree folds into its parent (not measured).
+    pub measured: bool,
+    /// How many inputs used it.
+    pub inputs: usize,
+    /// For an alternation: how many inputs took each alternative (else empty).
+    pub alternatives: Vec<usize>,
+    /// Inputs that used it with no alternative recorded (an alternation as the
+    /// root the tree wraps).
+    pub unknown_alternative: usize,
+}
+
+impl RuleCoverage<'_> {
+    /// The alternatives of its definition, if it is an alternation.
+    pub fn alternative_elements(&self) -> &[Element] {
+        match &self.def.definition {
+            Element::Alternation(alts) => alts,
+            _ => &[],
+        }
+    }
+}
+
+/// The coverage of a start rule by inputs added one by one.
+#[derive(Debug, Clone)]
+pub struct Coverage<'g> {
+    /// The grammar.
+    pub variant: VariantName,
+    /// The start rule.
+    pub start: Rule,
+    /// The start rule's name in the grammar's own naming.
+    pub start_name: String,
+    /// Every rule reachable from the start rule (itself included), in the order of
+    /// a breadth-first walk of the definitions from it.
+    pub rules: Vec<RuleCoverage<'g>>,
+    /// Inputs added.
+    pub inputs: usize,
+    /// Inputs that matched the start rule (the others are not measured).
+    pub matched: usize,
+    slot: HashMap<Rule, usize>,
+    /// Per input: rules seen (slot), alternatives seen (slot, 0-based).
+    seen_rules: Vec<bool>,
+    seen_alts: Vec<(usize, usize)>,
+}
+
+impl<'g> Coverage<'g> {
+    /// The coverage of `rule` (in `variant`'s naming) by no input yet.
+    ///
+    /// # Errors
+    /// [`UnknownRule`] if the grammar or the combinators have no such rule.
+    pub fn new(
+        grammars: &'g Grammars,
+        variant: VariantName,
+        rule: &str,
+    ) -> Result<Coverage<'g>, UnknownRule> {
+        let unknown = |name: &str| UnknownRule {
+            name: name.to_string(),
+            variant,
+        };
+        let start = Rule::named(variant, rule).ok_or_else(|| unknown(rule))?;
+        let table = grammars.table(variant);
+        let lookup = |name: &str| -> Option<&'g RuleDef> {
+            table
+                .iter()
+                .find(|d| d.name.eq_ignore_ascii_case(name))
+                .or_else(|| {
+                    let iri = crate::leiri_to_iri_name(name);
+                    table.iter().find(|d| d.name.eq_ignore_ascii_case(&iri))
+                })
+                .copied()
+        };
+        let first = lookup(rule).ok_or_else(|| unknown(rule))?;
+        // Breadth-first from the start rule.
+        let mut order: Vec<&'g RuleDef> = vec![first];
+        let mut k = 0;
+        while k < order.len() {
+            let mut refs = Vec::new();
+            order[k]
+                .definition
+                .rule_refs(&mut |n| refs.push(n.to_string()));
+            for n in refs {
+                let def = lookup(&n).ok_or_else(|| unknown(&n))?;
+                if !order.iter().any(|d| std::ptr::eq(*d, def)) {
+                    order.push(def);
+                }
+            }
+            k += 1;
+        }
+        let mut slot = HashMap::new();
+        let rules: Vec<RuleCoverage<'g>> = order
+            .into_iter()
+            .enumerate()
+            .map(|(k, def)| {
+                let r = runtime_rule(variant, &def.name);
+                if let Some(r) = r {
+                    slot.entry(r).or_insert(k);
+                }
+                let alternatives = match &def.definition {
+                    Element::Alternation(alts) => vec![0; alts.len()],
+                    _ => Vec::new(),
+                };
+                RuleCoverage {
+                    name: r
+                        .and_then(|r| r.name_in(variant))
+                        .map_or_else(|| def.name.clone(), str::to_string),
+                    def,
+                    rule: r,
+                    measured: r.is_some_and(|r| !r.is_character_rule()),
+                    inputs: 0,
+                    alternatives,
+                    unknown_alternative: 0,
+                }
+            })
+            .collect();
+        let n = rules.len();
+        Ok(Coverage {
+            variant,
+            start,
+            start_name: start.name_in(variant).unwrap_or(rule).to_string(),
+            rules,
+            inputs: 0,
+            matched: 0,
+            slot,
+            seen_rules: vec![false; n],
+            seen_alts: Vec::new(),
+        })
+    }
+
+    /// Adds an input: true if it matched the start rule (and was measured).
+    pub fn add(&mut self, input: &str) -> bool {
+        self.inputs += 1;
+        match tree_in(self.variant, self.start, input) {
+            Ok(t) => {
+                self.matched += 1;
+                self.count(&t);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The rule slots and alternatives (0-based) a tree reaches, each once.
+    pub fn reached(&self, t: &ParseTree<'_>) -> (Vec<usize>, Vec<(usize, usize)>) {
+        let mut rules = Vec::new();
+        let mut alts = Vec::new();
+        for node in t.nodes() {
+            let Some(&k) = self.slot.get(&node.id()) else {
+                continue;
+            };
+            if !rules.contains(&k) {
+                rules.push(k);
+            }
+            if let Some((a, of)) = node.alternative() {
+                if of == self.rules[k].alternatives.len() && a >= 1 && !alts.contains(&(k, a - 1)) {
+                    alts.push((k, a - 1));
+                }
+            }
+        }
+        (rules, alts)
+    }
+
+    fn count(&mut self, t: &ParseTree<'_>) {
+        self.seen_rules.iter_mut().for_each(|b| *b = false);
+        self.seen_alts.clear();
+        for node in t.nodes() {
+            let Some(&k) = self.slot.get(&node.id()) else {
+                continue;
+            };
+            if !self.seen_rules[k] {
+                self.seen_rules[k] = true;
+                self.rules[k].inputs += 1;
+                if !self.rules[k].alternatives.is_empty() && node.alternative().is_none() {
+                    self.rules[k].unknown_alternative += 1;
+                }
+            }
+            if let Some((a, of)) = node.alternative() {
+                // The combinators are generated from the same table: the counts agree
+                // (a test checks it); a disagreement would leave the alternative out.
+                if of == self.rules[k].alternatives.len()
+                    && a >= 1
+                    && !self.seen_alts.contains(&(k, a - 1))
+                {
+                    self.seen_alts.push((k, a - 1));
+                    self.rules[k].alternatives[a - 1] += 1;
+                }
+            }
+        }
+    }
+
+    /// The alternatives no input reached, of the measured rules: (rule slot,
+    /// alternative, 0-based).
+    pub fn unreached(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (k, r) in self.rules.iter().enumerate() {
+            if r.measured {
+                for (a, &n) in r.alternatives.iter().enumerate() {
+                    if n == 0 {
+                        out.push((k, a));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every alternative of the measured rules: (rule slot, alternative, 0-based).
+    pub fn all_alternatives(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (k, r) in self.rules.iter().enumerate() {
+            if r.measured {
+                for a in 0..r.alternatives.len() {
+                    out.push((k, a));
+                }
+            }
+        }
+        out
+    }
+
+    /// A generated input that reaches alternative `alt` (0-based; `None`: the rule
+    /// itself, for a rule that is not an alternation) of the rule in `slot`: a string of the start rule whose tree takes it, or failing that, a
+    /// string of that rule alone whose tree takes it. Tries `attempts` strings of
+    /// each kind.
+    pub fn example(
+        &self,
+        gen: &mut Generator<'_>,
+        slot: usize,
+        alt: Option<usize>,
+        attempts: usize,
+    ) -> Option<Example> {
+        let target = &self.rules[slot];
+        let rule = target.rule?;
+        let takes = |t: &ParseTree<'_>| {
+            t.nodes().any(|n| {
+                n.id() == rule
+                    && match alt {
+                        Some(alt) => n.alternative().is_some_and(|(a, _)| a == alt + 1),
+                        None => true,
+                    }
+            })
+        };
+        let alt_index = alt.unwrap_or(0);
+        for (start, start_name, in_context) in [
+            (self.start, self.start_name.as_str(), true),
+            (rule, target.name.as_str(), false),
+        ] {
+            for _ in 0..attempts {
+                let Ok(Some(s)) = gen.generate_through(start_name, &target.def.name, alt_index)
+                else {
+                    break;
+                };
+                if let Ok(t) = tree_in(self.variant, start, &s) {
+                    if takes(&t) {
+                        return Some(Example {
+                            text: s,
+                            rule: start_name.to_string(),
+                            in_context,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A generated input that reaches an alternative.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Example {
+    /// The input.
+    pub text: String,
+    /// The rule it matches: the start rule, or the alternative's own rule when no
+    /// string of the start rule was found that reaches it.
+    pub rule: String,
+    /// True if it is a string of the start rule.
+    pub in_context: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_alternatives_from_the_tree() {
+        let g = Grammars::builtin();
+        let mut c = Coverage::new(&g, VariantName::Uri, "IPv6address").unwrap();
+        assert!(c.add("::ffff:1.2.3.4"));
+        assert!(!c.add("1::2::3"));
+        assert_eq!((c.inputs, c.matched), (2, 1));
+        assert_eq!(c.rules[0].name, "IPv6address");
+        assert_eq!(c.rules[0].alternatives[5], 1);
+        assert_eq!(c.rules[0].alternatives.iter().sum::<usize>(), 1);
+        let unreached = c.unreached();
+        assert!(unreached.contains(&(0, 0)) && !unreached.contains(&(0, 5)));
+    }
+
+    #[test]
+    fn the_table_and_the_combinators_count_alternatives_alike() {
+        // For every alternation reachable from each reference rule, a generated
+        // example takes the alternative asked for: the counts agree, and the
+        // generator reaches them.
+        let g = Grammars::builtin();
+        for v in VariantName::ALL {
+            let start = crate::name_in("IRI-reference", v);
+            let c = Coverage::new(&g, v, &start).unwrap();
+            let mut gen = Generator::new(&g, v, 1);
+            for (slot, alt) in c.all_alternatives() {
+                let e = c.example(&mut gen, slot, Some(alt), 100);
+                assert!(
+                    e.is_some(),
+                    "{v:?} {} alternative {}",
+                    c.rules[slot].name,
+                    alt + 1
+                );
+            }
+        }
+    }
+}

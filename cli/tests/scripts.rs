@@ -1,0 +1,575 @@
+//! What the command offers scripts and conformance testers (issue 15): -H, -q,
+//! --valid-only, --invalid-only, --summary, --jobs, structured JSON errors, compare's
+//! exit status 3, lint's severities, `coverage`, `generate --invalid` / `--cover`,
+//! and `suite`.
+
+use iri_grammar::{is_match, Iri, Rule, Uri, VariantName};
+use iri_grammar_abnf::{oracle::Oracle, Grammars};
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn iri(args: &[&str]) -> Output {
+    iri_stdin(args, b"")
+}
+
+fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run iri");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // Written from a thread: the child's output may fill its pipe before it has
+    // read all of its input. It may stop reading early (-q): a broken pipe is fine.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn json(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn with_input_prefixes_every_line_and_is_never_automatic() {
+    let o = iri(&["check", "-H", "http://a/", "a b"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "http://a/\tvalid");
+    assert!(lines[1].starts_with("a b\tinvalid: at char 1"), "{out}");
+    // Not the default, whatever the number of inputs.
+    assert_eq!(stdout(&iri(&["check", "http://a/", "b"])), "valid\nvalid\n");
+    // Controls of the input are written \uXXXX, so the columns hold.
+    let o = iri_stdin(&["check", "--with-input"], b"a\tb\n");
+    assert!(
+        stdout(&o).starts_with("a\\u0009b\tinvalid: "),
+        "{}",
+        stdout(&o)
+    );
+    // Records of several lines: each line carries its input, no blank separator.
+    let o = iri(&["parse", "-H", "a:b", "//h"]);
+    assert_eq!(
+        stdout(&o),
+        "a:b\tscheme: a\na:b\tpath: b\n//h\thost: h\n//h\thost-kind: reg-name\n//h\tpath: \n"
+    );
+    // compare's input is a pair: two columns.
+    let o = iri_stdin(&["compare", "-H"], b"http://a/%7e\thttp://a/~\n");
+    assert_eq!(stdout(&o), "http://a/%7e\thttp://a/~\tequivalent\n");
+    // A caret's lines carry the input too.
+    let o = iri(&["check", "-H", "--caret", "a b"]);
+    assert!(stdout(&o).lines().all(|l| l.starts_with("a b\t")));
+}
+
+#[test]
+fn quiet_prints_nothing_and_stops_at_the_first_failure() {
+    let o = iri(&["check", "-q", "http://a/"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
+    let mut lines = b"a b\n".to_vec();
+    lines.extend("http://a/\n".repeat(100_000).as_bytes());
+    let o = iri_stdin(&["check", "--quiet"], &lines);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
+    // With --summary, the summary is all that is printed, over every input.
+    let o = iri_stdin(&["check", "-q", "--summary"], b"a b\nhttp://a/\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("summary: 2 inputs, 1 valid, 1 invalid\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(iri(&["check", "-q", "-H", "a"]).status.code(), Some(2));
+}
+
+#[test]
+fn valid_only_and_invalid_only_filter_but_keep_the_exit_status() {
+    let o = iri(&["check", "-H", "--invalid-only", "http://a/", "a b", "c"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1);
+    assert!(out.starts_with("a b\tinvalid"));
+    let o = iri(&["--json", "to-uri", "--valid-only", "http://a/é", "a b"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0]["uri"], "http://a/%C3%A9");
+    assert_eq!(
+        iri(&["check", "--valid-only", "--invalid-only", "a"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn summary_counts_by_rule_and_expectation() {
+    let input = b"http://a/\nhttp://a/ b\nhttp://c/ d\nhttp://a/\xff\n1.2.3.4:\n";
+    let o = iri_stdin(&["--json", "check", "--summary"], input);
+    let v = json(&o);
+    assert_eq!(v.len(), 6);
+    let s = &v[5]["summary"];
+    assert_eq!(
+        (&s["inputs"], &s["valid"], &s["invalid"]),
+        (&Value::from(5), &Value::from(1), &Value::from(4))
+    );
+    let failures = s["failures"].as_array().unwrap();
+    // The two spaces in a path fail at the same place, counted together, first.
+    assert_eq!(failures[0]["count"], 2);
+    assert_eq!(failures[0]["rule"], "isegment");
+    assert!(failures.iter().any(|f| f["reason"] == "not-utf8"));
+    let total: u64 = failures.iter().map(|f| f["count"].as_u64().unwrap()).sum();
+    assert_eq!(total, 4);
+    let o = iri_stdin(&["check", "--summary", "--valid-only"], input);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("valid\nsummary: 5 inputs, 1 valid, 4 invalid\n"),
+        "{out}"
+    );
+    assert!(out.contains("       2  isegment expects "), "{out}");
+}
+
+#[test]
+fn json_errors_are_structured() {
+    let o = iri(&[
+        "--json",
+        "--grammar",
+        "uri",
+        "check",
+        "--rule",
+        "IPv4address",
+        "1.2.3.256",
+    ]);
+    let v = &json(&o)[0];
+    assert_eq!(v["valid"], false);
+    let e = &v["error"];
+    assert_eq!(e["kind"], "grammar");
+    assert_eq!(
+        (&e["byte_offset"], &e["char_offset"]),
+        (&Value::from(8), &Value::from(8))
+    );
+    assert_eq!(e["found"], "6");
+    assert_eq!(e["rule"], "dec-octet");
+    assert!(e["expected"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("%x30-35")));
+    assert_eq!(e["context"], serde_json::json!(["IPv4address"]));
+    assert!(e["message"].as_str().unwrap().starts_with("at char 8"));
+    // Bytes and characters differ after non-ASCII text.
+    let o = iri(&["--json", "check", "http://é/ b"]);
+    let e = &json(&o)[0]["error"];
+    assert_eq!(
+        (&e["byte_offset"], &e["char_offset"]),
+        (&Value::from(10), &Value::from(9))
+    );
+    // An operation that fails on a valid input has no place in the grammar.
+    let o = iri(&["--json", "resolve", "http://a/", "http:"]);
+    assert_eq!(json(&o)[0]["valid"], true);
+    let o = iri(&["--json", "to-uri", "--idna", "http://a\u{AD}\u{AD}b.xn--a/"]);
+    let v = &json(&o)[0];
+    if v["valid"] == false {
+        assert_eq!(v["error"]["kind"], "idna");
+        assert!(v["error"]["byte_offset"].is_null());
+    }
+}
+
+#[test]
+fn a_line_that_is_not_utf8_keeps_its_bytes_in_json() {
+    let o = iri_stdin(&["--json", "check"], b"http://a/\xe9t\xc3\xa9\nok:\n");
+    let v = json(&o);
+    assert_eq!(v[0]["input"], "http://a/\u{FFFD}t\u{e9}");
+    assert_eq!(v[0]["input_bytes"], "687474703a2f2f612fe974c3a9");
+    assert_eq!(v[0]["error"]["kind"], "not-utf8");
+    assert_eq!(v[0]["error"]["byte_offset"], 9);
+    assert!(v[1].get("input_bytes").is_none());
+}
+
+#[test]
+fn dot_graphs_are_named_for_their_input() {
+    let o = iri(&["tree", "--format", "dot", "--rule", "scheme", "a", "b", "c"]);
+    let out = stdout(&o);
+    let names: Vec<&str> = out.lines().filter(|l| l.starts_with("digraph")).collect();
+    assert_eq!(
+        names,
+        [
+            "digraph parse_tree_1 {",
+            "digraph parse_tree_2 {",
+            "digraph parse_tree_3 {"
+        ]
+    );
+    let o = iri(&[
+        "tree",
+        "--format",
+        "dot",
+        "--literals",
+        "--rule",
+        "scheme",
+        "a",
+        "b",
+    ]);
+    assert!(stdout(&o).contains("digraph parse_tree_2 {"));
+}
+
+#[test]
+fn compare_says_which_result_and_unknown_exits_3() {
+    let o = iri(&["--json", "compare", "http://a/%7e", "http://a/~"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(json(&o)[0]["result"], "equivalent");
+    let o = iri(&["--json", "compare", "a", "b"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(json(&o)[0]["result"], "unknown");
+    let o = iri(&["--json", "compare", "http://a/", "http://b/"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json(&o)[0]["result"], "different");
+    // Several pairs: different beats unknown, unknown beats equivalent.
+    let o = iri_stdin(&["compare"], b"a\tb\nhttp://a/\thttp://a/\n");
+    assert_eq!(o.status.code(), Some(3));
+    let o = iri_stdin(&["compare"], b"a\tb\nhttp://a/\thttp://b/\n");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn lint_shows_severity_and_offsets_in_characters() {
+    let o = iri(&["lint", "HTTP://é/\u{202E}"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("warning scheme-uppercase at char 0: "),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("error bidi-formatting-character at char 9: ")),
+        "{out}"
+    );
+    let o = iri(&["--json", "lint", "HTTP://é/\u{202E}"]);
+    let v = &json(&o)[0];
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "bidi-formatting-character")
+        .unwrap();
+    assert_eq!(
+        (&f["byte_offset"], &f["char_offset"]),
+        (&Value::from(10), &Value::from(9))
+    );
+    assert_eq!(f["severity"], "error");
+    assert_eq!(f["section"], "RFC 3987 §4.1");
+    assert_eq!(v["valid"], false);
+}
+
+#[test]
+fn normalize_help_lists_only_its_levels() {
+    let help = stdout(&iri(&["normalize", "--help"]));
+    let at = help.find("--level").unwrap();
+    let values: Vec<&str> = help[at..]
+        .lines()
+        .skip_while(|l| !l.contains("Possible values"))
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with("- "))
+        .map(|l| l.trim_start()[2..].split(':').next().unwrap())
+        .collect();
+    assert_eq!(values, ["syntax", "scheme"], "{help}");
+    assert!(!help.contains("simple"), "{help}");
+    let o = iri(&["normalize", "--level", "simple", "a:b"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn jobs_keep_the_input_order() {
+    let mut lines = String::new();
+    for k in 0..20_000 {
+        match k % 3 {
+            0 => lines.push_str(&format!("http://a/{k}\n")),
+            1 => lines.push_str(&format!("http://a/ {k}\n")),
+            _ => lines.push_str(&format!("//[::{:x}]/\n", k)),
+        }
+    }
+    let one = iri_stdin(&["--json", "check", "-H", "--jobs", "1"], lines.as_bytes());
+    let four = iri_stdin(
+        &["--json", "check", "-H", "--jobs", "4", "--summary"],
+        lines.as_bytes(),
+    );
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(four.status.code(), Some(1));
+    let (a, b) = (stdout(&one), stdout(&four));
+    assert_eq!(a.lines().count(), 20_000);
+    assert!(b.starts_with(&a));
+    assert!(b[a.len()..].starts_with("{\"summary\":{\"inputs\":20000,"));
+    assert_eq!(iri(&["check", "--jobs", "0", "a"]).status.code(), Some(2));
+}
+
+#[test]
+fn coverage_counts_alternatives_and_finds_examples_for_the_others() {
+    let o = iri(&[
+        "--grammar",
+        "uri",
+        "coverage",
+        "--rule",
+        "IPv6address",
+        "::ffff:1.2.3.4",
+        "1::2",
+        "nope",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("coverage of IPv6address (uri): 3 inputs, 2 match it\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  IPv6address alternative 6 of 9: 1 inputs  ; "),
+        "{out}"
+    );
+    assert!(out.contains("not measured (one-character rules"), "{out}");
+    let o = iri(&[
+        "--json",
+        "--grammar",
+        "uri",
+        "coverage",
+        "--rule",
+        "IPv6address",
+        "::ffff:1.2.3.4",
+    ]);
+    let v = &json(&o)[0];
+    let unreached = v["unreached"].as_array().unwrap();
+    assert!(unreached.len() >= 8);
+    // Each example reaches its alternative: the tree says so.
+    for u in unreached {
+        let example = u["example"].as_str().unwrap();
+        let t = iri(&[
+            "--json",
+            "--grammar",
+            "uri",
+            "tree",
+            "--rule",
+            u["example_rule"].as_str().unwrap(),
+            example,
+        ]);
+        let tree = &json(&t)[0];
+        let mut found = false;
+        let mut stack = vec![tree];
+        while let Some(n) = stack.pop() {
+            if n["rule"] == u["rule"] && n["alternative"] == u["alternative"] {
+                found = true;
+            }
+            stack.extend(n["children"].as_array().unwrap());
+        }
+        assert!(found, "{u}");
+    }
+}
+
+/// The strings `iri generate --invalid` prints (JSON), with their records.
+fn invalid_strings(grammar: &str, rule: &str, n: &str, seed: &str) -> Vec<Value> {
+    let o = iri(&[
+        "--json",
+        "--grammar",
+        grammar,
+        "generate",
+        "--rule",
+        rule,
+        "-n",
+        n,
+        "--seed",
+        seed,
+        "--invalid",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    json(&o)
+}
+
+#[test]
+fn generated_invalid_strings_are_rejected_by_everyone() {
+    let g = Grammars::builtin();
+    for (grammar, variant, rule) in [
+        ("iri", VariantName::Iri, "IRI-reference"),
+        ("iri", VariantName::Iri, "IRI"),
+        ("uri", VariantName::Uri, "URI-reference"),
+        ("uri", VariantName::Uri, "IPv6address"),
+        ("leiri", VariantName::Leiri, "LEIRI-reference"),
+    ] {
+        let oracle = Oracle::new(&g, variant);
+        let r = Rule::named(variant, rule).unwrap();
+        for v in invalid_strings(grammar, rule, "60", "5") {
+            let s = v["generated"].as_str().unwrap();
+            let from = v["from"].as_str().unwrap();
+            assert!(matches!(v["edits"].as_u64(), Some(1 | 2)), "{v}");
+            assert!(oracle.matches(rule, from).unwrap(), "{from:?}");
+            assert!(!oracle.matches(rule, s).unwrap(), "oracle {s:?}");
+            assert!(
+                !iri_grammar::grammar::matches_dyn(variant, r, s),
+                "is_match {s:?}"
+            );
+            let rejected = match variant {
+                VariantName::Uri => iri_grammar::check::<Uri>(r, s).is_err(),
+                VariantName::Iri => iri_grammar::check::<Iri>(r, s).is_err(),
+                VariantName::Leiri => iri_grammar::check::<iri_grammar::Leiri>(r, s).is_err(),
+            };
+            assert!(rejected, "combinators {s:?}");
+            assert_eq!(v["error"]["kind"], "grammar");
+            assert!(v["error"]["char_offset"].as_u64().unwrap() <= s.chars().count() as u64);
+            // Libraries that implement the same grammar reject them too.
+            match (grammar, rule) {
+                ("iri", "IRI-reference") => {
+                    assert!(oxiri::IriRef::parse(s).is_err(), "oxiri {s:?}");
+                    assert!(fluent_uri::IriRef::parse(s).is_err(), "fluent-uri {s:?}");
+                }
+                ("iri", "IRI") => {
+                    assert!(oxiri::Iri::parse(s).is_err(), "oxiri {s:?}");
+                    assert!(fluent_uri::Iri::parse(s).is_err(), "fluent-uri {s:?}");
+                }
+                ("uri", "URI-reference") => {
+                    assert!(fluent_uri::UriRef::parse(s).is_err(), "fluent-uri {s:?}");
+                }
+                _ => {}
+            }
+        }
+    }
+    // The same seed gives the same strings.
+    assert_eq!(
+        invalid_strings("iri", "ihost", "5", "9"),
+        invalid_strings("iri", "ihost", "5", "9")
+    );
+}
+
+#[test]
+fn a_cover_set_reaches_every_alternative_and_its_counterexamples_fail_each_somewhere_else() {
+    let o = iri(&[
+        "--grammar",
+        "uri",
+        "generate",
+        "--rule",
+        "authority",
+        "--cover",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let strings = stdout(&o);
+    assert!(strings.lines().count() <= 15, "{strings}");
+    let c = iri_stdin(
+        &[
+            "--json",
+            "--grammar",
+            "uri",
+            "coverage",
+            "--rule",
+            "authority",
+        ],
+        strings.as_bytes(),
+    );
+    let v = &json(&c)[0];
+    assert_eq!(v["unreached"], serde_json::json!([]), "{strings}");
+    assert_eq!(v["matched"], v["inputs"]);
+
+    let o = iri(&[
+        "--json",
+        "--grammar",
+        "uri",
+        "generate",
+        "--rule",
+        "authority",
+        "--cover",
+        "--invalid",
+    ]);
+    let g = Grammars::builtin();
+    let oracle = Oracle::new(&g, VariantName::Uri);
+    let mut places = std::collections::BTreeSet::new();
+    let records = json(&o);
+    assert!(records.len() >= 10, "{}", records.len());
+    for r in &records {
+        let s = r["generated"].as_str().unwrap();
+        assert!(!is_match::<Uri>(Rule::Iauthority, s), "{s:?}");
+        assert!(!oracle.matches("authority", s).unwrap(), "{s:?}");
+        let place = (
+            r["error"]["rule"].to_string(),
+            r["error"]["expected"].to_string(),
+        );
+        assert!(
+            places.insert(place),
+            "two counterexamples for one place: {s:?}"
+        );
+    }
+}
+
+#[test]
+fn suite_writes_the_corpus_format_for_all_three_grammars() {
+    let dir = std::env::temp_dir().join(format!("iri-suite-{}", std::process::id()));
+    // The same rule in all three grammars, and one whose grammars disagree (LEIRI
+    // allows a space in userinfo).
+    for (rule, names) in [
+        ("IPv4address", ["IPv4address", "IPv4address", "IPv4address"]),
+        ("iuserinfo", ["userinfo", "iuserinfo", "iuserinfo"]),
+    ] {
+        let o = iri(&["suite", "--rule", rule, "--out", dir.to_str().unwrap()]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let mut by_grammar = Vec::new();
+        for (grammar, name) in ["uri", "iri", "leiri"].into_iter().zip(names) {
+            let path = dir.join(format!("validity-{grammar}-{name}.tsv"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut lines = text.lines();
+            assert_eq!(lines.next(), Some("#input\tvalidity\tvariant\tsource"));
+            let (mut valid, mut invalid) = (0, 0);
+            let mut inputs = String::new();
+            let mut verdicts = Vec::new();
+            for line in lines {
+                let cols: Vec<&str> = line.split('\t').collect();
+                assert_eq!(cols.len(), 4, "{line}");
+                assert_eq!(cols[2], grammar);
+                assert!(cols[3].contains(&format!(";rule={name};")), "{line}");
+                match cols[1] {
+                    "valid" => valid += 1,
+                    "invalid" => invalid += 1,
+                    v => panic!("{v}"),
+                }
+                // Rows with escaped controls cannot go one per line to check.
+                if cols[0].contains("\\u") {
+                    continue;
+                }
+                inputs.push_str(cols[0]);
+                inputs.push('\n');
+                verdicts.push(cols[1].to_string());
+            }
+            assert!(valid >= 1 && invalid >= 2, "{path:?}: {valid} {invalid}");
+            let checked = iri_stdin(
+                &["--grammar", grammar, "check", "--rule", name],
+                inputs.as_bytes(),
+            );
+            let got: Vec<String> = stdout(&checked)
+                .lines()
+                .map(|l| l.split(':').next().unwrap().to_string())
+                .collect();
+            assert_eq!(got, verdicts, "{path:?}");
+            by_grammar.push(verdicts);
+        }
+        if rule == "iuserinfo" {
+            assert_ne!(
+                by_grammar[1], by_grammar[2],
+                "LEIRI's userinfo differs from IRI's"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
