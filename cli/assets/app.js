@@ -41,7 +41,7 @@ function quoted(text) {
   return span;
 }
 
-const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null };
+const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null, alternatives: [] };
 
 async function api(path, params) {
   const r = await fetch(path + '?' + new URLSearchParams(params));
@@ -91,6 +91,10 @@ function renderNode(n) {
   name.dataset.rule = n.rule;
   name.dataset.from = n.from;
   name.dataset.to = n.to;
+  if (n.alternative !== undefined) {
+    name.dataset.alternative = n.alternative;
+    name.dataset.of = n.of;
+  }
   name.title = n.rule + ': characters ' + (n.from + 1) + '–' + n.to + ' (1-based); click for its definition';
   const text = el('span', 'text');
   text.append(quoted(n.text));
@@ -202,7 +206,38 @@ async function showRule(name) {
   ruleLinks($('rule-used-by'), r.used_by);
   $('rule-rust').textContent = r.rust || '';
   $('rule-rust-box').hidden = !r.rust;
+  state.alternatives = r.alternatives;
+  $('alternatives-panel').hidden = true;
   for (const n of document.querySelectorAll('.node.selected')) n.classList.remove('selected');
+}
+
+// For a clicked node whose rule is an alternation: which alternative it took ("6 of
+// 9"), with the ABNF of each, the taken one marked. The combinators try the
+// alternatives in order and keep the first that matches (where what follows may follow
+// it): the earlier ones failed.
+function showAlternative(node) {
+  const panel = $('alternatives-panel');
+  if (node.dataset.alternative === undefined) { panel.hidden = true; return; }
+  const k = Number(node.dataset.alternative);
+  const of = Number(node.dataset.of);
+  const from = Number(node.dataset.from);
+  const to = Number(node.dataset.to);
+  const text = state.chars.slice(from, to).join('');
+  $('alternative-taken').replaceChildren(
+    node.dataset.rule + ' matched ', quoted(text), ' by alternative ' + k + ' of ' + of +
+    (k > 1 ? '; the ' + (k - 1) + ' before it were tried first and failed.' : ', the first tried.'));
+  const list = $('alternative-list');
+  list.replaceChildren();
+  // The definition's alternatives, when the rule table and the combinators agree on
+  // how many there are (they do for every rule; the guard keeps a wrong one unsaid).
+  if (state.alternatives.length === of) {
+    state.alternatives.forEach((abnf, i) => {
+      const li = el('li', i + 1 === k ? 'taken' : (i + 1 < k ? 'failed' : ''), abnf);
+      li.dataset.alternative = i + 1;
+      list.append(li);
+    });
+  }
+  panel.hidden = false;
 }
 
 async function loadRules(keep) {
@@ -262,7 +297,10 @@ function wire() {
   tree.addEventListener('click', (e) => {
     const t = e.target.closest('.node');
     if (!t) return;
-    showRule(t.dataset.rule).then(() => t.classList.add('selected'));
+    showRule(t.dataset.rule).then(() => {
+      t.classList.add('selected');
+      showAlternative(t);
+    });
   });
   // Rule boxes of the diagram and the uses/used-by links point at #rule=NAME.
   document.addEventListener('click', (e) => {

@@ -2,8 +2,9 @@
 //! Chromium is driven through chromedriver (W3C WebDriver, plain JSON over HTTP), an
 //! input is typed, and the DOM is checked: the tree of `http://résumé.example.org/`
 //! has `ireg-name` and its literal leaves spell the input, hovering a node highlights
-//! its span, `http://a b/` shows the error with a caret under the space, and the rule
-//! `dec-octet` shows its railroad diagram, whose rule boxes are links.
+//! its span, `http://a b/` shows the error with a caret under the space, clicking the
+//! `IPv6address` of `http://[::ffff:1.2.3.4]/` says it took alternative 6 of 9, and the
+//! rule `dec-octet` shows its railroad diagram, whose rule boxes are links.
 //!
 //! Why WebDriver from Rust: the test runs in `cargo test` with nothing to install
 //! besides Debian's `chromium` and `chromium-driver` (no Node packages, no browser
@@ -326,7 +327,36 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
     );
     s.screenshot("serve-error.png");
 
-    // 3. Another grammar and rule: dec-octet of RFC 3986, and its railroad diagram.
+    // 3. Which alternative a node took: `::ffff:1.2.3.4` is alternative 6 of the 9 of
+    //    IPv6address (RFC 3986 §3.2.2), `[ *3( h16 ":" ) h16 ] "::" h16 ":" ls32` with
+    //    the optional part empty; the 5 before it failed.
+    s.type_into("#input", "http://[::ffff:1.2.3.4]/");
+    s.wait(
+        "the tree with IPv6address",
+        "const t = document.getElementById('tree');\
+         return t.dataset.input === 'http://[::ffff:1.2.3.4]/' && \
+         !!t.querySelector('.node[data-rule=\"IPv6address\"]')",
+    );
+    s.click("#tree .node[data-rule=\"IPv6address\"]");
+    s.wait(
+        "the alternative taken",
+        "const p = document.getElementById('alternatives-panel');\
+         return document.getElementById('rule-title').textContent === 'IPv6address' && \
+         !p.hidden && document.getElementById('alternative-taken').textContent\
+         .includes('by alternative 6 of 9')",
+    );
+    assert_eq!(
+        s.run("return document.querySelector('#alternative-list li.taken').textContent"),
+        json!("[ *3( h16 \":\" ) h16 ] \"::\" h16 \":\" ls32"),
+        "the ABNF of the alternative taken"
+    );
+    assert_eq!(
+        s.run("return document.querySelectorAll('#alternative-list li.failed').length"),
+        json!(5)
+    );
+    s.screenshot("serve-alternative.png");
+
+    // 4. Another grammar and rule: dec-octet of RFC 3986, and its railroad diagram.
     s.click("#grammar option[value=\"uri\"]");
     s.wait(
         "the URI rules",

@@ -4,7 +4,8 @@
 //! each starts with the input, the grammar and the rule; `literals-*` names them.
 //!
 //! A leaf line starts with a quote: `"http" 0..4` is the text at byte offsets 0..4 that
-//! no rule below its parent covers. Review a changed snapshot, then accept it with
+//! no rule below its parent covers. A rule line ends with the alternative its rule took
+//! when the definition is an alternation (`(alternative 6 of 9)`). Review a changed snapshot, then accept it with
 //! `INSTA_UPDATE=always cargo test -p iri-cli --test snapshots` (or `cargo insta review`).
 
 use std::process::Command;

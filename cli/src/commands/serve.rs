@@ -6,7 +6,7 @@
 //! | `/` , `/app.js`, `/app.css` | the page (`cli/assets/`, compiled in with `include_str!`) |
 //! | `/api/rules?grammar=G` | the grammar's rule names and its reference rule |
 //! | `/api/tree?grammar=G&rule=R&input=S` | the tree of S, literals as leaves, or the error |
-//! | `/api/rule?grammar=G&name=R` | the rule: ABNF, section, diagram, FIRST set, code |
+//! | `/api/rule?grammar=G&name=R` | the rule: ABNF, its alternatives, section, diagram, FIRST set, code |
 //!
 //! Offsets in `/api/tree` are given twice: `start`/`end` in bytes (as `iri tree --json`)
 //! and `from`/`to` in characters (code points), which is how the page indexes the
@@ -24,7 +24,7 @@ use crate::literals::{self, CharIndex};
 use crate::teach::Lesson;
 use iri_grammar::tree::tree_of;
 use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
-use iri_grammar_abnf::Grammars;
+use iri_grammar_abnf::{Element, Grammars};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -289,10 +289,17 @@ impl<'g> App<'g> {
             Some(s) => format!("{} {s}", src.document),
             None => src.document.clone(),
         };
+        // The alternatives of a definition that is an alternation, in order: a tree
+        // node says which one it took ("6 of 9"), and the page shows that one's ABNF.
+        let alternatives: Vec<String> = match &f.def.definition {
+            Element::Alternation(alts) => alts.iter().map(|a| a.to_string()).collect(),
+            _ => Vec::new(),
+        };
         let body = Object::new()
             .str("grammar", v.as_str())
             .str("rule", f.name)
             .str("abnf", &f.def.text)
+            .strs("alternatives", alternatives.iter().map(String::as_str))
             .str("section", &section)
             .str("source", &src.to_string())
             .opt_str("url", url.as_deref())
@@ -366,6 +373,29 @@ mod tests {
         assert_eq!(v["tree"]["end"], 4);
         let leaf = &v["tree"]["children"][0]["children"][0];
         assert_eq!(leaf["literal"], "é.x");
+    }
+
+    #[test]
+    fn rules_carry_their_alternatives_in_the_order_trees_count_them() {
+        let g = Grammars::builtin();
+        let app = App::new(&g, 0);
+        let q: HashMap<String, String> = [("name".to_string(), "IPv6address".to_string())].into();
+        let v: serde_json::Value =
+            serde_json::from_str(&app.rule(VariantName::Iri, &q).unwrap()).unwrap();
+        let alternatives = v["alternatives"].as_array().unwrap();
+        // The tree of ::ffff:1.2.3.4 says 6 of 9: the rule table must have 9, and the
+        // sixth must be the one with `"::" h16 ":" ls32`.
+        let t = tree_of::<Iri>(Rule::Ipv6address, "::ffff:1.2.3.4").unwrap();
+        assert_eq!(t.root().alternative(), Some((6, alternatives.len())));
+        assert_eq!(
+            alternatives[5],
+            "[ *3( h16 \":\" ) h16 ] \"::\" h16 \":\" ls32"
+        );
+        // A rule that is not an alternation has none.
+        let q: HashMap<String, String> = [("name".to_string(), "IP-literal".to_string())].into();
+        let v: serde_json::Value =
+            serde_json::from_str(&app.rule(VariantName::Iri, &q).unwrap()).unwrap();
+        assert_eq!(v["alternatives"], serde_json::json!([]));
     }
 
     #[test]
