@@ -6,6 +6,7 @@
 //! | `/` , `/app.js`, `/app.css` | the page (`cli/assets/`, compiled in with `include_str!`) |
 //! | `/api/rules?grammar=G` | the grammar's rule names and its reference rule |
 //! | `/api/tree?grammar=G&rule=R&input=S` | the tree of S, literals as leaves, or the error |
+//! | `/api/trace?grammar=G&rule=R&input=S` | the numbered steps of the combinators on S (`iri trace --json`'s) |
 //! | `/api/rule?grammar=G&name=R` | the rule: ABNF, its alternatives, section, diagram, FIRST set, code |
 //!
 //! Offsets in `/api/tree` are given twice: `start`/`end` in bytes (as `iri tree --json`)
@@ -22,6 +23,7 @@ use crate::io::{Failure, Outcome};
 use crate::json::{self, Object};
 use crate::literals::{self, CharIndex};
 use crate::teach::Lesson;
+use iri_grammar::trace::trace_of;
 use iri_grammar::tree::tree_of;
 use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
 use iri_grammar_abnf::{Element, Grammars};
@@ -205,6 +207,7 @@ impl<'g> App<'g> {
             "/api/rules" => self.api(&q, |v, _| Ok(self.rules(v))),
             "/api/tree" => self.api(&q, |v, q| self.tree(v, q)),
             "/api/rule" => self.api(&q, |v, q| self.rule(v, q)),
+            "/api/trace" => self.api(&q, |v, q| self.trace(v, q)),
             _ => reply(404, "text/plain; charset=utf-8", "not found\n"),
         }
     }
@@ -264,6 +267,23 @@ impl<'g> App<'g> {
             VariantName::Uri => tree_json::<Uri>(rule, input),
             VariantName::Iri => tree_json::<Iri>(rule, input),
             VariantName::Leiri => tree_json::<Leiri>(rule, input),
+        })
+    }
+
+    /// The steps of the combinators on the input, offsets also in characters.
+    fn trace(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
+        let rule = Self::rule_param(v, q, "rule")?;
+        let input = q.get("input").map(String::as_str).unwrap_or("");
+        if input.chars().count() > MAX_INPUT_CHARS {
+            return Err((
+                413,
+                format!("inputs of more than {MAX_INPUT_CHARS} characters are not traced"),
+            ));
+        }
+        Ok(match v {
+            VariantName::Uri => trace_json::<Uri>(rule, input),
+            VariantName::Iri => trace_json::<Iri>(rule, input),
+            VariantName::Leiri => trace_json::<Leiri>(rule, input),
         })
     }
 
@@ -332,6 +352,19 @@ fn tree_json<V: Variant>(rule: Rule, input: &str) -> String {
     }
 }
 
+/// `{"valid","rule","cut","steps":[..]}`: the steps as `iri trace --json` gives them,
+/// with character offsets for the page.
+fn trace_json<V: Variant>(rule: Rule, input: &str) -> String {
+    let t = trace_of::<V>(rule, input);
+    let ci = CharIndex::new(input);
+    Object::new()
+        .bool("valid", t.matched)
+        .str("rule", t.rule)
+        .bool("cut", t.cut)
+        .raw("steps", &super::trace::steps_json(&t, Some(&ci)))
+        .finish()
+}
+
 fn error_json(e: &MatchError) -> String {
     let mut found = String::new();
     match e.found() {
@@ -396,6 +429,25 @@ mod tests {
         let v: serde_json::Value =
             serde_json::from_str(&app.rule(VariantName::Iri, &q).unwrap()).unwrap();
         assert_eq!(v["alternatives"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn traces_say_why_earlier_alternatives_failed() {
+        let j = trace_json::<Iri>(Rule::Ipv6address, "::ffff:1.2.3.4");
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["valid"], true);
+        let steps = v["steps"].as_array().unwrap();
+        let backtracks: Vec<_> = steps
+            .iter()
+            .filter(|s| s["step"] == "backtrack" && s["rule"] == "IPv6address")
+            .collect();
+        assert_eq!(backtracks.len(), 5);
+        assert_eq!(backtracks[0]["why"], "\":\" cannot start it");
+        let last = steps.last().unwrap();
+        assert_eq!(
+            (last["step"].as_str(), last["end_char"].as_u64()),
+            (Some("match"), Some(14))
+        );
     }
 
     #[test]
