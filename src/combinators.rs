@@ -4,7 +4,8 @@
 //! Every rule of the generated rule set is a function named after it
 //! (`ipath-abempty` → [`ipath_abempty`]), generic over the grammar `V` ([`Uri`],
 //! [`Iri`], [`Leiri`]) and the mode `M`: [`Check`] validates without allocating,
-//! [`Tree`] builds rule nodes, [`Explain`] keeps the farthest failure. Each is an
+//! [`Tree`] builds rule nodes, [`Explain`] keeps the farthest failure, [`Trace`]
+//! records every step (for [`crate::trace`]). Each is an
 //! ordinary `fn(&str) -> IResult<&str, M::Out, Failure>`, so it composes with nom:
 //!
 //! ```
@@ -32,6 +33,10 @@ pub use crate::grammar::generated::*;
 pub use crate::grammar::runtime::Tree;
 pub use crate::grammar::runtime::{
     rule, Ahead, Alt, Cat, Check, Choice, Class, Diag, Empty, Expected, Explain, Failure, First,
-    Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set, INF,
+    Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set, Step,
+    INF,
 };
+/// Trace mode keeps its steps in a thread-local: it needs `std`.
+#[cfg(feature = "std")]
+pub use crate::grammar::runtime::{Trace, TRACE_LIMIT};
 pub use crate::grammar::{Iri, Leiri, Uri, Variant};

@@ -93,6 +93,8 @@ pub mod reference;
 pub mod resolve;
 pub mod schemes;
 #[cfg(feature = "std")]
+pub mod trace;
+#[cfg(feature = "std")]
 pub mod tree;
 
 pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};

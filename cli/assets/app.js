@@ -41,7 +41,8 @@ function quoted(text) {
   return span;
 }
 
-const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null };
+const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null, alternatives: [],
+  trace: null, step: 0 };
 
 async function api(path, params) {
   const r = await fetch(path + '?' + new URLSearchParams(params));
@@ -91,6 +92,10 @@ function renderNode(n) {
   name.dataset.rule = n.rule;
   name.dataset.from = n.from;
   name.dataset.to = n.to;
+  if (n.alternative !== undefined) {
+    name.dataset.alternative = n.alternative;
+    name.dataset.of = n.of;
+  }
   name.title = n.rule + ': characters ' + (n.from + 1) + '–' + n.to + ' (1-based); click for its definition';
   const text = el('span', 'text');
   text.append(quoted(n.text));
@@ -162,6 +167,86 @@ async function update() {
     return;
   }
   renderTree(data);
+  const trace = await api('/api/trace', { grammar: state.grammar, rule: state.rule, input: state.input });
+  if (my !== state.seq) return;
+  state.trace = trace.steps ? trace : null;
+  state.step = 0;
+  renderTrace();
+}
+
+// Steps shown around the current one: a long input has thousands, and a list of a
+// few dozen is what a reader follows.
+const TRACE_WINDOW = 40;
+
+// The trace panel: the current step in words, the steps around it, and where it is
+// in the input (a span for a match, a scan or a terminal; a mark before the
+// character it happened at otherwise).
+function renderTrace() {
+  const list = $('trace-steps');
+  list.replaceChildren();
+  for (const s of $('echo').children) s.classList.remove('at');
+  const t = state.trace;
+  const panel = $('trace-panel');
+  panel.dataset.input = state.input;
+  if (!t || !t.steps.length) {
+    $('trace-position').textContent = t ? 'no steps' : '';
+    $('trace-now').textContent = '';
+    return;
+  }
+  const n = t.steps.length;
+  state.step = Math.max(0, Math.min(state.step, n - 1));
+  const now = t.steps[state.step];
+  panel.dataset.step = now.n;
+  $('trace-position').textContent = 'step ' + now.n + ' of ' + n + (t.cut ? ' (cut: the rest is not kept)' : '');
+  $('trace-now').textContent = now.n + '. at ' + now.from + ': ' + now.text;
+  const from = Math.max(0, state.step - TRACE_WINDOW);
+  const to = Math.min(n, state.step + TRACE_WINDOW + 1);
+  list.start = from + 1;
+  for (let i = from; i < to; i++) {
+    const s = t.steps[i];
+    const li = el('li', s.step + (i === state.step ? ' now' : ''), '  '.repeat(s.depth) + s.text);
+    li.dataset.n = s.n;
+    li.addEventListener('click', () => { state.step = i; renderTrace(); });
+    list.append(li);
+  }
+  const cur = list.querySelector('li.now');
+  // Both offsets are from the same offset parent (the list is not positioned).
+  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+  clearHighlight();
+  if (now.start_char !== undefined) {
+    highlight(now.start_char, now.end_char);
+  } else {
+    const c = $('echo').children[now.from];
+    if (c && c.dataset.i !== undefined) c.classList.add('at');
+  }
+}
+
+function stepTo(k) {
+  if (!state.trace) return;
+  state.step = k;
+  renderTrace();
+}
+
+// Why the alternatives before the one a node took failed, from the trace: the
+// backtracks of its rule's alternation between its entry and its match (the last
+// match of that rule over that span: the one the tree keeps).
+function failedBefore(rule, from, to) {
+  const steps = state.trace ? state.trace.steps : [];
+  let m = -1;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i];
+    if (s.step === 'match' && s.rule === rule && s.start_char === from && s.end_char === to) { m = i; break; }
+  }
+  if (m < 0) return new Map();
+  const depth = steps[m].depth;
+  let e = m - 1;
+  while (e >= 0 && !(steps[e].step === 'enter' && steps[e].rule === rule && steps[e].depth === depth)) e--;
+  const why = new Map();
+  for (let i = e + 1; i < m; i++) {
+    const s = steps[i];
+    if (s.step === 'backtrack' && s.depth === depth + 1) why.set(s.alternative, s);
+  }
+  return why;
 }
 
 function ruleLinks(target, names) {
@@ -202,7 +287,47 @@ async function showRule(name) {
   ruleLinks($('rule-used-by'), r.used_by);
   $('rule-rust').textContent = r.rust || '';
   $('rule-rust-box').hidden = !r.rust;
+  state.alternatives = r.alternatives;
+  $('alternatives-panel').hidden = true;
   for (const n of document.querySelectorAll('.node.selected')) n.classList.remove('selected');
+}
+
+// For a clicked node whose rule is an alternation: which alternative it took ("6 of
+// 9"), with the ABNF of each, the taken one marked. The combinators try the
+// alternatives in order and keep the first that matches (where what follows may follow
+// it): the earlier ones failed.
+function showAlternative(node) {
+  const panel = $('alternatives-panel');
+  if (node.dataset.alternative === undefined) { panel.hidden = true; return; }
+  const k = Number(node.dataset.alternative);
+  const of = Number(node.dataset.of);
+  const from = Number(node.dataset.from);
+  const to = Number(node.dataset.to);
+  const text = state.chars.slice(from, to).join('');
+  $('alternative-taken').replaceChildren(
+    node.dataset.rule + ' matched ', quoted(text), ' by alternative ' + k + ' of ' + of +
+    (k > 1 ? '; the ' + (k - 1) + ' before it were tried first and failed.' : ', the first tried.'));
+  const list = $('alternative-list');
+  list.replaceChildren();
+  // The definition's alternatives, when the rule table and the combinators agree on
+  // how many there are (they do for every rule; the guard keeps a wrong one unsaid).
+  const failed = failedBefore(node.dataset.rule, from, to);
+  if (state.alternatives.length === of) {
+    state.alternatives.forEach((abnf, i) => {
+      const li = el('li', i + 1 === k ? 'taken' : (i + 1 < k ? 'failed' : ''), abnf);
+      li.dataset.alternative = i + 1;
+      const f = failed.get(i + 1);
+      if (i + 1 < k && f) {
+        // The reason, and a link into the trace at the step that gave it up.
+        const why = el('a', 'why', 'failed: ' + f.why);
+        why.href = '#step=' + f.n;
+        why.addEventListener('click', (e) => { e.preventDefault(); stepTo(f.n - 1); });
+        li.append(why);
+      }
+      list.append(li);
+    });
+  }
+  panel.hidden = false;
 }
 
 async function loadRules(keep) {
@@ -262,7 +387,20 @@ function wire() {
   tree.addEventListener('click', (e) => {
     const t = e.target.closest('.node');
     if (!t) return;
-    showRule(t.dataset.rule).then(() => t.classList.add('selected'));
+    showRule(t.dataset.rule).then(() => {
+      t.classList.add('selected');
+      showAlternative(t);
+    });
+  });
+  $('trace-first').addEventListener('click', () => stepTo(0));
+  $('trace-back').addEventListener('click', () => stepTo(state.step - 1));
+  $('trace-next').addEventListener('click', () => stepTo(state.step + 1));
+  $('trace-last').addEventListener('click', () => stepTo(Infinity));
+  // The arrow keys step too, except where they move a caret or a choice.
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('input, select, textarea')) return;
+    if (e.key === 'ArrowRight') { e.preventDefault(); stepTo(state.step + 1); }
+    if (e.key === 'ArrowLeft') { e.preventDefault(); stepTo(state.step - 1); }
   });
   // Rule boxes of the diagram and the uses/used-by links point at #rule=NAME.
   document.addEventListener('click', (e) => {

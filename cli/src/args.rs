@@ -188,6 +188,18 @@ pub enum Command {
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },
+    /// The steps of the combinators on each input, numbered: rules entered, matched
+    /// and failed, alternatives tried and given up (and why), and the lookahead
+    /// decisions.
+    Trace {
+        /// The rule, in the grammar's own naming (default: the reference rule).
+        #[arg(long)]
+        rule: Option<String>,
+        #[command(flatten)]
+        script: ScriptArgs,
+        /// Inputs (default: lines of standard input).
+        inputs: Vec<String>,
+    },
     /// The ABNF of a rule with its source, or the names of all rules.
     Grammar {
         /// The rule, in the grammar's own naming.

@@ -63,11 +63,13 @@ pub fn leaves(n: Node<'_>) -> Vec<(usize, usize)> {
 }
 
 /// The tree as text, one rule or literal a line, indented by depth. Rules read as the
-/// library writes them (`rule start..end "text"`); a literal is its text in quotes,
-/// then its byte offsets, so a line that starts with a quote is a leaf.
+/// library writes them (`rule start..end "text"`), then, for a rule defined as an
+/// alternation, the alternative it took (`(alternative 6 of 9)`: a student sees
+/// which line of the definition matched); a literal is its text in quotes, then its
+/// byte offsets, so a line that starts with a quote is a leaf.
 pub fn to_text(t: &ParseTree<'_>) -> String {
     fn walk(t: &ParseTree<'_>, n: Node<'_>, depth: usize, out: &mut String) {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{:indent$}{} {}..{} {:?}",
             "",
@@ -77,6 +79,12 @@ pub fn to_text(t: &ParseTree<'_>) -> String {
             n.text(),
             indent = depth * 2
         );
+        match n.alternative() {
+            Some((k, of)) => {
+                let _ = writeln!(out, " (alternative {k} of {of})");
+            }
+            None => out.push('\n'),
+        }
         for item in items(n) {
             match item {
                 Item::Rule(c) => walk(t, c, depth + 1, out),
@@ -247,6 +255,11 @@ mod tests {
         let text = to_text(&t);
         assert!(text.contains("\n    \"http\" 0..4\n"), "{text}");
         assert!(text.contains("\n  \":\" 4..5\n"), "{text}");
+        // hier-part = "//" authority path-abempty / path-absolute / ...: the first.
+        assert!(
+            text.contains("\n  hier-part 5..8 \"//a\" (alternative 1 of 4)\n"),
+            "{text}"
+        );
         assert!(text.contains("\n    \"//\" 5..7\n"), "{text}");
     }
 

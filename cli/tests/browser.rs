@@ -2,7 +2,9 @@
 //! Chromium is driven through chromedriver (W3C WebDriver, plain JSON over HTTP), an
 //! input is typed, and the DOM is checked: the tree of `http://résumé.example.org/`
 //! has `ireg-name` and its literal leaves spell the input, hovering a node highlights
-//! its span, `http://a b/` shows the error with a caret under the space, and the rule
+//! its span, `http://a b/` shows the error with a caret under the space, clicking the
+//! `IPv6address` of `http://[::ffff:1.2.3.4]/` says it took alternative 6 of 9 and why
+//! the five before failed, the trace steps forward and backward, and the rule
 //! `dec-octet` shows its railroad diagram, whose rule boxes are links.
 //!
 //! Why WebDriver from Rust: the test runs in `cargo test` with nothing to install
@@ -326,7 +328,78 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
     );
     s.screenshot("serve-error.png");
 
-    // 3. Another grammar and rule: dec-octet of RFC 3986, and its railroad diagram.
+    // 3. Which alternative a node took: `::ffff:1.2.3.4` is alternative 6 of the 9 of
+    //    IPv6address (RFC 3986 §3.2.2), `[ *3( h16 ":" ) h16 ] "::" h16 ":" ls32` with
+    //    the optional part empty; the 5 before it failed.
+    s.type_into("#input", "http://[::ffff:1.2.3.4]/");
+    s.wait(
+        "the tree with IPv6address",
+        "const t = document.getElementById('tree');\
+         return t.dataset.input === 'http://[::ffff:1.2.3.4]/' && \
+         !!t.querySelector('.node[data-rule=\"IPv6address\"]')",
+    );
+    s.click("#tree .node[data-rule=\"IPv6address\"]");
+    s.wait(
+        "the alternative taken",
+        "const p = document.getElementById('alternatives-panel');\
+         return document.getElementById('rule-title').textContent === 'IPv6address' && \
+         !p.hidden && document.getElementById('alternative-taken').textContent\
+         .includes('by alternative 6 of 9')",
+    );
+    assert_eq!(
+        s.run("return document.querySelector('#alternative-list li.taken').textContent"),
+        json!("[ *3( h16 \":\" ) h16 ] \"::\" h16 \":\" ls32"),
+        "the ABNF of the alternative taken"
+    );
+    assert_eq!(
+        s.run("return document.querySelectorAll('#alternative-list li.failed').length"),
+        json!(5)
+    );
+    // Why the earlier ones failed, from the trace: alternative 1 cannot start with ":".
+    s.wait(
+        "the reasons of the failed alternatives",
+        "const w = document.querySelectorAll('#alternative-list li.failed .why');\
+         return w.length === 5 && w[0].textContent === 'failed: \":\" cannot start it'",
+    );
+    // The reason links into the trace, at the step that gave alternative 2 up.
+    s.click("#alternative-list li.failed:nth-child(2) .why");
+    s.wait(
+        "the trace at the backtrack of alternative 2",
+        "return document.getElementById('trace-now').textContent\
+         .includes('backtrack: alternative 2 of 9 failed')",
+    );
+    s.run("document.getElementById('alternatives-panel').scrollIntoView({block: 'center'})");
+    s.screenshot("serve-alternative.png");
+
+    // 4. The trace steps forward and backward, and shows where each step is.
+    s.click("#trace-first");
+    s.wait(
+        "the first step",
+        "const p = document.getElementById('trace-panel');\
+         return p.dataset.step === '1' && \
+         document.getElementById('trace-now').textContent === '1. at 0: enter IRI-reference'",
+    );
+    s.click("#trace-next");
+    s.click("#trace-next");
+    s.wait(
+        "the third step",
+        "return document.getElementById('trace-panel').dataset.step === '3'",
+    );
+    s.click("#trace-back");
+    s.wait(
+        "the second step again",
+        "return document.getElementById('trace-panel').dataset.step === '2' && \
+         document.querySelector('#trace-steps li.now').textContent.trim() === 'try alternative 1 of 2'",
+    );
+    s.click("#trace-last");
+    s.wait(
+        "the last step, the whole match",
+        "return document.getElementById('trace-now').textContent\
+         .endsWith('match IRI-reference 0..24 \"http://[::ffff:1.2.3.4]/\"') && \
+         document.querySelectorAll('#echo .ch.hl').length === 24",
+    );
+
+    // 5. Another grammar and rule: dec-octet of RFC 3986, and its railroad diagram.
     s.click("#grammar option[value=\"uri\"]");
     s.wait(
         "the URI rules",

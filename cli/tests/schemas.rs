@@ -214,6 +214,7 @@ fn every_commands_json_output_matches_its_schema() {
         ("check", &["check", "--caret", "--oracle"]),
         ("tree", &["tree", "--summary"]),
         ("tree", &["tree", "--literals", "--caret"]),
+        ("trace", &["trace", "--summary"]),
         ("parse", &["parse", "--summary"]),
         ("resolve", &["resolve", "http://x/y/z", "--summary"]),
         ("relativize", &["relativize", "http://a/", "--summary"]),

@@ -4,8 +4,12 @@
 //! each starts with the input, the grammar and the rule; `literals-*` names them.
 //!
 //! A leaf line starts with a quote: `"http" 0..4` is the text at byte offsets 0..4 that
-//! no rule below its parent covers. Review a changed snapshot, then accept it with
+//! no rule below its parent covers. A rule line ends with the alternative its rule took
+//! when the definition is an alternation (`(alternative 6 of 9)`). Review a changed snapshot, then accept it with
 //! `INSTA_UPDATE=always cargo test -p iri-cli --test snapshots` (or `cargo insta review`).
+//!
+//! Snapshots of `iri trace` (`trace-*`) sit beside them: the steps of the combinators,
+//! numbered, with the byte offset of each.
 
 use std::process::Command;
 
@@ -104,5 +108,67 @@ fn literals_empty_reference() {
         "URI-reference",
         "",
         "RFC 3986 §4.1: the empty string is a reference (path-empty): no leaves at all",
+    );
+}
+
+/// Snapshots `iri --grammar G trace --rule R INPUT`: the numbered steps of the
+/// combinators, then the verdict (`valid` says which exit status is expected).
+fn trace_snap(name: &str, grammar: &str, rule: &str, input: &str, valid: bool, description: &str) {
+    let o = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["--grammar", grammar, "trace", "--rule", rule, input])
+        .output()
+        .expect("run iri");
+    assert_eq!(
+        o.status.code(),
+        Some(if valid { 0 } else { 1 }),
+        "{input:?} against {rule} ({grammar})"
+    );
+    let trace = String::from_utf8(o.stdout).unwrap();
+    let content = format!("input:   {input:?}\ngrammar: {grammar}\nrule:    {rule}\n\n{trace}");
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.set_description(description);
+    settings.bind(|| insta::assert_snapshot!(name, content));
+}
+
+#[test]
+fn trace_ipv6_alternative_6_of_9() {
+    trace_snap(
+        "trace-ipv6-embedded-ipv4",
+        "uri",
+        "IPv6address",
+        "::ffff:1.2.3.4",
+        true,
+        "RFC 3986 §3.2.2: alternatives 1 to 5 of IPv6address are tried and given up \
+         (a first character that cannot start one, a \".\" where \":\" was expected) \
+         before 6 matches",
+    );
+}
+
+#[test]
+fn trace_ipv4_refused_by_lookahead() {
+    trace_snap(
+        "trace-ihost-ipv4-then-reg-name",
+        "iri",
+        "ihost",
+        "1.2.3.4x",
+        true,
+        "RFC 3986 §3.2.2: IPv4address matches \"1.2.3.4\", but \"x\" may not follow it \
+         (the Ahead decision), so ihost backtracks and ireg-name takes the whole input",
+    );
+}
+
+#[test]
+fn trace_dec_octet_256_fails() {
+    trace_snap(
+        "trace-dec-octet-256",
+        "uri",
+        "dec-octet",
+        "256",
+        false,
+        "RFC 3986 §3.2.2: \"25\" then \"6\" is not \"25\" %x30-35; every alternative of \
+         dec-octet fails, and the trace shows where each stopped",
     );
 }

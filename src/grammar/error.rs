@@ -222,7 +222,7 @@ fn describe_rule<V: Variant>(r: Rule) -> Expectation {
     }
 }
 
-fn describe<V: Variant>(e: &Expected) -> Option<Expectation> {
+pub(crate) fn describe<V: Variant>(e: &Expected) -> Option<Expectation> {
     Some(match *e {
         Expected::Rule(r) => describe_rule::<V>(r),
         Expected::Lit(s) => Expectation::Literal(s),

@@ -29,6 +29,9 @@ pub(crate) mod generated;
 pub(crate) mod runtime;
 
 pub(crate) use error::Details;
+/// What the trace (`crate::trace`, with `std`) says of terminals and characters.
+#[cfg(feature = "std")]
+pub(crate) use error::{describe, describe_char};
 pub use error::{Expectation, ExpectedBy, MatchError};
 pub(crate) use generated::parse_rule;
 pub use generated::Rule;

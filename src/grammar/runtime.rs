@@ -183,6 +183,103 @@ pub trait Mode {
     /// The alternative `k` (1-based) of the `of` alternatives of the rule being
     /// matched has matched ([`Choice`]).
     fn chose(k: u16, of: u16);
+    /// Whether the mode records every step of the combinators ([`Trace`]). The
+    /// combinators call [`Mode::step`] only under `if M::TRACE`, a constant: in every
+    /// other mode the calls are compiled away, so validation pays nothing for them.
+    const TRACE: bool = false;
+    /// Records a step (called only when [`Mode::TRACE`]).
+    #[inline(always)]
+    fn step(_: Step) {}
+}
+
+/// One step of the combinators, as [`Trace`] mode records it: what a debugger of the
+/// generated parser would show. Positions are remaining lengths (see the module doc).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// A rule's combinator is called ([`rule`]).
+    Enter {
+        /// The rule.
+        rule: Rule,
+        /// Where.
+        rem: usize,
+    },
+    /// The rule matched `start_rem..end_rem`.
+    Match {
+        /// The rule.
+        rule: Rule,
+        /// Where it started.
+        start_rem: usize,
+        /// Where it ended.
+        end_rem: usize,
+    },
+    /// The rule failed; `rem` is where the failure it returns was noted.
+    Fail {
+        /// The rule.
+        rule: Rule,
+        /// Where it started.
+        start_rem: usize,
+        /// Where it failed.
+        rem: usize,
+    },
+    /// A rule's alternation ([`Choice`]) tries alternative `k` of `of` (RFC 5234
+    /// §3.2; the combinators try them in order).
+    Try {
+        /// Which, 1-based.
+        k: u16,
+        /// Of how many.
+        of: u16,
+        /// Where.
+        rem: usize,
+    },
+    /// Alternative `k` of `of` failed: the next is tried from `rem` again.
+    Backtrack {
+        /// Which, 1-based.
+        k: u16,
+        /// Of how many.
+        of: u16,
+        /// Where the alternative started, and the next one starts.
+        rem: usize,
+    },
+    /// A terminal (quoted string, range, class, end of input) did not match at `rem`.
+    Expected {
+        /// Where.
+        rem: usize,
+        /// What would have matched.
+        expected: Vec<Expected>,
+    },
+    /// [`Ahead`]: a match ended at `rem`, and what comes next may follow it (the match
+    /// is kept) or may not (it is given up, and the alternation goes on).
+    Ahead {
+        /// Where the match ended.
+        rem: usize,
+        /// What may follow it.
+        follow: &'static Set,
+        /// Whether the next character (or the end) is in `follow`.
+        admitted: bool,
+    },
+    /// [`First`]: the next character cannot start the alternative, which is skipped.
+    Skip {
+        /// Where.
+        rem: usize,
+        /// What can start it.
+        first: &'static Set,
+    },
+    /// A terminal (quoted string or range) matched `start_rem..end_rem`.
+    Terminal {
+        /// Where it started.
+        start_rem: usize,
+        /// Where it ended.
+        end_rem: usize,
+    },
+    /// [`Scan`]: a run of characters of a class matched `start_rem..end_rem`.
+    Scan {
+        /// Where the run started.
+        start_rem: usize,
+        /// Where it ended.
+        end_rem: usize,
+        /// What the class stands for.
+        class: &'static [Expected],
+    },
 }
 
 /// Validation: no output, no allocation.
@@ -367,6 +464,80 @@ impl Mode for Tree {
     }
 }
 
+/// Step-by-step tracing: no output; every step of the combinators is recorded in a
+/// thread-local list ([`Step`]), read with [`Trace::collect`]. Failures are noted as
+/// [`Step::Expected`] where a terminal fails; the [`Ahead`] and [`First`] decisions
+/// are steps of their own.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub enum Trace {}
+
+/// At most this many steps are recorded: a trace is for reading, and an input long
+/// enough to need more is cut (the trace says so).
+#[cfg(feature = "std")]
+pub const TRACE_LIMIT: usize = 200_000;
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    static STEPS: std::cell::RefCell<Vec<Step>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+#[cfg(feature = "std")]
+impl Trace {
+    /// Runs `f` with an empty list of steps; returns what `f` returned, the steps,
+    /// and whether there were more than [`TRACE_LIMIT`] (the rest are not kept).
+    pub fn collect<R>(f: impl FnOnce() -> R) -> (R, Vec<Step>, bool) {
+        STEPS.with(|s| s.borrow_mut().clear());
+        let r = f();
+        let steps = STEPS.with(|s| core::mem::take(&mut *s.borrow_mut()));
+        let cut = steps.len() > TRACE_LIMIT;
+        let mut steps = steps;
+        steps.truncate(TRACE_LIMIT);
+        (r, steps, cut)
+    }
+}
+
+#[cfg(feature = "std")]
+impl Mode for Trace {
+    type Out = ();
+    const EXPLAIN: bool = false;
+    const TRACE: bool = true;
+    fn step(s: Step) {
+        STEPS.with(|steps| {
+            let mut steps = steps.borrow_mut();
+            // One past the limit tells `collect` that the trace was cut.
+            if steps.len() <= TRACE_LIMIT {
+                steps.push(s);
+            }
+        });
+    }
+    fn empty() {}
+    fn join(_: (), _: ()) {}
+    fn node(_: Rule, _: usize, _: usize, _: ()) {}
+    fn fail(rem: usize, expected: &[Expected]) -> Failure {
+        // An Ahead rejection is its own step (Step::Ahead); its FOLLOW set is not a
+        // terminal that failed.
+        if !expected.iter().any(|e| matches!(e, Expected::Follow(_))) {
+            Trace::step(Step::Expected {
+                rem,
+                expected: expected.to_vec(),
+            });
+        }
+        Failure { rem, diag: None }
+    }
+    fn carry(_: (), _: Failure) {}
+    fn fail_after(_: (), f: Failure) -> Failure {
+        f
+    }
+    fn exit_failed(_: Rule, _: usize, f: Failure) -> Failure {
+        f
+    }
+    type Mark = ();
+    fn mark() {}
+    fn rewind(_: ()) {}
+    fn chose(_: u16, _: u16) {}
+}
+
 /// Error explanation: the output is the farthest failure seen inside the match.
 #[derive(Debug)]
 pub enum Explain {}
@@ -453,9 +624,30 @@ pub fn rule<'a, V: Variant, M: Mode, P: Parse<'a, V, M>>(
     i: &'a str,
     body: P,
 ) -> PResult<'a, M> {
+    if M::TRACE {
+        M::step(Step::Enter { rule, rem: i.len() });
+    }
     match body.parse(i) {
-        Ok((rest, out)) => Ok((rest, M::node(rule, i.len(), rest.len(), out))),
-        Err(Err::Error(f)) => error::<M>(M::exit_failed(rule, i.len(), f)),
+        Ok((rest, out)) => {
+            if M::TRACE {
+                M::step(Step::Match {
+                    rule,
+                    start_rem: i.len(),
+                    end_rem: rest.len(),
+                });
+            }
+            Ok((rest, M::node(rule, i.len(), rest.len(), out)))
+        }
+        Err(Err::Error(f)) => {
+            if M::TRACE {
+                M::step(Step::Fail {
+                    rule,
+                    start_rem: i.len(),
+                    rem: f.rem,
+                });
+            }
+            error::<M>(M::exit_failed(rule, i.len(), f))
+        }
         Err(e) => Err(e),
     }
 }
@@ -470,7 +662,15 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Lit {
         let want = self.0.as_bytes();
         match i.as_bytes().get(..want.len()) {
             // A matched prefix equals an ASCII-only string, so it ends on a char boundary.
-            Some(have) if have.eq_ignore_ascii_case(want) => Ok((&i[want.len()..], M::empty())),
+            Some(have) if have.eq_ignore_ascii_case(want) => {
+                if M::TRACE {
+                    M::step(Step::Terminal {
+                        start_rem: i.len(),
+                        end_rem: i.len() - want.len(),
+                    });
+                }
+                Ok((&i[want.len()..], M::empty()))
+            }
             _ => error::<M>(M::fail(i.len(), &[Expected::Lit(self.0)])),
         }
     }
@@ -484,7 +684,15 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for LitCs {
     #[inline(always)]
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         match i.strip_prefix(self.0) {
-            Some(rest) => Ok((rest, M::empty())),
+            Some(rest) => {
+                if M::TRACE {
+                    M::step(Step::Terminal {
+                        start_rem: i.len(),
+                        end_rem: rest.len(),
+                    });
+                }
+                Ok((rest, M::empty()))
+            }
             None => error::<M>(M::fail(i.len(), &[Expected::Lit(self.0)])),
         }
     }
@@ -499,6 +707,12 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Range {
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         match i.chars().next() {
             Some(c) if (self.0..=self.1).contains(&(c as u32)) => {
+                if M::TRACE {
+                    M::step(Step::Terminal {
+                        start_rem: i.len(),
+                        end_rem: i.len() - c.len_utf8(),
+                    });
+                }
                 Ok((&i[c.len_utf8()..], M::empty()))
             }
             _ => error::<M>(M::fail(i.len(), &[Expected::Range(self.0, self.1)])),
@@ -640,9 +854,14 @@ macro_rules! choices {
                 let mut failed: Option<Failure> = None;
                 let mark = M::mark();
                 $(
+                    // A nested Choice of the rest (`tail`) tells its own steps.
+                    let own = !(self.tail && $k == $n);
+                    if M::TRACE && own {
+                        M::step(Step::Try { k: self.base + $k, of: self.of, rem: i.len() });
+                    }
                     match $p.parse(i) {
                         Ok((r, o)) => {
-                            if !(self.tail && $k == $n) {
+                            if own {
                                 M::chose(self.base + $k, self.of);
                             }
                             let o = match failed {
@@ -653,6 +872,9 @@ macro_rules! choices {
                         }
                         Err(Err::Error(f)) => {
                             M::rewind(mark);
+                            if M::TRACE && own {
+                                M::step(Step::Backtrack { k: self.base + $k, of: self.of, rem: i.len() });
+                            }
                             failed = Some(match failed {
                                 Some(g) if M::EXPLAIN => Failure::merge(g, f),
                                 Some(g) => g,
@@ -904,11 +1126,29 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Ahead<P> {
     #[inline(always)]
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         match self.1.parse(i) {
-            Ok((rest, out)) if self.0.admits(rest) => Ok((rest, out)),
-            Ok((rest, out)) => error::<M>(M::fail_after(
-                out,
-                M::fail(rest.len(), &[Expected::Follow(self.0)]),
-            )),
+            Ok((rest, out)) if self.0.admits(rest) => {
+                if M::TRACE {
+                    M::step(Step::Ahead {
+                        rem: rest.len(),
+                        follow: self.0,
+                        admitted: true,
+                    });
+                }
+                Ok((rest, out))
+            }
+            Ok((rest, out)) => {
+                if M::TRACE {
+                    M::step(Step::Ahead {
+                        rem: rest.len(),
+                        follow: self.0,
+                        admitted: false,
+                    });
+                }
+                error::<M>(M::fail_after(
+                    out,
+                    M::fail(rest.len(), &[Expected::Follow(self.0)]),
+                ))
+            }
             Err(e) => Err(e),
         }
     }
@@ -924,6 +1164,12 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for First<P> {
     #[inline(always)]
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         if !M::EXPLAIN && !self.0.admits(i) {
+            if M::TRACE {
+                M::step(Step::Skip {
+                    rem: i.len(),
+                    first: self.0,
+                });
+            }
             return error::<M>(Failure {
                 rem: i.len(),
                 diag: None,
@@ -1095,6 +1341,13 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
             if let Some(b) = bad_pct {
                 out = M::carry(out, b);
             }
+        }
+        if M::TRACE {
+            M::step(Step::Scan {
+                start_rem: i.len(),
+                end_rem: i.len() - pos,
+                class: class.expected,
+            });
         }
         Ok((&i[pos..], out))
     }

@@ -16,6 +16,7 @@ mod prepare;
 mod resolve;
 mod serve;
 mod suite;
+mod trace;
 mod tree;
 
 use crate::args::{Cli, Command, ScriptArgs};
@@ -66,6 +67,11 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
             },
             inputs,
         ),
+        Command::Trace {
+            rule,
+            script,
+            inputs,
+        } => trace::run::<V>(&style(script), rule.as_deref(), inputs),
         Command::Grammar { name, rust, svg } => {
             grammar::run::<V>(json, name.as_deref(), *rust, *svg).map(Status::from)
         }

@@ -6,7 +6,8 @@
 //! | `/` , `/app.js`, `/app.css` | the page (`cli/assets/`, compiled in with `include_str!`) |
 //! | `/api/rules?grammar=G` | the grammar's rule names and its reference rule |
 //! | `/api/tree?grammar=G&rule=R&input=S` | the tree of S, literals as leaves, or the error |
-//! | `/api/rule?grammar=G&name=R` | the rule: ABNF, section, diagram, FIRST set, code |
+//! | `/api/trace?grammar=G&rule=R&input=S` | the numbered steps of the combinators on S (`iri trace --json`'s) |
+//! | `/api/rule?grammar=G&name=R` | the rule: ABNF, its alternatives, section, diagram, FIRST set, code |
 //!
 //! Offsets in `/api/tree` are given twice: `start`/`end` in bytes (as `iri tree --json`)
 //! and `from`/`to` in characters (code points), which is how the page indexes the
@@ -22,9 +23,10 @@ use crate::io::{Failure, Outcome};
 use crate::json::{self, Object};
 use crate::literals::{self, CharIndex};
 use crate::teach::Lesson;
+use iri_grammar::trace::trace_of;
 use iri_grammar::tree::tree_of;
 use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
-use iri_grammar_abnf::Grammars;
+use iri_grammar_abnf::{Element, Grammars};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -205,6 +207,7 @@ impl<'g> App<'g> {
             "/api/rules" => self.api(&q, |v, _| Ok(self.rules(v))),
             "/api/tree" => self.api(&q, |v, q| self.tree(v, q)),
             "/api/rule" => self.api(&q, |v, q| self.rule(v, q)),
+            "/api/trace" => self.api(&q, |v, q| self.trace(v, q)),
             _ => reply(404, "text/plain; charset=utf-8", "not found\n"),
         }
     }
@@ -267,6 +270,23 @@ impl<'g> App<'g> {
         })
     }
 
+    /// The steps of the combinators on the input, offsets also in characters.
+    fn trace(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
+        let rule = Self::rule_param(v, q, "rule")?;
+        let input = q.get("input").map(String::as_str).unwrap_or("");
+        if input.chars().count() > MAX_INPUT_CHARS {
+            return Err((
+                413,
+                format!("inputs of more than {MAX_INPUT_CHARS} characters are not traced"),
+            ));
+        }
+        Ok(match v {
+            VariantName::Uri => trace_json::<Uri>(rule, input),
+            VariantName::Iri => trace_json::<Iri>(rule, input),
+            VariantName::Leiri => trace_json::<Leiri>(rule, input),
+        })
+    }
+
     /// Everything the page shows of a rule (cached: it never changes).
     fn rule(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
         let rule = Self::rule_param(v, q, "name")?;
@@ -289,10 +309,17 @@ impl<'g> App<'g> {
             Some(s) => format!("{} {s}", src.document),
             None => src.document.clone(),
         };
+        // The alternatives of a definition that is an alternation, in order: a tree
+        // node says which one it took ("6 of 9"), and the page shows that one's ABNF.
+        let alternatives: Vec<String> = match &f.def.definition {
+            Element::Alternation(alts) => alts.iter().map(|a| a.to_string()).collect(),
+            _ => Vec::new(),
+        };
         let body = Object::new()
             .str("grammar", v.as_str())
             .str("rule", f.name)
             .str("abnf", &f.def.text)
+            .strs("alternatives", alternatives.iter().map(String::as_str))
             .str("section", &section)
             .str("source", &src.to_string())
             .opt_str("url", url.as_deref())
@@ -323,6 +350,19 @@ fn tree_json<V: Variant>(rule: Rule, input: &str) -> String {
         }
         Err(e) => error_json(&e),
     }
+}
+
+/// `{"valid","rule","cut","steps":[..]}`: the steps as `iri trace --json` gives them,
+/// with character offsets for the page.
+fn trace_json<V: Variant>(rule: Rule, input: &str) -> String {
+    let t = trace_of::<V>(rule, input);
+    let ci = CharIndex::new(input);
+    Object::new()
+        .bool("valid", t.matched)
+        .str("rule", t.rule)
+        .bool("cut", t.cut)
+        .raw("steps", &super::trace::steps_json(&t, Some(&ci)))
+        .finish()
 }
 
 fn error_json(e: &MatchError) -> String {
@@ -366,6 +406,48 @@ mod tests {
         assert_eq!(v["tree"]["end"], 4);
         let leaf = &v["tree"]["children"][0]["children"][0];
         assert_eq!(leaf["literal"], "é.x");
+    }
+
+    #[test]
+    fn rules_carry_their_alternatives_in_the_order_trees_count_them() {
+        let g = Grammars::builtin();
+        let app = App::new(&g, 0);
+        let q: HashMap<String, String> = [("name".to_string(), "IPv6address".to_string())].into();
+        let v: serde_json::Value =
+            serde_json::from_str(&app.rule(VariantName::Iri, &q).unwrap()).unwrap();
+        let alternatives = v["alternatives"].as_array().unwrap();
+        // The tree of ::ffff:1.2.3.4 says 6 of 9: the rule table must have 9, and the
+        // sixth must be the one with `"::" h16 ":" ls32`.
+        let t = tree_of::<Iri>(Rule::Ipv6address, "::ffff:1.2.3.4").unwrap();
+        assert_eq!(t.root().alternative(), Some((6, alternatives.len())));
+        assert_eq!(
+            alternatives[5],
+            "[ *3( h16 \":\" ) h16 ] \"::\" h16 \":\" ls32"
+        );
+        // A rule that is not an alternation has none.
+        let q: HashMap<String, String> = [("name".to_string(), "IP-literal".to_string())].into();
+        let v: serde_json::Value =
+            serde_json::from_str(&app.rule(VariantName::Iri, &q).unwrap()).unwrap();
+        assert_eq!(v["alternatives"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn traces_say_why_earlier_alternatives_failed() {
+        let j = trace_json::<Iri>(Rule::Ipv6address, "::ffff:1.2.3.4");
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["valid"], true);
+        let steps = v["steps"].as_array().unwrap();
+        let backtracks: Vec<_> = steps
+            .iter()
+            .filter(|s| s["step"] == "backtrack" && s["rule"] == "IPv6address")
+            .collect();
+        assert_eq!(backtracks.len(), 5);
+        assert_eq!(backtracks[0]["why"], "\":\" cannot start it");
+        let last = steps.last().unwrap();
+        assert_eq!(
+            (last["step"].as_str(), last["end_char"].as_u64()),
+            (Some("match"), Some(14))
+        );
     }
 
     #[test]

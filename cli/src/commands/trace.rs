@@ -1,0 +1,132 @@
+//! `iri trace`: the steps of the generated combinators on each input, numbered, as a
+//! table (step, byte offset, the step indented by rule depth) or JSON. Each rule
+//! entered, matched or failed; each alternative tried and given up, with why; each
+//! terminal that did not match; and the lookahead decisions (`ahead`: may what follows
+//! follow the match; `first`: can the next character start the alternative) that make
+//! the ordered combinators accept exactly the ABNF's language (RFC 5234 §3.2 is
+//! unordered; see `iri_grammar::trace`).
+
+use super::rule_arg;
+use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::json::Object;
+use crate::literals::CharIndex;
+use crate::report::Problem;
+use iri_grammar::trace::{trace_of, Event, Trace};
+use iri_grammar::{check, Variant};
+use std::fmt::Write as _;
+
+pub fn run<V: Variant>(style: &Style, rule: Option<&str>, inputs: &[String]) -> Verdicts {
+    let rule = rule_arg::<V>(rule)?;
+    each_input(inputs, style, |input, out| {
+        let text = match &input.text {
+            Ok(s) => *s,
+            Err(e) => {
+                return super::write_invalid(out, style.json, input, &Problem::not_utf8(input, e))
+            }
+        };
+        let t = trace_of::<V>(rule, text);
+        let problem = check::<V>(rule, text).err().map(|e| Problem::of_match(&e));
+        if style.json {
+            let mut o = input.json().bool("valid", t.matched);
+            if let Some(p) = &problem {
+                o = o.raw("error", &p.json());
+            }
+            let o = o
+                .str("rule", t.rule)
+                .bool("cut", t.cut)
+                .raw("steps", &steps_json(&t, None));
+            let _ = writeln!(out, "{}", o.finish());
+        } else {
+            out.push_str(&format!("{:>5} {:>5}  step (at: byte offset)\n", "#", "at"));
+            out.push_str(&t.to_text());
+            match &problem {
+                None => {
+                    let _ = writeln!(out, "matched: the whole input matches {}", t.rule);
+                }
+                Some(p) => {
+                    let _ = writeln!(out, "invalid: {}", p.message);
+                }
+            }
+        }
+        match problem {
+            None => Judged::success(),
+            Some(p) => Judged::failed(p.why()),
+        }
+    })
+}
+
+/// The steps as a JSON array: each `{"n","depth","at","step","text",..}` with the
+/// fields of its kind; with `chars`, `"from"` (and `"to"` for a span) in characters.
+pub fn steps_json(t: &Trace<'_>, chars: Option<&CharIndex>) -> String {
+    let mut out = String::from("[");
+    for (n, s) in t.steps.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        let mut o = Object::new()
+            .num("n", n + 1)
+            .num("depth", s.depth)
+            .num("at", s.at);
+        if let Some(ci) = chars {
+            o = o.num("from", ci.chars(s.at));
+        }
+        let span = |o: Object, start: usize, end: usize| {
+            let o = o.num("start", start).num("end", end);
+            match chars {
+                Some(ci) => o
+                    .num("start_char", ci.chars(start))
+                    .num("end_char", ci.chars(end)),
+                None => o,
+            }
+        };
+        o = match &s.event {
+            Event::Enter { rule } => o.str("step", "enter").str("rule", rule),
+            Event::Match { rule, start, end } => {
+                span(o.str("step", "match").str("rule", rule), *start, *end)
+            }
+            Event::Fail { rule, start } => {
+                o.str("step", "fail").str("rule", rule).num("start", *start)
+            }
+            Event::Try { rule, k, of } => o
+                .str("step", "try")
+                .str("rule", rule)
+                .num("alternative", usize::from(*k))
+                .num("of", usize::from(*of)),
+            Event::Backtrack {
+                rule,
+                k,
+                of,
+                failed_at,
+                why,
+            } => o
+                .str("step", "backtrack")
+                .str("rule", rule)
+                .num("alternative", usize::from(*k))
+                .num("of", usize::from(*of))
+                .num("failed_at", *failed_at)
+                .str("why", why),
+            Event::Expected { expected } => {
+                let e: Vec<String> = expected.iter().map(|x| x.to_string()).collect();
+                o.str("step", "expected")
+                    .strs("expected", e.iter().map(String::as_str))
+            }
+            Event::Ahead { admitted, follow } => o
+                .str("step", "ahead")
+                .bool("admitted", *admitted)
+                .str("follow", follow),
+            Event::Skip { first } => o.str("step", "skip").str("first", first),
+            Event::Terminal { start, end } => span(o.str("step", "terminal"), *start, *end),
+            Event::Scan { start, end, class } => {
+                let c: Vec<String> = class.iter().map(|x| x.to_string()).collect();
+                span(o.str("step", "scan"), *start, *end)
+                    .strs("class", c.iter().map(String::as_str))
+            }
+            // Events a later library adds: their words at least.
+            _ => o.str("step", "other"),
+        };
+        let o = o.str("text", &s.describe(t.input));
+        out.push_str(&o.finish());
+    }
+    out.push(']');
+    out
+}
