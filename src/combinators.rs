@@ -28,8 +28,8 @@
 
 pub use crate::grammar::generated::*;
 pub use crate::grammar::runtime::{
-    rule, Ahead, Alt, Cat, Check, Choice, Class, Diag, Empty, Expected, Explain, Failure, First,
-    Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set, Tree,
-    INF,
+    rule, Ahead, Ahead2, Alt, Cat, Check, Choice, Class, Diag, Empty, Expected, Explain, Failure,
+    First, Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set,
+    Set2, Tree, INF,
 };
-pub use crate::grammar::{Iri, Leiri, Uri, Variant};
+pub use crate::grammar::{Iri, Iri2001, Leiri, Uri, Variant};

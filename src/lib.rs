@@ -52,7 +52,9 @@ pub mod schemes;
 pub mod tree;
 
 pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
-pub use grammar::{check, is_match, Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
+pub use grammar::{
+    check, is_match, Iri, Iri2001, Leiri, MatchError, Rule, Uri, Variant, VariantName,
+};
 pub use normalize::{compare, normalize, Comparison, Level};
 pub use reference::{Component, HostKind, IriRef, LeiriRef, Reference, UriRef};
 pub use resolve::ResolveError;

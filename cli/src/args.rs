@@ -33,6 +33,9 @@ pub enum GrammarArg {
     Iri,
     /// The W3C LEIRI note.
     Leiri,
+    /// The 2001 IRI draft (draft-masinter-url-i18n-07): rules only, no references.
+    #[value(name = "iri-2001")]
+    Iri2001,
 }
 
 impl GrammarArg {
@@ -41,6 +44,7 @@ impl GrammarArg {
             GrammarArg::Uri => VariantName::Uri,
             GrammarArg::Iri => VariantName::Iri,
             GrammarArg::Leiri => VariantName::Leiri,
+            GrammarArg::Iri2001 => VariantName::Iri2001,
         }
     }
 }

@@ -19,7 +19,7 @@ mod tree;
 use crate::args::{Cli, Command};
 use crate::io::{each_input, Failure, Input, Out, Outcome};
 use crate::json::Object;
-use iri_grammar::{Iri, Leiri, Reference, Rule, Uri, Variant, VariantName};
+use iri_grammar::{Iri, Iri2001, Leiri, Reference, Rule, Uri, Variant, VariantName};
 use std::io::Write;
 
 /// Runs the command of `cli` in the grammar it names.
@@ -28,12 +28,24 @@ pub fn run(cli: &Cli) -> Outcome {
         VariantName::Uri => run_in::<Uri>(cli),
         VariantName::Iri => run_in::<Iri>(cli),
         VariantName::Leiri => run_in::<Leiri>(cli),
+        // The 2001 draft's grammar has rules, trees and strings, not typed references
+        // (a `Reference<Iri2001>` does not compile): the commands of references say so.
+        VariantName::Iri2001 => run_rules::<Iri2001>(cli).unwrap_or_else(|| {
+            Err(Failure::Usage(
+                "the iri-2001 grammar (the 2001 draft) has rules but no typed references: \
+                 it serves check, tree, grammar and generate; parse, resolve, convert, \
+                 normalize, compare and lint need --grammar uri, iri or leiri"
+                    .to_string(),
+            ))
+        }),
     }
 }
 
-fn run_in<V: Variant>(cli: &Cli) -> Outcome {
+/// The commands of rules (check, tree, grammar, generate) and those that take no
+/// grammar; `None` for the commands of references.
+fn run_rules<V: Variant>(cli: &Cli) -> Option<Outcome> {
     let json = cli.json;
-    match &cli.command {
+    Some(match &cli.command {
         Command::Check {
             rule,
             oracle,
@@ -65,12 +77,23 @@ fn run_in<V: Variant>(cli: &Cli) -> Outcome {
             seed,
         } => book::run(out, *examples, *seed),
         Command::Serve { port, open } => serve::run(*port, *open),
+        Command::Prepare { multi, inputs } => prepare::run(json, *multi, inputs),
+        Command::Generate { rule, n, seed } => generate::run::<V>(json, rule, *n, *seed),
+        _ => return None,
+    })
+}
+
+fn run_in<V: Variant>(cli: &Cli) -> Outcome {
+    if let Some(outcome) = run_rules::<V>(cli) {
+        return outcome;
+    }
+    let json = cli.json;
+    match &cli.command {
         Command::Parse { inputs } => parse::run::<V>(json, inputs),
         Command::Resolve { base, references } => resolve::resolve::<V>(json, base, references),
         Command::Relativize { base, targets } => resolve::relativize::<V>(json, base, targets),
         Command::ToUri { idna, inputs } => convert::to_uri::<V>(json, *idna, inputs),
         Command::ToIri { idna, inputs } => convert::to_iri::<V>(json, *idna, inputs),
-        Command::Prepare { multi, inputs } => prepare::run(json, *multi, inputs),
         Command::Normalize {
             level,
             chars,
@@ -88,7 +111,14 @@ fn run_in<V: Variant>(cli: &Cli) -> Outcome {
             percent_encoded,
             inputs,
         } => lint::run::<V>(json, *display, *list, *percent_encoded, inputs),
-        Command::Generate { rule, n, seed } => generate::run::<V>(json, rule, *n, *seed),
+        // Served by run_rules.
+        Command::Check { .. }
+        | Command::Tree { .. }
+        | Command::Grammar { .. }
+        | Command::Book { .. }
+        | Command::Serve { .. }
+        | Command::Prepare { .. }
+        | Command::Generate { .. } => unreachable!("run_rules serves {:?}", cli.command),
     }
 }
 

@@ -264,6 +264,7 @@ impl<'g> App<'g> {
             VariantName::Uri => tree_json::<Uri>(rule, input),
             VariantName::Iri => tree_json::<Iri>(rule, input),
             VariantName::Leiri => tree_json::<Leiri>(rule, input),
+            VariantName::Iri2001 => tree_json::<iri_grammar::Iri2001>(rule, input),
         })
     }
 
