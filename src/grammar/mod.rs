@@ -162,7 +162,12 @@ pub struct Leiri;
 /// ```
 ///
 /// The rules of RFC 3987's rule set are not rules of this grammar (they have no name
-/// in it); run with `Iri2001` they are the URI grammar's.
+/// in it); run with `Iri2001` they are the URI grammar's. Typed references are
+/// refused when compiled:
+///
+/// ```compile_fail
+/// let r = iri_grammar::Reference::<iri_grammar::Iri2001>::parse("http://a/");
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Iri2001;
 
