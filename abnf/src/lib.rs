@@ -12,7 +12,9 @@ pub mod analysis;
 pub mod automaton;
 pub mod codegen;
 pub mod documents;
+pub mod explain;
 pub mod generate;
+pub mod grammar;
 pub mod label;
 pub mod oracle;
 pub mod railroad;
@@ -20,6 +22,7 @@ pub mod reader;
 
 use std::fmt;
 
+pub use grammar::{Grammar, GrammarError};
 pub use iri_grammar::VariantName;
 pub use reader::{read, ReadError};
 
@@ -111,6 +114,8 @@ pub struct Source {
     pub section: Option<String>,
     /// The 1-based line where the rule starts in the file.
     pub line: usize,
+    /// Where a file that is not one of `grammar/` was read from (a [`Grammar`]'s).
+    pub path: Option<String>,
 }
 
 impl fmt::Display for Source {
@@ -122,7 +127,10 @@ impl fmt::Display for Source {
             Some(s) => write!(f, "{} {}", self.document, s)?,
             None => write!(f, "{}", self.document)?,
         }
-        write!(f, " (grammar/{} line {})", self.file, self.line)
+        match &self.path {
+            Some(path) => write!(f, " ({path} line {})", self.line),
+            None => write!(f, " (grammar/{} line {})", self.file, self.line),
+        }
     }
 }
 

@@ -443,6 +443,7 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
             document: document.clone(),
             section: section.clone(),
             line: text[..text.len() - i.len()].matches('\n').count() + 1,
+            path: None,
         };
         reader.add(&mut rules, rule, source, i)?;
         i = rest;

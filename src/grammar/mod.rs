@@ -28,7 +28,7 @@ use crate::reference::split::Boundaries;
 pub(crate) mod generated;
 pub(crate) mod runtime;
 
-pub use error::{Details, MatchError};
+pub use error::{describe_char, Details, MatchError};
 pub(crate) use generated::parse_rule;
 pub use generated::Rule;
 

@@ -984,6 +984,9 @@ pub struct Class {
     table: [bool; 256],
     beyond: &'static [(u32, u32)],
     pct: bool,
+    /// The rule of its percent triplets, for trees: `pct-encoded`, or the 2001
+    /// draft's `escaped`.
+    pct_rule: Rule,
     variant: u32,
     expected: &'static [Expected],
 }
@@ -996,6 +999,7 @@ impl Class {
             table: [false; 256],
             beyond: &[],
             pct: false,
+            pct_rule: Rule::PctEncoded,
             variant: 0,
             expected: &[],
         }
@@ -1020,6 +1024,13 @@ impl Class {
     /// Adds `pct-encoded` (`"%" HEXDIG HEXDIG`, RFC 3986 §2.1).
     pub const fn pct_encoded(mut self) -> Class {
         self.pct = true;
+        self
+    }
+    /// Adds a rule of the shape of `pct-encoded` under another name (RFC 2396's
+    /// `escaped`, in the 2001 draft's rule set), which trees show.
+    pub const fn pct_encoded_as(mut self, rule: Rule) -> Class {
+        self.pct = true;
+        self.pct_rule = rule;
         self
     }
     /// Adds a variant rule, by its bit.
@@ -1088,12 +1099,7 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                     if is_hex(bytes.get(pos + 1)) && is_hex(bytes.get(pos + 2)) {
                         out = M::join(
                             out,
-                            M::node(
-                                Rule::PctEncoded,
-                                i.len() - pos,
-                                i.len() - pos - 3,
-                                M::empty(),
-                            ),
+                            M::node(class.pct_rule, i.len() - pos, i.len() - pos - 3, M::empty()),
                         );
                         pos += 3;
                     } else {
@@ -1104,7 +1110,7 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                                 pos + 1
                             };
                             let f = M::fail(i.len() - at, &[Expected::Rule(Rule::Hexdig)]);
-                            bad_pct = Some(M::exit_failed(Rule::PctEncoded, i.len() - pos, f));
+                            bad_pct = Some(M::exit_failed(class.pct_rule, i.len() - pos, f));
                         }
                         break;
                     }

@@ -57,8 +57,8 @@ impl std::error::Error for CodegenError {}
 struct ClassSpec {
     /// Code point ranges (ASCII and beyond), merged.
     ranges: Vec<(u32, u32)>,
-    /// `pct-encoded` is a member.
-    pct: bool,
+    /// `pct-encoded` (or a rule of its shape, named by its `Rule` ident) is a member.
+    pct: Option<String>,
     /// Variant rules that are members (indexes into the variant-rule list).
     variant: BTreeSet<usize>,
     /// What the error message says was expected, in ABNF terms.
@@ -77,7 +77,7 @@ impl ClassSpec {
             }
         }
         self.ranges = merged;
-        self.pct |= o.pct;
+        self.pct = self.pct.or(o.pct);
         self.variant.extend(o.variant);
         for e in o.expected {
             if !self.expected.contains(&e) {
@@ -724,7 +724,7 @@ impl<'s, 'g> Analysis<'s, 'g> {
                     // scanner knows its shape, "%" HEXDIG HEXDIG (RFC 3986 §2.1's
                     // pct-encoded, RFC 2396 §2.4.1's escaped).
                     ClassSpec {
-                        pct: true,
+                        pct: Some(r.ident.clone()),
                         ..ClassSpec::default()
                     }
                 } else {
@@ -743,7 +743,7 @@ impl<'s, 'g> Analysis<'s, 'g> {
         for &(lo, hi) in &c.ranges {
             s = s.code_points(lo, hi);
         }
-        if c.pct {
+        if c.pct.is_some() {
             s = s.code_points(b'%' as u32, b'%' as u32);
         }
         for &k in &c.variant {
@@ -951,8 +951,10 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
                 .collect();
             write!(build, ".beyond_ascii(&[{}])", list.join(", ")).unwrap();
         }
-        if c.pct {
-            build.push_str(".pct_encoded()");
+        match c.pct.as_deref() {
+            Some("PctEncoded") => build.push_str(".pct_encoded()"),
+            Some(ident) => write!(build, ".pct_encoded_as(Rule::{ident})").unwrap(),
+            None => {}
         }
         for &k in &c.variant {
             write!(
