@@ -452,6 +452,7 @@ impl<'g> Oracle<'g> {
             run,
             singles: self.character_rules(),
             offsets,
+            building: Vec::new(),
         };
         let root = b.node(k, 0, chars.len());
         Ok(OracleTree { input, root })
@@ -465,6 +466,9 @@ struct Builder<'o, 'g, 'a> {
     run: Run<'a>,
     singles: Vec<bool>,
     offsets: Vec<usize>,
+    /// The nodes being built, as (rule, from, to): a rule that can derive itself
+    /// over the same characters (`a = a / "x"`) is not built inside itself.
+    building: Vec<(usize, usize, usize)>,
 }
 
 impl Builder<'_, '_, '_> {
@@ -508,7 +512,12 @@ impl Builder<'_, '_, '_> {
     fn derive(&mut self, e: &Expr, from: usize, to: usize, out: &mut Vec<OracleNode>) {
         match e {
             Expr::Rule(k) => {
+                if self.building.contains(&(*k, from, to)) {
+                    return;
+                }
+                self.building.push((*k, from, to));
                 let n = self.node(*k, from, to);
+                self.building.pop();
                 if self.singles[*k] {
                     // Folded: what it holds (a pct-encoded in an ipchar) stays.
                     out.extend(n.children);
@@ -637,5 +646,24 @@ mod tests {
         assert_eq!(t.root.children[1].children[0].rule, "list");
         let e = o.explain("list", "(1,(2,)").unwrap();
         assert_eq!(e.char_offset, 6, "{e}");
+    }
+
+    #[test]
+    fn left_recursive_grammars_have_trees() {
+        // The code generator refuses left recursion; the oracle serves it.
+        let g = Grammar::from_abnf(&[(
+            "expr.abnf",
+            "expr = expr \"+\" term / term\nterm = 1*DIGIT\nloop = loop / \"x\"\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        assert!(o.matches("expr", "1+22+3").unwrap());
+        assert!(!o.matches("expr", "1+").unwrap());
+        let t = o.tree("expr", "1+2+3").unwrap();
+        assert_eq!(t.root.alternative, Some((1, 2)));
+        assert_eq!(t.root.children[0].rule, "expr");
+        assert_eq!(t.root.children[0].end, 3, "left-associative: (1+2)+3");
+        assert_eq!(o.explain("expr", "1+").unwrap().char_offset, 2);
+        assert!(o.tree("loop", "x").is_ok());
     }
 }

@@ -80,10 +80,15 @@ impl Grammar {
     /// [`GrammarError::Read`] for text that is not ABNF, [`GrammarError::NoRules`] if
     /// there is no rule at all.
     pub fn from_abnf(files: &[(&str, &str)]) -> Result<Grammar, GrammarError> {
-        let lists = files
+        let mut lists = files
             .iter()
             .map(|(name, text)| read(name, text))
             .collect::<Result<Vec<RuleList>, ReadError>>()?;
+        for list in &mut lists {
+            for r in &mut list.rules {
+                r.source.path = Some(list.file.clone());
+            }
+        }
         Grammar::layered(lists)
     }
 

@@ -243,10 +243,12 @@ pub struct Oracle<'g> {
 #[derive(Clone)]
 enum Slot {
     Unknown,
-    /// Being computed: reaching it again means left recursion at this position,
-    /// which the grammars do not have; it is taken to match nothing (a guard, so
-    /// that a recursive grammar cannot make the oracle recurse forever).
-    Busy,
+    /// Being computed: reaching it again means left recursion at this position
+    /// (`expr = expr "+" term / term`; the built-in grammars have none). The slot
+    /// then answers with the ends found so far, and [`Oracle::rule_ends`] computes
+    /// again until they stop growing: the least fixed point, which is the language
+    /// RFC 5234 defines, as the rule's derivations are finite.
+    Busy(Rc<[usize]>),
     Done(Rc<[usize]>),
 }
 
@@ -256,6 +258,11 @@ pub(crate) struct Run<'a> {
     pub(crate) input: &'a [char],
     rules: usize,
     memo: Vec<Slot>,
+    /// How many times a slot being computed was reached again (left recursion).
+    recursions: usize,
+    /// The slots finished, in order: those finished while a left-recursive slot was
+    /// being computed used its ends so far, and are computed again with it.
+    finished: Vec<usize>,
     pub(crate) trace: Option<crate::explain::Trace>,
 }
 
@@ -424,31 +431,51 @@ impl<'g> Oracle<'g> {
             input,
             rules,
             memo: vec![Slot::Unknown; rules * (input.len() + 1)],
+            recursions: 0,
+            finished: Vec::new(),
             trace: None,
         }
     }
 
-    /// The end set of rule `k` at `start`, memoized.
+    /// The end set of rule `k` at `start`, memoized. Without left recursion one
+    /// evaluation; with it, evaluations from the ends found so far until they stop
+    /// growing (ABNF has no negation, so each pass finds at least what the last one
+    /// did, and there are at most as many ends as positions).
     pub(crate) fn rule_ends(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
         let slot = start * run.rules + k;
         match &run.memo[slot] {
             Slot::Done(ends) => return ends.clone(),
-            Slot::Busy => return Rc::from(Vec::new()),
+            Slot::Busy(so_far) => {
+                run.recursions += 1;
+                return so_far.clone();
+            }
             Slot::Unknown => {}
         }
-        run.memo[slot] = Slot::Busy;
-        let mut out = Vec::new();
-        if let Some(t) = run.trace.as_mut() {
-            t.enter(k, start);
+        let mut so_far: Rc<[usize]> = Rc::from(Vec::new());
+        loop {
+            run.memo[slot] = Slot::Busy(so_far.clone());
+            let (recursions, finished) = (run.recursions, run.finished.len());
+            let mut out = Vec::new();
+            if let Some(t) = run.trace.as_mut() {
+                t.enter(k, start);
+            }
+            self.eval(&self.table.nodes[k], start, run, &mut out);
+            if let Some(t) = run.trace.as_mut() {
+                t.leave();
+            }
+            sort_dedup(&mut out);
+            let ends: Rc<[usize]> = Rc::from(out);
+            if run.recursions == recursions || ends == so_far {
+                run.memo[slot] = Slot::Done(ends.clone());
+                run.finished.push(slot);
+                return ends;
+            }
+            // Grown: what was finished meanwhile may have used the old ends.
+            for s in run.finished.drain(finished..) {
+                run.memo[s] = Slot::Unknown;
+            }
+            so_far = ends;
         }
-        self.eval(&self.table.nodes[k], start, run, &mut out);
-        if let Some(t) = run.trace.as_mut() {
-            t.leave();
-        }
-        sort_dedup(&mut out);
-        let ends: Rc<[usize]> = Rc::from(out);
-        run.memo[slot] = Slot::Done(ends.clone());
-        ends
     }
 
     /// Appends to `out` every position where a match of `node` starting at `start`
