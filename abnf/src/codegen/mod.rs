@@ -29,6 +29,7 @@
 
 mod automata;
 mod lookahead2;
+pub mod standalone;
 
 pub use automata::generate_automata;
 
