@@ -11,10 +11,12 @@
 pub mod analysis;
 pub mod automaton;
 pub mod codegen;
+pub mod diff;
 pub mod documents;
 pub mod explain;
 pub mod generate;
 pub mod grammar;
+pub mod history;
 pub mod label;
 pub mod oracle;
 pub mod railroad;
