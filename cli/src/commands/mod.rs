@@ -2,10 +2,12 @@
 //! the command line, the base of `resolve` and `relativize`, and the loop of the
 //! commands that turn each input into a reference.
 
+mod abnf;
 mod book;
 mod check;
 mod compare;
 mod convert;
+pub mod diff;
 mod generate;
 mod grammar;
 mod lint;
@@ -24,6 +26,12 @@ use std::io::Write;
 
 /// Runs the command of `cli` in the grammar it names.
 pub fn run(cli: &Cli) -> Outcome {
+    if let Command::DiffGrammars(args) = &cli.command {
+        return diff::run(cli.json, args);
+    }
+    if !cli.abnf.is_empty() {
+        return abnf::run(cli);
+    }
     match cli.grammar.variant() {
         VariantName::Uri => run_in::<Uri>(cli),
         VariantName::Iri => run_in::<Iri>(cli),
@@ -118,7 +126,8 @@ fn run_in<V: Variant>(cli: &Cli) -> Outcome {
         | Command::Book { .. }
         | Command::Serve { .. }
         | Command::Prepare { .. }
-        | Command::Generate { .. } => unreachable!("run_rules serves {:?}", cli.command),
+        | Command::Generate { .. }
+        | Command::DiffGrammars(_) => unreachable!("run_rules serves {:?}", cli.command),
     }
 }
 
@@ -192,6 +201,20 @@ fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, St
         Ok(s) => Reference::<V>::parse(s).map_err(|e| e.to_string()),
         Err(e) => Err(e.clone()),
     }
+}
+
+/// A line that says an input is valid (JSON: `valid: true`, `error: null`).
+fn write_valid(out: &mut Out, json: bool, input: &Input<'_>) -> std::io::Result<bool> {
+    if json {
+        let o = Object::new()
+            .str("input", &input.lossy())
+            .bool("valid", true)
+            .null("error");
+        writeln!(out, "{}", o.finish())?;
+    } else {
+        writeln!(out, "valid")?;
+    }
+    Ok(true)
 }
 
 /// A line that says an input is invalid (JSON: `valid: false` and the error).
