@@ -32,11 +32,11 @@ pub use crate::grammar::generated::*;
 #[cfg(feature = "std")]
 pub use crate::grammar::runtime::Tree;
 pub use crate::grammar::runtime::{
-    rule, Ahead, Alt, Cat, Check, Choice, Class, Diag, Empty, Expected, Explain, Failure, First,
-    Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set, Step,
-    INF,
+    rule, Ahead, Ahead2, Alt, Cat, Check, Choice, Class, Diag, Empty, Expected, Explain, Failure,
+    First, Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set,
+    Set2, Step, INF,
 };
 /// Trace mode keeps its steps in a thread-local: it needs `std`.
 #[cfg(feature = "std")]
 pub use crate::grammar::runtime::{Trace, TRACE_LIMIT};
-pub use crate::grammar::{Iri, Leiri, Uri, Variant};
+pub use crate::grammar::{Iri, Iri2001, Leiri, Uri, Variant};

@@ -529,6 +529,16 @@ pub fn lint_text(
         VariantName::Uri => lint(&Reference::<Uri>::parse(text)?, options),
         VariantName::Iri => lint(&Reference::<Iri>::parse(text)?, options),
         VariantName::Leiri => lint(&Reference::<Leiri>::parse(text)?, options),
+        // The 2001 draft has no typed references and no prose rules this crate checks
+        // (its one MUST NOT on characters, §3.1, is in the grammar's `ichar`): the
+        // text is checked against its grammar, and a match has no findings.
+        VariantName::Iri2001 => {
+            crate::grammar::check::<crate::grammar::Iri2001>(
+                crate::grammar::Rule::Iri2001IriReference,
+                text,
+            )?;
+            Vec::new()
+        }
     })
 }
 

@@ -124,7 +124,15 @@ pub struct Analysis<'g> {
 impl<'g> Analysis<'g> {
     /// Analyses `grammars.table(variant)`.
     pub fn new(grammars: &'g Grammars, variant: VariantName) -> Analysis<'g> {
-        let table = Table::new(grammars, variant);
+        Analysis::from_table(Table::new(grammars, variant))
+    }
+
+    /// Analyses a grammar read from ABNF files ([`crate::Grammar`]).
+    pub fn of(grammar: &'g crate::Grammar) -> Analysis<'g> {
+        Analysis::from_table(grammar.table())
+    }
+
+    fn from_table(table: Table<'g>) -> Analysis<'g> {
         let n = table.rules.len();
         // The least fixed point: start from "nothing, not nullable" and grow. Every
         // step only adds, and the sets are bounded, so it ends.
@@ -161,8 +169,8 @@ impl<'g> Analysis<'g> {
         }
     }
 
-    /// The grammar analysed.
-    pub fn variant(&self) -> VariantName {
+    /// The built-in grammar analysed (`None` for a [`crate::Grammar`]).
+    pub fn variant(&self) -> Option<VariantName> {
         self.table.variant
     }
 

@@ -26,7 +26,7 @@ use crate::generate::Generator;
 use crate::oracle::UnknownRule;
 use crate::{Element, Grammars, RuleDef, VariantName};
 use iri_grammar::tree::{tree_of, ParseTree};
-use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri};
+use iri_grammar::{Iri, Iri2001, Leiri, MatchError, Rule, Uri};
 use std::collections::HashMap;
 
 /// The tree of `input` against `rule` in `variant`'s grammar.
@@ -35,6 +35,7 @@ pub fn tree_in(variant: VariantName, rule: Rule, input: &str) -> Result<ParseTre
         VariantName::Uri => tree_of::<Uri>(rule, input),
         VariantName::Iri => tree_of::<Iri>(rule, input),
         VariantName::Leiri => tree_of::<Leiri>(rule, input),
+        VariantName::Iri2001 => tree_of::<Iri2001>(rule, input),
     }
 }
 
@@ -109,7 +110,7 @@ impl<'g> Coverage<'g> {
     ) -> Result<Coverage<'g>, UnknownRule> {
         let unknown = |name: &str| UnknownRule {
             name: name.to_string(),
-            variant,
+            grammar: variant.as_str().to_string(),
         };
         let start = Rule::named(variant, rule).ok_or_else(|| unknown(rule))?;
         let table = grammars.table(variant);

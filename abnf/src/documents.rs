@@ -27,6 +27,9 @@ pub fn document_url(file: &str) -> Option<String> {
         "rfc3986.abnf" => Some(rfc(3986)),
         "rfc3987.abnf" => Some(rfc(3987)),
         "leiri.abnf" => Some("https://www.w3.org/TR/leiri/".to_string()),
+        "draft-masinter-url-i18n-07.abnf" => {
+            Some("https://datatracker.ietf.org/doc/html/draft-masinter-url-i18n-07".to_string())
+        }
         _ => None,
     }
 }

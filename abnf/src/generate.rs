@@ -194,6 +194,9 @@ pub struct Generator<'g> {
     rng: Rng,
     /// Whether each rule's language is non-empty (prose matches nothing).
     generable: Vec<bool>,
+    /// The height of each rule's shortest derivation (`u32::MAX`: none), which a
+    /// recursive grammar's walk follows when it gets deep.
+    height: Vec<u32>,
     /// Characters for mutations: the grammar's range edges and their neighbours,
     /// plus [`ALWAYS_INTERESTING`]; sorted, so that the order never depends on hashing.
     interesting: Vec<char>,
@@ -202,7 +205,10 @@ pub struct Generator<'g> {
 impl<'g> Generator<'g> {
     /// A generator for `grammars.table(variant)`; the same seed gives the same strings.
     pub fn new(grammars: &'g Grammars, variant: VariantName, seed: u64) -> Generator<'g> {
-        let table = Table::new(grammars, variant);
+        Generator::from_table(Table::new(grammars, variant), seed)
+    }
+
+    fn from_table(table: Table<'g>, seed: u64) -> Generator<'g> {
         // The least fixed point of "this rule can produce a string".
         let mut generable = vec![false; table.rules.len()];
         loop {
@@ -210,6 +216,21 @@ impl<'g> Generator<'g> {
             for k in 0..table.rules.len() {
                 if !generable[k] && can_generate(&table.nodes[k], &generable) {
                     generable[k] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // Least fixed point of the shortest derivation's height.
+        let mut height = vec![u32::MAX; table.rules.len()];
+        loop {
+            let mut changed = false;
+            for k in 0..table.rules.len() {
+                let h = height_of(&table.nodes[k], &height).saturating_add(1);
+                if h < height[k] {
+                    height[k] = h;
                     changed = true;
                 }
             }
@@ -227,12 +248,18 @@ impl<'g> Generator<'g> {
             table,
             rng: Rng::new(seed),
             generable,
+            height,
             interesting,
         }
     }
 
-    /// The grammar this generator draws from.
-    pub fn variant(&self) -> VariantName {
+    /// A generator for a grammar read from ABNF files ([`crate::Grammar`]).
+    pub fn of(grammar: &'g crate::Grammar, seed: u64) -> Generator<'g> {
+        Generator::from_table(grammar.table(), seed)
+    }
+
+    /// The built-in grammar this generator draws from (`None` for a [`crate::Grammar`]).
+    pub fn variant(&self) -> Option<VariantName> {
         self.table.variant
     }
 
@@ -254,6 +281,8 @@ impl<'g> Generator<'g> {
             let mut walk = Walk {
                 table,
                 generable: &self.generable,
+                height: &self.height,
+                depth: 0,
                 rng: &mut self.rng,
             };
             walk.node(&table.nodes[k], &mut out);
@@ -321,6 +350,8 @@ impl<'g> Generator<'g> {
         let mut walk = Walk {
             table,
             generable: &self.generable,
+            height: &self.height,
+            depth: 0,
             rng: &mut self.rng,
         };
         let mut out = String::new();
@@ -439,6 +470,37 @@ struct Through<'r> {
     reach: &'r [bool],
 }
 
+/// How deep the walk goes before it takes the shortest way out: far beyond the
+/// built-in grammars (about 12 rules deep), so that only recursion reaches it.
+const DEEP: u32 = 40;
+
+/// The height of the shortest derivation of `node`, given the rules' (`u32::MAX`: none).
+fn height_of(node: &Expr, height: &[u32]) -> u32 {
+    match node {
+        Expr::Alt(alts) => alts
+            .iter()
+            .map(|a| height_of(a, height))
+            .min()
+            .unwrap_or(u32::MAX),
+        Expr::Cat(items) => items
+            .iter()
+            .map(|a| height_of(a, height))
+            .max()
+            .unwrap_or(0),
+        Expr::Rep { min: 0, .. } => 0,
+        Expr::Rep { min, max, node } => {
+            if max.is_some_and(|m| m < *min) {
+                u32::MAX
+            } else {
+                height_of(node, height)
+            }
+        }
+        Expr::Rule(k) => height[*k],
+        Expr::Missing(_) | Expr::Prose => u32::MAX,
+        Expr::Chars(..) | Expr::Seq(_) | Expr::Range(..) => 0,
+    }
+}
+
 /// Whether `node` can produce some string, given which rules can.
 fn can_generate(node: &Expr, generable: &[bool]) -> bool {
     match node {
@@ -503,12 +565,21 @@ fn collect_edges(node: &Expr, out: &mut Vec<char>) {
 struct Walk<'a, 'g> {
     table: &'a Table<'g>,
     generable: &'a [bool],
+    height: &'a [u32],
+    /// Rules entered and not left: past [`DEEP`], the shortest way out is taken.
+    depth: u32,
     rng: &'a mut Rng,
 }
 
 impl Walk<'_, '_> {
     fn node(&mut self, node: &Expr, out: &mut String) {
         match node {
+            Expr::Alt(alts) if self.depth > DEEP => {
+                // A recursive grammar got deep: the alternative that ends soonest.
+                if let Some(a) = alts.iter().min_by_key(|a| height_of(a, self.height)) {
+                    self.node(a, out);
+                }
+            }
             Expr::Alt(alts) => {
                 let choices: Vec<&Expr> = alts
                     .iter()
@@ -525,10 +596,12 @@ impl Walk<'_, '_> {
                 }
             }
             Expr::Rep { min, max, node } => {
-                let count = if can_generate(node, self.generable) {
-                    self.count(*min, *max)
-                } else {
+                let count = if !can_generate(node, self.generable) {
                     0
+                } else if self.depth > DEEP {
+                    *min
+                } else {
+                    self.count(*min, *max)
                 };
                 for _ in 0..count {
                     self.node(node, out);
@@ -536,7 +609,9 @@ impl Walk<'_, '_> {
             }
             Expr::Rule(k) => {
                 let table = self.table;
+                self.depth += 1;
                 self.node(&table.nodes[*k], out);
+                self.depth -= 1;
             }
             Expr::Missing(_) | Expr::Prose => {}
             Expr::Chars(text, case_sensitive) => {

@@ -13,8 +13,12 @@ pub mod automaton;
 pub mod codegen;
 pub mod counterexamples;
 pub mod coverage;
+pub mod diff;
 pub mod documents;
+pub mod explain;
 pub mod generate;
+pub mod grammar;
+pub mod history;
 pub mod label;
 pub mod oracle;
 pub mod railroad;
@@ -22,13 +26,15 @@ pub mod reader;
 
 use std::fmt;
 
+pub use grammar::{Grammar, GrammarError};
 pub use iri_grammar::VariantName;
 pub use reader::{read, ReadError};
 
 /// The name a grammar gives to a rule of RFC 3987, by RFC 3987's naming convention
 /// (§2.2): in a name containing "IRI", "IRI" becomes "URI" in RFC 3986 and "LEIRI" in
 /// the LEIRI note; any other name loses its "i" prefix in RFC 3986 and stays in the
-/// note.
+/// note. (The 2001 draft's grammar has rules of its own, not RFC 3987's renamed: the
+/// name is returned unchanged.)
 ///
 /// ```
 /// use iri_grammar_abnf::{name_in, VariantName};
@@ -44,6 +50,9 @@ pub fn name_in(iri_name: &str, variant: VariantName) -> String {
         VariantName::Iri => iri_name.to_string(),
         VariantName::Leiri if iri_name.contains("IRI") => iri_name.replace("IRI", "LEIRI"),
         VariantName::Leiri => iri_name.to_string(),
+        // The 2001 draft is no renaming of RFC 3987: its rules are its own
+        // (`Grammars::draft2001`), and a name is kept as it is.
+        VariantName::Iri2001 => iri_name.to_string(),
     }
 }
 
@@ -109,6 +118,8 @@ pub struct Source {
     pub section: Option<String>,
     /// The 1-based line where the rule starts in the file.
     pub line: usize,
+    /// Where a file that is not one of `grammar/` was read from (a [`Grammar`]'s).
+    pub path: Option<String>,
 }
 
 impl fmt::Display for Source {
@@ -120,7 +131,10 @@ impl fmt::Display for Source {
             Some(s) => write!(f, "{} {}", self.document, s)?,
             None => write!(f, "{}", self.document)?,
         }
-        write!(f, " (grammar/{} line {})", self.file, self.line)
+        match &self.path {
+            Some(path) => write!(f, " ({path} line {})", self.line),
+            None => write!(f, " (grammar/{} line {})", self.file, self.line),
+        }
     }
 }
 
@@ -169,17 +183,22 @@ pub mod files {
     pub const RFC3987: &str = include_str!("../../grammar/rfc3987.abnf");
     /// `grammar/leiri.abnf`: the LEIRI note §2 (`ucschar`).
     pub const LEIRI: &str = include_str!("../../grammar/leiri.abnf");
+    /// `grammar/draft-masinter-url-i18n-07.abnf`: the 2001 IRI draft §2.2, with the
+    /// RFC 2396 / RFC 2732 rules it reprints, in RFC 2396's notation.
+    pub const DRAFT2001: &str = include_str!("../../grammar/draft-masinter-url-i18n-07.abnf");
 
-    /// All files as (file name, text), in the order the grammars are layered.
-    pub const ALL: [(&str, &str); 4] = [
+    /// All files as (file name, text), in the order the grammars are layered (the
+    /// 2001 draft's last: it layers on core.abnf only).
+    pub const ALL: [(&str, &str); 5] = [
         ("core.abnf", CORE),
         ("rfc3986.abnf", RFC3986),
         ("rfc3987.abnf", RFC3987),
         ("leiri.abnf", LEIRI),
+        ("draft-masinter-url-i18n-07.abnf", DRAFT2001),
     ];
 }
 
-/// The four grammar files, read.
+/// The grammar files, read.
 #[derive(Debug, Clone)]
 pub struct Grammars {
     /// RFC 5234 Appendix B.1.
@@ -190,6 +209,8 @@ pub struct Grammars {
     pub rfc3987: RuleList,
     /// LEIRI note §2.
     pub leiri: RuleList,
+    /// The 2001 IRI draft §2.2 (draft-masinter-url-i18n-07), on RFC 2396 and RFC 2732.
+    pub draft2001: RuleList,
 }
 
 impl Grammars {
@@ -206,6 +227,7 @@ impl Grammars {
             rfc3986: r("rfc3986.abnf", files::RFC3986),
             rfc3987: r("rfc3987.abnf", files::RFC3987),
             leiri: r("leiri.abnf", files::LEIRI),
+            draft2001: r("draft-masinter-url-i18n-07.abnf", files::DRAFT2001),
         }
     }
 
@@ -215,15 +237,16 @@ impl Grammars {
     /// - `Iri`: core + RFC 3986 + RFC 3987 (a rule of RFC 3987 replaces none of
     ///   RFC 3986's: the names differ, so the RFC 3986 rules stay reachable by name);
     /// - `Leiri`: as `Iri`, with `leiri.abnf`'s rules replacing those of the same name.
+    /// - `Iri2001`: core + the 2001 draft (whose `alpha` and `digit`, RFC 2396's,
+    ///   replace the core rules of the same case-insensitive names).
     pub fn table(&self, variant: VariantName) -> Vec<&RuleDef> {
         let mut out: Vec<&RuleDef> = Vec::new();
-        let mut layers = vec![&self.core, &self.rfc3986];
-        if variant != VariantName::Uri {
-            layers.push(&self.rfc3987);
-        }
-        if variant == VariantName::Leiri {
-            layers.push(&self.leiri);
-        }
+        let layers = match variant {
+            VariantName::Uri => vec![&self.core, &self.rfc3986],
+            VariantName::Iri => vec![&self.core, &self.rfc3986, &self.rfc3987],
+            VariantName::Leiri => vec![&self.core, &self.rfc3986, &self.rfc3987, &self.leiri],
+            VariantName::Iri2001 => vec![&self.core, &self.draft2001],
+        };
         for layer in layers {
             for rule in &layer.rules {
                 match out

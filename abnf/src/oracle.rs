@@ -33,8 +33,9 @@ use std::rc::Rc;
 pub struct UnknownRule {
     /// The name that could not be resolved.
     pub name: String,
-    /// The grammar it was looked up in.
-    pub variant: VariantName,
+    /// The grammar it was looked up in: `uri`, `iri`, `leiri`, `iri-2001`, or the
+    /// name of a [`crate::Grammar`] read from files.
+    pub grammar: String,
 }
 
 impl fmt::Display for UnknownRule {
@@ -42,8 +43,7 @@ impl fmt::Display for UnknownRule {
         write!(
             f,
             "no rule named {:?} in the {} grammar",
-            self.name,
-            self.variant.as_str()
+            self.name, self.grammar
         )
     }
 }
@@ -83,7 +83,10 @@ pub(crate) enum Expr {
 /// Shared by the [`Oracle`] and the string generator ([`super::generate`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Table<'g> {
-    pub(crate) variant: VariantName,
+    /// The built-in grammar, if it is one.
+    pub(crate) variant: Option<VariantName>,
+    /// The grammar's name, for messages.
+    pub(crate) name: String,
     pub(crate) rules: Vec<&'g RuleDef>,
     pub(crate) nodes: Vec<Expr>,
     /// Lower-cased name → index.
@@ -94,7 +97,19 @@ pub(crate) struct Table<'g> {
 
 impl<'g> Table<'g> {
     pub(crate) fn new(grammars: &'g Grammars, variant: VariantName) -> Table<'g> {
-        let rules = grammars.table(variant);
+        Table::of(
+            grammars.table(variant),
+            Some(variant),
+            variant.as_str().to_string(),
+        )
+    }
+
+    /// The table of any list of rules (a [`crate::Grammar`]'s).
+    pub(crate) fn of(
+        rules: Vec<&'g RuleDef>,
+        variant: Option<VariantName>,
+        name: String,
+    ) -> Table<'g> {
         let index: HashMap<String, usize> = rules
             .iter()
             .enumerate()
@@ -102,6 +117,7 @@ impl<'g> Table<'g> {
             .collect();
         let mut table = Table {
             variant,
+            name,
             rules,
             nodes: Vec::new(),
             index,
@@ -126,17 +142,27 @@ impl<'g> Table<'g> {
         if let Some(&k) = self.index.get(&lower) {
             return Some(k);
         }
-        if self.variant == VariantName::Leiri {
+        if self.variant == Some(VariantName::Leiri) {
             return self.index.get(&crate::leiri_to_iri_name(&lower)).copied();
         }
         None
+    }
+
+    /// The name of rule `k` as the grammar shows it: the LEIRI note's `LEIRI`,
+    /// `LEIRI-reference`, `absolute-LEIRI` for RFC 3987's rules of those names.
+    pub(crate) fn shown_name(&self, k: usize) -> String {
+        let name = &self.rules[k].name;
+        match self.variant {
+            Some(VariantName::Leiri) => crate::name_in(name, VariantName::Leiri),
+            _ => name.clone(),
+        }
     }
 
     /// Resolves `name` to a rule whose definition only reaches defined rules.
     pub(crate) fn resolve(&self, name: &str) -> Result<usize, UnknownRule> {
         let unknown = |name: &str| UnknownRule {
             name: name.to_string(),
-            variant: self.variant,
+            grammar: self.name.clone(),
         };
         let k = self.lookup(name).ok_or_else(|| unknown(name))?;
         match &self.missing[k] {
@@ -210,25 +236,34 @@ impl<'g> Table<'g> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Oracle<'g> {
-    table: Table<'g>,
+    pub(crate) table: Table<'g>,
 }
 
 /// A memo slot: the end set of one rule at one start position.
 #[derive(Clone)]
 enum Slot {
     Unknown,
-    /// Being computed: reaching it again means left recursion at this position,
-    /// which the grammars do not have; it is taken to match nothing (a guard, so
-    /// that a recursive grammar cannot make the oracle recurse forever).
-    Busy,
+    /// Being computed: reaching it again means left recursion at this position
+    /// (`expr = expr "+" term / term`; the built-in grammars have none). The slot
+    /// then answers with the ends found so far, and [`Oracle::rule_ends`] computes
+    /// again until they stop growing: the least fixed point, which is the language
+    /// RFC 5234 defines, as the rule's derivations are finite.
+    Busy(Rc<[usize]>),
     Done(Rc<[usize]>),
 }
 
-/// The state of one match: the input and the memo.
-struct Run<'a> {
-    input: &'a [char],
+/// The state of one match: the input and the memo, and (when an error is being
+/// explained) the trace of what failed where.
+pub(crate) struct Run<'a> {
+    pub(crate) input: &'a [char],
     rules: usize,
     memo: Vec<Slot>,
+    /// How many times a slot being computed was reached again (left recursion).
+    recursions: usize,
+    /// The slots finished, in order: those finished while a left-recursive slot was
+    /// being computed used its ends so far, and are computed again with it.
+    finished: Vec<usize>,
+    pub(crate) trace: Option<crate::explain::Trace>,
 }
 
 impl<'g> Oracle<'g> {
@@ -239,9 +274,22 @@ impl<'g> Oracle<'g> {
         }
     }
 
-    /// The grammar this oracle judges by.
-    pub fn variant(&self) -> VariantName {
+    /// The oracle of a grammar read from ABNF files ([`crate::Grammar`]).
+    pub fn of(grammar: &'g crate::Grammar) -> Oracle<'g> {
+        Oracle {
+            table: grammar.table(),
+        }
+    }
+
+    /// The built-in grammar this oracle judges by (`None` for a [`crate::Grammar`]).
+    pub fn variant(&self) -> Option<VariantName> {
         self.table.variant
+    }
+
+    /// The name of the grammar: `uri`, `iri`, `leiri`, `iri-2001`, or a
+    /// [`crate::Grammar`]'s.
+    pub fn grammar_name(&self) -> &str {
+        &self.table.name
     }
 
     /// The rules of the grammar, in table order (see [`Grammars::table`]).
@@ -336,7 +384,7 @@ impl<'g> Oracle<'g> {
         if let Some(name) = self.missing_in(&node, &mut seen) {
             return Err(UnknownRule {
                 name,
-                variant: self.table.variant,
+                grammar: self.table.name.clone(),
             });
         }
         self.ends_of(&node, input, start)
@@ -377,35 +425,75 @@ impl<'g> Oracle<'g> {
         Ok(out.into_iter().map(|p| offsets[p]).collect())
     }
 
-    fn run<'a>(&self, input: &'a [char]) -> Run<'a> {
+    pub(crate) fn run<'a>(&self, input: &'a [char]) -> Run<'a> {
         let rules = self.table.rules.len();
         Run {
             input,
             rules,
             memo: vec![Slot::Unknown; rules * (input.len() + 1)],
+            recursions: 0,
+            finished: Vec::new(),
+            trace: None,
         }
     }
 
-    /// The end set of rule `k` at `start`, memoized.
-    fn rule_ends(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
+    /// The end set of rule `k` at `start`, memoized. Without left recursion one
+    /// evaluation; with it, evaluations from the ends found so far until they stop
+    /// growing (ABNF has no negation, so each pass finds at least what the last one
+    /// did, and there are at most as many ends as positions).
+    pub(crate) fn rule_ends(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
         let slot = start * run.rules + k;
         match &run.memo[slot] {
             Slot::Done(ends) => return ends.clone(),
-            Slot::Busy => return Rc::from(Vec::new()),
+            Slot::Busy(so_far) => {
+                run.recursions += 1;
+                return so_far.clone();
+            }
             Slot::Unknown => {}
         }
-        run.memo[slot] = Slot::Busy;
-        let mut out = Vec::new();
-        self.eval(&self.table.nodes[k], start, run, &mut out);
-        sort_dedup(&mut out);
-        let ends: Rc<[usize]> = Rc::from(out);
-        run.memo[slot] = Slot::Done(ends.clone());
-        ends
+        let mut so_far: Rc<[usize]> = Rc::from(Vec::new());
+        loop {
+            run.memo[slot] = Slot::Busy(so_far.clone());
+            let (recursions, finished) = (run.recursions, run.finished.len());
+            let mut out = Vec::new();
+            if let Some(t) = run.trace.as_mut() {
+                t.enter(k, start);
+            }
+            self.eval(&self.table.nodes[k], start, run, &mut out);
+            if let Some(t) = run.trace.as_mut() {
+                t.leave();
+            }
+            sort_dedup(&mut out);
+            let ends: Rc<[usize]> = Rc::from(out);
+            if run.recursions == recursions || ends == so_far {
+                run.memo[slot] = Slot::Done(ends.clone());
+                run.finished.push(slot);
+                return ends;
+            }
+            // Grown: what was finished meanwhile may have used the old ends.
+            for s in run.finished.drain(finished..) {
+                run.memo[s] = Slot::Unknown;
+            }
+            so_far = ends;
+        }
     }
 
     /// Appends to `out` every position where a match of `node` starting at `start`
     /// can end (possibly with repeats; callers dedupe).
-    fn eval(&self, node: &Expr, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
+    pub(crate) fn eval(&self, node: &Expr, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
+        let before = out.len();
+        self.eval_inner(node, start, run, out);
+        // A terminal that failed here is what the input lacked (for explanations).
+        if out.len() == before && run.trace.is_some() {
+            if let Expr::Chars(..) | Expr::Seq(_) | Expr::Range(..) | Expr::Prose = node {
+                if let Some(t) = run.trace.as_mut() {
+                    t.failed(start, node);
+                }
+            }
+        }
+    }
+
+    fn eval_inner(&self, node: &Expr, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
         let input = run.input;
         match node {
             // §3.2: unordered; the union of what each alternative allows.

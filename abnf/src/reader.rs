@@ -6,6 +6,22 @@
 //!
 //! One addition for this project: a comment line `;@ SECTION` names the section of
 //! the source document that defines the rules after it (see `grammar/*.abnf`).
+//!
+//! # Dialects
+//!
+//! A file may declare, on a line `;@dialect NAME` before its first rule, that it is
+//! written in an older notation ([`Dialect`]). The one known is `rfc2396`: the BNF of
+//! RFC 2396 §1.6 (after RFC 822), in which the 2001 IRI draft writes its grammar
+//! (`grammar/draft-masinter-url-i18n-07.abnf`):
+//!
+//! - `|` separates alternatives, where RFC 5234 writes `/` (which it does not accept);
+//! - rule names may contain `_` (`abs_path`, `ihier_part`);
+//! - prose is written `<< ... >>` as well as `< ... >`.
+//!
+//! Everything else is read as RFC 5234 reads it (repetition, options, groups, quoted
+//! strings, comments, `%x` values), and the rules read are the same [`Element`]s: a
+//! dialect is a spelling, not a semantics. A rule's `text` keeps the file's spelling;
+//! its [`Element`] prints in RFC 5234's.
 
 use crate::{Element, RuleDef, RuleList, Source};
 use nom::branch::alt;
@@ -74,6 +90,41 @@ impl<'a> ParseError<&'a str> for Expect<'a> {
 
 type R<'a, T> = IResult<&'a str, T, Expect<'a>>;
 
+/// The notation a grammar file is written in (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Dialect {
+    /// RFC 5234 with RFC 7405 (`%s`, `%i`).
+    #[default]
+    Rfc5234,
+    /// The BNF of RFC 2396 §1.6: `|` for alternatives, `_` in names, `<< prose >>`.
+    Rfc2396,
+}
+
+impl Dialect {
+    /// The dialect a `;@dialect NAME` line names (`rfc5234`, `rfc2396`; any case).
+    ///
+    /// ```
+    /// use iri_grammar_abnf::reader::Dialect;
+    /// assert_eq!(Dialect::named("RFC2396"), Some(Dialect::Rfc2396));
+    /// assert_eq!(Dialect::named("ebnf"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<Dialect> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "rfc5234" | "rfc7405" => Some(Dialect::Rfc5234),
+            "rfc2396" => Some(Dialect::Rfc2396),
+            _ => None,
+        }
+    }
+
+    /// The character that separates alternatives.
+    fn bar(self) -> char {
+        match self {
+            Dialect::Rfc5234 => '/',
+            Dialect::Rfc2396 => '|',
+        }
+    }
+}
+
 /// Names what `p` expects, for the error message.
 fn expecting<'a, O>(
     what: &'static str,
@@ -123,25 +174,28 @@ fn c_wsp(i: &str) -> R<'_, ()> {
     .parse(i)
 }
 
-/// `rulename = ALPHA *(ALPHA / DIGIT / "-")`
-fn rulename(i: &str) -> R<'_, &str> {
+/// `rulename = ALPHA *(ALPHA / DIGIT / "-")`, and `_` in the RFC 2396 dialect.
+fn rulename(d: Dialect, i: &str) -> R<'_, &str> {
+    let underscore = d == Dialect::Rfc2396;
     expecting(
         "a rule name",
         recognize((
             satisfy(|c| c.is_ascii_alphabetic()),
-            take_while(|c: char| c.is_ascii_alphanumeric() || c == '-'),
+            take_while(move |c: char| {
+                c.is_ascii_alphanumeric() || c == '-' || (underscore && c == '_')
+            }),
         )),
     )
     .parse(i)
 }
 
-/// `alternation = concatenation *(*c-wsp "/" *c-wsp concatenation)`
-fn alternation(i: &str) -> R<'_, Element> {
-    let (i, first) = concatenation(i)?;
-    let (i, rest) = many0(preceded(
-        (many0(c_wsp), char('/'), many0(c_wsp)),
-        concatenation,
-    ))
+/// `alternation = concatenation *(*c-wsp "/" *c-wsp concatenation)` (`|` in the
+/// RFC 2396 dialect).
+fn alternation(d: Dialect, i: &str) -> R<'_, Element> {
+    let (i, first) = concatenation(d, i)?;
+    let (i, rest) = many0(preceded((many0(c_wsp), char(d.bar()), many0(c_wsp)), |i| {
+        concatenation(d, i)
+    }))
     .parse(i)?;
     if rest.is_empty() {
         return Ok((i, first));
@@ -152,9 +206,9 @@ fn alternation(i: &str) -> R<'_, Element> {
 }
 
 /// `concatenation = repetition *(1*c-wsp repetition)`
-fn concatenation(i: &str) -> R<'_, Element> {
-    let (i, first) = repetition(i)?;
-    let (i, rest) = many0(preceded(many1(c_wsp), repetition)).parse(i)?;
+fn concatenation(d: Dialect, i: &str) -> R<'_, Element> {
+    let (i, first) = repetition(d, i)?;
+    let (i, rest) = many0(preceded(many1(c_wsp), |i| repetition(d, i))).parse(i)?;
     if rest.is_empty() {
         return Ok((i, first));
     }
@@ -177,7 +231,7 @@ fn number(radix: u32) -> impl FnMut(&str) -> R<'_, u32> {
 }
 
 /// `repetition = [repeat] element`, `repeat = 1*DIGIT / (*DIGIT "*" *DIGIT)`
-fn repetition(i: &str) -> R<'_, Element> {
+fn repetition(d: Dialect, i: &str) -> R<'_, Element> {
     let (i, repeat) = opt(alt((
         map(
             (opt(number(10)), char('*'), opt(number(10))),
@@ -186,7 +240,7 @@ fn repetition(i: &str) -> R<'_, Element> {
         map(number(10), |n| (n, Some(n))),
     )))
     .parse(i)?;
-    let (i, element) = element(i)?;
+    let (i, element) = element(d, i)?;
     Ok((
         i,
         match repeat {
@@ -202,26 +256,26 @@ fn repetition(i: &str) -> R<'_, Element> {
 }
 
 /// `element = rulename / group / option / char-val / num-val / prose-val`
-fn element(i: &str) -> R<'_, Element> {
+fn element(d: Dialect, i: &str) -> R<'_, Element> {
     expecting(
         "an element (rule name, group, option, string, %-value or <prose>)",
         alt((
-            map(rulename, |n| Element::Rule(n.to_string())),
-            group,
-            option,
+            map(|i| rulename(d, i), |n| Element::Rule(n.to_string())),
+            |i| group(d, i),
+            |i| option(d, i),
             char_val,
             num_val,
-            prose_val,
+            |i| prose_val(d, i),
         )),
     )
     .parse(i)
 }
 
 /// `group = "(" *c-wsp alternation *c-wsp ")"`
-fn group(i: &str) -> R<'_, Element> {
+fn group(d: Dialect, i: &str) -> R<'_, Element> {
     delimited(
         (char('('), many0(c_wsp)),
-        alternation,
+        |i| alternation(d, i),
         (
             many0(c_wsp),
             expecting("\")\" closing the group", char(')')),
@@ -231,11 +285,11 @@ fn group(i: &str) -> R<'_, Element> {
 }
 
 /// `option = "[" *c-wsp alternation *c-wsp "]"`
-fn option(i: &str) -> R<'_, Element> {
+fn option(d: Dialect, i: &str) -> R<'_, Element> {
     map(
         delimited(
             (char('['), many0(c_wsp)),
-            alternation,
+            |i| alternation(d, i),
             (
                 many0(c_wsp),
                 expecting("\"]\" closing the option", char(']')),
@@ -299,8 +353,23 @@ fn num_val(i: &str) -> R<'_, Element> {
     Ok((i, Element::Sequence(seq)))
 }
 
-/// `prose-val = "<" *(%x20-3D / %x3F-7E) ">"`
-fn prose_val(i: &str) -> R<'_, Element> {
+/// `prose-val = "<" *(%x20-3D / %x3F-7E) ">"`; in the RFC 2396 dialect also
+/// `<< text >>`, as the 2001 draft writes its `ichar`.
+fn prose_val(d: Dialect, i: &str) -> R<'_, Element> {
+    if d == Dialect::Rfc2396 {
+        if let Some(rest) = i.strip_prefix("<<") {
+            return match rest.find(">>") {
+                Some(end) if !rest[..end].contains(['\n', '\r']) => Ok((
+                    &rest[end + 2..],
+                    Element::Prose(rest[..end].trim().to_string()),
+                )),
+                _ => Err(nom::Err::Error(Expect {
+                    at: rest,
+                    expected: "'>>' closing the prose value on its line",
+                })),
+            };
+        }
+    }
     map(
         delimited(
             char('<'),
@@ -329,16 +398,34 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
         .and_then(|l| l.strip_prefix(';'))
         .map(|l| l.split(',').next().unwrap_or(l).trim().to_string())
         .unwrap_or_else(|| file.to_string());
-    let reader = Reader { file, text };
+    let mut reader = Reader {
+        file,
+        text,
+        dialect: Dialect::Rfc5234,
+    };
     let mut rules: Vec<RuleDef> = Vec::new();
     let mut section: Option<String> = None;
     let mut i = text;
     while !i.is_empty() {
-        // Blank lines and comment lines between rules; `;@` lines set the section.
+        // Blank lines and comment lines between rules; `;@` lines set the section,
+        // `;@dialect` the notation (before the first rule).
         let line = i.split('\n').next().unwrap_or("");
         let trimmed = line.trim_start_matches(is_wsp);
         if trimmed.trim_end().is_empty() || trimmed.starts_with(';') {
-            if let Some(s) = line.strip_prefix(";@") {
+            if let Some(name) = line.strip_prefix(";@dialect") {
+                reader.dialect = match Dialect::named(name) {
+                    Some(d) if rules.is_empty() => d,
+                    Some(_) => {
+                        return Err(reader.error_at(i, "the dialect declared before the first rule"))
+                    }
+                    None => {
+                        return Err(reader.error_at(
+                            &i[";@dialect".len()..],
+                            "a known dialect (rfc5234 or rfc2396)",
+                        ))
+                    }
+                };
+            } else if let Some(s) = line.strip_prefix(";@") {
                 section = Some(s.trim().to_string());
             }
             i = i.get(line.len() + 1..).unwrap_or("");
@@ -356,6 +443,7 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
             document: document.clone(),
             section: section.clone(),
             line: text[..text.len() - i.len()].matches('\n').count() + 1,
+            path: None,
         };
         reader.add(&mut rules, rule, source, i)?;
         i = rest;
@@ -375,10 +463,11 @@ struct ReadRule<'a> {
     text: String,
 }
 
-/// The file being read, for error positions.
+/// The file being read, for error positions, and its notation.
 struct Reader<'a> {
     file: &'a str,
     text: &'a str,
+    dialect: Dialect,
 }
 
 impl<'a> Reader<'a> {
@@ -401,18 +490,26 @@ impl<'a> Reader<'a> {
 
     /// One rule at the start of `i` (RFC 5234 §4 `rule`), and the text after it.
     fn rule(&self, i: &'a str) -> Result<(&'a str, ReadRule<'a>), ReadError> {
+        let d = self.dialect;
         let parsed = (
-            rulename,
+            |i| rulename(d, i),
             many0(c_wsp),
             expecting("\"=\" or \"=/\"", alt((tag("=/"), tag("=")))),
             many0(c_wsp),
-            alternation,
+            |i| alternation(d, i),
         )
             .parse(i);
         let (rest, (name, _, defined_as, _, definition)) = match parsed {
             Ok(ok) => ok,
             Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-                return Err(self.error_at(e.at, e.expected))
+                let hint = match (d, e.at.chars().next()) {
+                    (Dialect::Rfc5234, Some('_')) => {
+                        "the end of the rule name (RFC 5234 names have no \"_\"; a file in \
+                         RFC 2396's notation declares `;@dialect rfc2396` before its first rule)"
+                    }
+                    _ => e.expected,
+                };
+                return Err(self.error_at(e.at, hint));
             }
             Err(nom::Err::Incomplete(_)) => return Err(self.error_at("", "more text")),
         };
@@ -420,10 +517,23 @@ impl<'a> Reader<'a> {
             Ok((rest, _)) => rest,
             Err(_) => {
                 let (at, _) = many0(c_wsp).parse(rest).unwrap_or((rest, Vec::new()));
-                return Err(self.error_at(
-                    at,
-                    "\"/\", another element, a comment or the end of the rule",
-                ));
+                let expected = match (d, at.chars().next()) {
+                    (Dialect::Rfc5234, Some('|')) => {
+                        "\"/\" between alternatives (\"|\" is RFC 2396's notation: a file \
+                         written in it declares `;@dialect rfc2396` before its first rule)"
+                    }
+                    (Dialect::Rfc5234, Some('_')) => {
+                        "the end of the rule name (RFC 5234 names have no \"_\"; a file in \
+                         RFC 2396's notation declares `;@dialect rfc2396` before its first rule)"
+                    }
+                    (Dialect::Rfc5234, _) => {
+                        "\"/\", another element, a comment or the end of the rule"
+                    }
+                    (Dialect::Rfc2396, _) => {
+                        "\"|\", another element, a comment or the end of the rule"
+                    }
+                };
+                return Err(self.error_at(at, expected));
             }
         };
         let text = i[..i.len() - rest.len()].trim_end().to_string();
@@ -565,6 +675,36 @@ mod tests {
         assert_eq!(e.line, 2, "{e}");
         let e = read("t.abnf", "  a = b\n").unwrap_err();
         assert_eq!((e.line, e.column), (1, 3), "{e}");
+    }
+
+    #[test]
+    fn the_rfc2396_dialect() {
+        let text = "; Old\n;@dialect rfc2396\nabs_path = \"/\" path_segments | x\n\
+                    path_segments = *<< any thing >>\nx = \"a\" | %x41-5A\n";
+        let rules = read("t.abnf", text).unwrap();
+        assert_eq!(rules.rules[0].name, "abs_path");
+        assert_eq!(
+            rules.rules[0].definition.to_string(),
+            "\"/\" path_segments / x",
+            "read as RFC 5234's elements"
+        );
+        assert_eq!(rules.rules[0].text, "abs_path = \"/\" path_segments | x");
+        assert_eq!(rules.rules[1].definition.to_string(), "*<any thing>");
+        assert_eq!(rules.rules[2].definition.to_string(), "\"a\" / %x41-5A");
+        // The dialect is declared, never guessed: RFC 5234 files say what to do.
+        let e = read("t.abnf", "a = b | c\n").unwrap_err();
+        assert!(e.expected.contains(";@dialect rfc2396"), "{e}");
+        let e = read("t.abnf", "a_b = c\n").unwrap_err();
+        assert!(e.expected.contains(";@dialect rfc2396"), "{e}");
+        // And RFC 2396's notation has no "/" between alternatives.
+        let e = read("t.abnf", ";@dialect rfc2396\na = b / c\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 7), "{e}");
+        let e = read("t.abnf", ";@dialect ebnf\na = b\n").unwrap_err();
+        assert!(e.expected.contains("known dialect"), "{e}");
+        let e = read("t.abnf", "a = b\n;@dialect rfc2396\n").unwrap_err();
+        assert!(e.expected.contains("before the first rule"), "{e}");
+        let e = read("t.abnf", ";@dialect rfc2396\na = << open\n").unwrap_err();
+        assert!(e.expected.contains(">>"), "{e}");
     }
 
     #[test]

@@ -21,6 +21,13 @@ pub struct Cli {
     /// One JSON object per input (JSON Lines).
     #[arg(long, global = true)]
     pub json: bool,
+    /// A grammar of your own instead of the built-in ones: ABNF files (RFC 5234 with
+    /// RFC 7405's %s and %i; RFC 5234's core rules are there when used), read in
+    /// order, a later file's rule replacing an earlier one's. Serves check, tree,
+    /// generate and grammar through the oracle; --rule names the rule. grammar --rust
+    /// prints the nom parsers of the standalone code generator, or why it refuses.
+    #[arg(long, global = true, value_name = "FILE", conflicts_with = "grammar")]
+    pub abnf: Vec<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -33,6 +40,9 @@ pub enum GrammarArg {
     Iri,
     /// The W3C LEIRI note.
     Leiri,
+    /// The 2001 IRI draft (draft-masinter-url-i18n-07): rules only, no references.
+    #[value(name = "iri-2001")]
+    Iri2001,
 }
 
 impl GrammarArg {
@@ -41,6 +51,7 @@ impl GrammarArg {
             GrammarArg::Uri => VariantName::Uri,
             GrammarArg::Iri => VariantName::Iri,
             GrammarArg::Leiri => VariantName::Leiri,
+            GrammarArg::Iri2001 => VariantName::Iri2001,
         }
     }
 }
@@ -393,4 +404,10 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// How two grammars differ, shown by strings: strings in one language and not the
+    /// other, found by generating from each and judging with the other's oracle,
+    /// minimized, grouped by the rules where the grammars part. Exit status 1 when
+    /// differences are found (as diff(1)). --grammar and --abnf are not used: A and
+    /// B name the grammars.
+    DiffGrammars(crate::commands::diff::DiffArgs),
 }

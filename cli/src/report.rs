@@ -3,11 +3,13 @@
 //! `"error"` object of a JSON record and counted by `--summary`.
 //!
 //! [`Problem::of_match`] is the one place that reads the fields of the library's
-//! `MatchError`: a change of its shape is one edit here.
+//! `MatchError` (and [`Problem::of_oracle`] the oracle's `OracleError`): a change of
+//! their shape is one edit here.
 
 use crate::io::{Input, Why};
 use crate::json::Object;
 use iri_grammar::MatchError;
+use iri_grammar_abnf::explain::OracleError;
 
 /// Why an input failed, with the place in the grammar when there is one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +47,28 @@ impl Problem {
             expected: e.expected().iter().map(|x| x.to_string()).collect(),
             context: e.within().iter().map(|s| s.to_string()).collect(),
             message: e.message(),
+        }
+    }
+
+    /// The oracle's error on a grammar read with `--abnf`: the same fields as the
+    /// combinators' ([`Problem::of_match`]), `expected` being every rule's items, each
+    /// once.
+    pub fn of_oracle(e: &OracleError) -> Problem {
+        let mut expected: Vec<String> = Vec::new();
+        for item in e.expected_by.iter().flat_map(|(_, items)| items) {
+            if !expected.contains(item) {
+                expected.push(item.clone());
+            }
+        }
+        Problem {
+            kind: "grammar",
+            byte_offset: Some(e.byte_offset),
+            char_offset: Some(e.char_offset),
+            found: e.found,
+            rule: e.rule.clone(),
+            expected,
+            context: e.within.clone(),
+            message: e.to_string(),
         }
     }
 

@@ -22,9 +22,9 @@ pub struct Lesson<'g> {
     pub variant: VariantName,
     pub analysis: Analysis<'g>,
     pub oracle: Oracle<'g>,
-    /// Generated combinators by RFC 3987 name: `codegen::rule_source` generates the
-    /// whole file each time, so each is asked for once.
-    rust: RefCell<HashMap<&'static str, Option<String>>>,
+    /// Generated combinators by rule: `codegen::rule_source` generates the whole file
+    /// each time, so each is asked for once.
+    rust: RefCell<HashMap<Rule, Option<String>>>,
 }
 
 /// What is shown of one rule.
@@ -159,7 +159,7 @@ impl<'g> Lesson<'g> {
 
     /// The combinator generated from the rule (`src/grammar/generated.rs`).
     pub fn rust(&self, f: &Facts<'_>) -> Option<String> {
-        let key = f.rule.iri_name();
+        let key = f.rule;
         self.rust
             .borrow_mut()
             .entry(key)

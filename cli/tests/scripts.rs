@@ -418,6 +418,7 @@ fn generated_invalid_strings_are_rejected_by_everyone() {
                 VariantName::Uri => iri_grammar::check::<Uri>(r, s).is_err(),
                 VariantName::Iri => iri_grammar::check::<Iri>(r, s).is_err(),
                 VariantName::Leiri => iri_grammar::check::<iri_grammar::Leiri>(r, s).is_err(),
+                VariantName::Iri2001 => iri_grammar::check::<iri_grammar::Iri2001>(r, s).is_err(),
             };
             assert!(rejected, "combinators {s:?}");
             assert_eq!(v["error"]["kind"], "grammar");

@@ -235,7 +235,7 @@ pub(crate) fn describe<V: Variant>(e: &Expected) -> Option<Expectation> {
 }
 
 /// `U+0020 SPACE`, `U+00E9 'é'`: a character as a student can identify it.
-pub(crate) fn describe_char(c: char) -> String {
+pub fn describe_char(c: char) -> String {
     const ASCII_NAMES: [&str; 33] = [
         "NULL",
         "START OF HEADING",

@@ -28,18 +28,21 @@ use crate::reference::split::Boundaries;
 pub(crate) mod generated;
 pub(crate) mod runtime;
 
-pub(crate) use error::Details;
-/// What the trace (`crate::trace`, with `std`) says of terminals and characters.
+/// What the trace (`crate::trace`, with `std`) says of terminals.
 #[cfg(feature = "std")]
-pub(crate) use error::{describe, describe_char};
+pub(crate) use error::describe;
+/// A character as errors name it; the oracle's explanations (`iri-grammar-abnf`) use it
+/// too, so that both engines say the same.
+pub use error::describe_char;
+pub(crate) use error::Details;
 pub use error::{Expectation, ExpectedBy, MatchError};
 pub(crate) use generated::parse_rule;
 pub use generated::Rule;
 
 use runtime::{Check, Failure, Mode};
 
-/// The three grammars, as plain data (the type-level variants are [`Uri`], [`Iri`] and
-/// [`Leiri`]): for choosing a grammar at run time.
+/// The grammars, as plain data (the type-level variants are [`Uri`], [`Iri`],
+/// [`Leiri`] and [`Iri2001`]): for choosing a grammar at run time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariantName {
     /// RFC 3986.
@@ -48,23 +51,45 @@ pub enum VariantName {
     Iri,
     /// The LEIRI note.
     Leiri,
+    /// The 2001 IRI draft (draft-masinter-url-i18n-07), a grammar of its own rule set:
+    /// rules, trees and errors, no typed references (see [`Iri2001`]).
+    Iri2001,
 }
 
 impl VariantName {
-    /// The three, in the order the documents layer them.
+    /// The three grammars of references, in the order the documents layer them: one
+    /// rule set, RFC 3987's, serves them. The 2001 draft's grammar is not among them
+    /// (it has a rule set of its own); [`VariantName::EVERY`] adds it.
     pub const ALL: [VariantName; 3] = [VariantName::Uri, VariantName::Iri, VariantName::Leiri];
 
-    /// `uri`, `iri` or `leiri`.
+    /// Every grammar of the engine: [`VariantName::ALL`] and the 2001 draft's, in the
+    /// order of history's reading of them.
+    pub const EVERY: [VariantName; 4] = [
+        VariantName::Uri,
+        VariantName::Iri,
+        VariantName::Leiri,
+        VariantName::Iri2001,
+    ];
+
+    /// `uri`, `iri`, `leiri` or `iri-2001`.
     ///
     /// ```
     /// assert_eq!(iri_grammar::VariantName::Leiri.as_str(), "leiri");
+    /// assert_eq!(iri_grammar::VariantName::Iri2001.as_str(), "iri-2001");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             VariantName::Uri => "uri",
             VariantName::Iri => "iri",
             VariantName::Leiri => "leiri",
+            VariantName::Iri2001 => "iri-2001",
         }
+    }
+
+    /// Whether the grammar has typed references ([`crate::Reference`]): all but the
+    /// 2001 draft's.
+    pub const fn has_references(self) -> bool {
+        !matches!(self, VariantName::Iri2001)
     }
 }
 
@@ -75,12 +100,16 @@ mod sealed {
     impl Sealed for super::Uri {}
     impl Sealed for super::Iri {}
     impl Sealed for super::Leiri {}
+    impl Sealed for super::Iri2001 {}
 }
 
 /// A grammar: which characters `ucschar` and `iprivate` stand for, and the rule names.
 ///
-/// Implemented by [`Uri`], [`Iri`] and [`Leiri`] (sealed: the generated combinators
-/// know these three); the implementations are generated from the grammar files.
+/// Implemented by [`Uri`], [`Iri`] and [`Leiri`], the grammars of references, and by
+/// [`Iri2001`], the 2001 draft's grammar (sealed: the generated combinators know these
+/// four); the implementations are generated from the grammar files. The typed
+/// references ([`crate::Reference`]) exist for the first three only: a
+/// `Reference<Iri2001>` does not compile (it fails when instantiated).
 pub trait Variant:
     sealed::Sealed + Copy + Default + core::fmt::Debug + Send + Sync + 'static
 {
@@ -123,6 +152,31 @@ pub struct Iri;
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Leiri;
+
+/// The 2001 IRI draft, draft-masinter-url-i18n-07 §2.2: IRIs on RFC 2396 (with RFC
+/// 2732's IPv6 literals), a grammar with a rule set of its own
+/// (`grammar/draft-masinter-url-i18n-07.abnf`, its fixes commented there). Its rules
+/// answer to the draft's names (`IRI-reference`, `absoluteIRI`, `ihier_part`); every
+/// rule, tree and error works as for the other grammars, but it has no typed
+/// references, conversions or lint: it is history, for comparing.
+///
+/// ```
+/// use iri_grammar::grammar::{is_match, Iri, Iri2001, Rule};
+/// let draft = Rule::named_in::<Iri2001>("IRI-reference").unwrap();
+/// assert!(is_match::<Iri2001>(draft, "http://a/b;p?[x]"));
+/// assert!(!is_match::<Iri>(Rule::IriReference, "http://a/b;p?[x]"));
+/// assert_eq!(Rule::named_in::<Iri2001>("ipath-abempty"), None);
+/// ```
+///
+/// The rules of RFC 3987's rule set are not rules of this grammar (they have no name
+/// in it); run with `Iri2001` they are the URI grammar's. Typed references are
+/// refused when compiled:
+///
+/// ```compile_fail
+/// let r = iri_grammar::Reference::<iri_grammar::Iri2001>::parse("http://a/");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Iri2001;
 
 impl Rule {
     /// The rule named `name` in the grammar of `variant` (ABNF names are
@@ -204,6 +258,15 @@ pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
 /// not match.
 #[inline]
 pub(crate) fn split_reference<V: Variant>(input: &str) -> Option<Boundaries> {
+    // Typed references are RFC 3987's rule set's: a `Reference<Iri2001>` is refused
+    // when it is compiled, not at run time.
+    const {
+        assert!(
+            V::NAME.has_references(),
+            "the 2001 draft's grammar (Iri2001) has no typed references: use its rules \
+             with is_match, check and tree_of"
+        )
+    };
     let bytes = input.as_bytes();
     let rule = Rule::IriReference as usize;
     let compiled = match V::NAME {
@@ -216,6 +279,7 @@ pub(crate) fn split_reference<V: Variant>(input: &str) -> Option<Boundaries> {
         VariantName::Leiri => automata::LEIRI
             .start(rule)
             .map(|s| automata::LEIRI.split(s, bytes)),
+        VariantName::Iri2001 => None,
     };
     match compiled {
         Some(result) => result.ok(),
@@ -245,6 +309,8 @@ pub(crate) fn compiled_match<V: Variant>(rule: Rule, input: &str) -> Option<bool
         VariantName::Leiri => automata::LEIRI
             .start(rule)
             .map(|s| automata::LEIRI.accepts(s, bytes)),
+        // The 2001 draft's rules run on the combinators only (README, "How it is built").
+        VariantName::Iri2001 => None,
     }
 }
 
@@ -260,6 +326,7 @@ pub fn matches_dyn(variant: VariantName, rule: Rule, input: &str) -> bool {
         VariantName::Uri => is_match::<Uri>(rule, input),
         VariantName::Iri => is_match::<Iri>(rule, input),
         VariantName::Leiri => is_match::<Leiri>(rule, input),
+        VariantName::Iri2001 => is_match::<Iri2001>(rule, input),
     }
 }
 

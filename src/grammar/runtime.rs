@@ -1116,6 +1116,55 @@ const fn range_bits(lo: u8, hi: u8) -> u128 {
     bits
 }
 
+/// What may follow a match two characters deep: pairs of a first and a second
+/// character (the second, or the first, may be the end of input). [`Ahead2`] tests it
+/// where one character cannot tell the alternatives apart (RFC 2373's `hexpart =
+/// hexseq | hexseq "::" [ hexseq ]`: after `1`, a `:` may follow the first
+/// alternative, but `::` only continues the second).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Set2 {
+    first: Set,
+    pairs: &'static [(Set, Set)],
+}
+
+impl Set2 {
+    /// `first`: every character that may come first (with the end of input if nothing
+    /// may follow); `pairs`: the first and second characters of what may follow.
+    pub const fn new(first: Set, pairs: &'static [(Set, Set)]) -> Set2 {
+        Set2 { first, pairs }
+    }
+
+    /// Whether the input at `i` starts with one of the pairs (or ends, if allowed).
+    #[inline]
+    pub fn admits(&self, i: &str) -> bool {
+        let Some(c) = i.chars().next() else {
+            return self.first.admits(i);
+        };
+        let rest = &i[c.len_utf8()..];
+        self.pairs
+            .iter()
+            .any(|(a, b)| a.admits(i) && b.admits(rest))
+    }
+}
+
+/// [`Ahead`] with a two-character lookahead ([`Set2`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Ahead2<P>(pub &'static Set2, pub P);
+
+impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Ahead2<P> {
+    #[inline(always)]
+    fn parse(&self, i: &'a str) -> PResult<'a, M> {
+        match self.1.parse(i) {
+            Ok((rest, out)) if self.0.admits(rest) => Ok((rest, out)),
+            Ok((rest, out)) => error::<M>(M::fail_after(
+                out,
+                M::fail(rest.len(), &[Expected::Follow(&self.0.first)]),
+            )),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 /// Accepts the match of `P` only if what follows it is in the set: the lookahead
 /// that makes an ordered choice accept exactly the ABNF language (see
 /// `abnf/src/codegen/mod.rs`).
@@ -1189,6 +1238,9 @@ pub struct Class {
     table: [bool; 256],
     beyond: &'static [(u32, u32)],
     pct: bool,
+    /// The rule of its percent triplets, for trees: `pct-encoded`, or the 2001
+    /// draft's `escaped`.
+    pct_rule: Rule,
     variant: u32,
     expected: &'static [Expected],
 }
@@ -1201,6 +1253,7 @@ impl Class {
             table: [false; 256],
             beyond: &[],
             pct: false,
+            pct_rule: Rule::PctEncoded,
             variant: 0,
             expected: &[],
         }
@@ -1225,6 +1278,13 @@ impl Class {
     /// Adds `pct-encoded` (`"%" HEXDIG HEXDIG`, RFC 3986 §2.1).
     pub const fn pct_encoded(mut self) -> Class {
         self.pct = true;
+        self
+    }
+    /// Adds a rule of the shape of `pct-encoded` under another name (RFC 2396's
+    /// `escaped`, in the 2001 draft's rule set), which trees show.
+    pub const fn pct_encoded_as(mut self, rule: Rule) -> Class {
+        self.pct = true;
+        self.pct_rule = rule;
         self
     }
     /// Adds a variant rule, by its bit.
@@ -1293,12 +1353,7 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                     if is_hex(bytes.get(pos + 1)) && is_hex(bytes.get(pos + 2)) {
                         out = M::join(
                             out,
-                            M::node(
-                                Rule::PctEncoded,
-                                i.len() - pos,
-                                i.len() - pos - 3,
-                                M::empty(),
-                            ),
+                            M::node(class.pct_rule, i.len() - pos, i.len() - pos - 3, M::empty()),
                         );
                         pos += 3;
                     } else {
@@ -1309,7 +1364,7 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                                 pos + 1
                             };
                             let f = M::fail(i.len() - at, &[Expected::Rule(Rule::Hexdig)]);
-                            bad_pct = Some(M::exit_failed(Rule::PctEncoded, i.len() - pos, f));
+                            bad_pct = Some(M::exit_failed(class.pct_rule, i.len() - pos, f));
                         }
                         break;
                     }

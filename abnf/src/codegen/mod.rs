@@ -28,11 +28,14 @@
 //! table-driven `Scan`. The oracle (`abnf::oracle`) checks the result.
 
 mod automata;
+mod lookahead2;
+pub mod standalone;
 
 pub use automata::generate_automata;
 
 use crate::{name_in, Element, Grammars, RuleDef, RuleList, VariantName};
 use iri_grammar::combinators::Set;
+use lookahead2::{First2, Look2};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -55,8 +58,8 @@ impl std::error::Error for CodegenError {}
 struct ClassSpec {
     /// Code point ranges (ASCII and beyond), merged.
     ranges: Vec<(u32, u32)>,
-    /// `pct-encoded` is a member.
-    pct: bool,
+    /// `pct-encoded` (or a rule of its shape, named by its `Rule` ident) is a member.
+    pct: Option<String>,
     /// Variant rules that are members (indexes into the variant-rule list).
     variant: BTreeSet<usize>,
     /// What the error message says was expected, in ABNF terms.
@@ -75,7 +78,7 @@ impl ClassSpec {
             }
         }
         self.ranges = merged;
-        self.pct |= o.pct;
+        self.pct = self.pct.or(o.pct);
         self.variant.extend(o.variant);
         for e in o.expected {
             if !self.expected.contains(&e) {
@@ -86,44 +89,65 @@ impl ClassSpec {
     }
 }
 
-/// One rule of the generated rule set, with its names in the three grammars.
+/// One rule of a generated rule set, with its names in the grammars of the engine.
 #[derive(Debug, Clone)]
 pub struct SetRule<'g> {
-    /// The name in RFC 3987 (or in RFC 3986 / RFC 5234 for the rules it uses unchanged).
+    /// The name in the rule set's own document: RFC 3987's (or RFC 3986's / RFC 5234's
+    /// for the rules RFC 3987 uses unchanged), the 2001 draft's for its rule set.
     pub name: &'g str,
     /// The definition the combinator is generated from.
     pub rule: &'g RuleDef,
-    /// The name in RFC 3986, if the URI grammar has this rule.
-    pub uri_name: Option<String>,
-    /// The name in the LEIRI note.
-    pub leiri_name: String,
-    /// For a variant rule: its definition under Uri, Iri and Leiri (`None`: empty).
-    pub variant_defs: Option<[Option<&'g RuleDef>; 3]>,
+    /// The name in each grammar of [`VARIANTS`] (`None`: not a rule of that grammar).
+    pub names: [Option<String>; 4],
+    /// For a variant rule: its definition under each grammar of [`VARIANTS`]
+    /// (`None`: empty).
+    pub variant_defs: Option<[Option<&'g RuleDef>; 4]>,
+    /// Written by another rule set and used from this one (the core rules the 2001
+    /// draft uses are RFC 3987's rule set's combinators).
+    pub shared: bool,
+    /// The variant of the generated `Rule` enum: the rule set's prefix and the name
+    /// ([`enum_name`]), e.g. `IpathAbempty`, `Iri2001IhierPart`.
+    pub ident: String,
 }
 
 impl<'g> SetRule<'g> {
-    /// A rule all three grammars share under one name (RFC 3986 rules that RFC 3987
-    /// uses unchanged, core rules).
-    fn unchanged(r: &'g RuleDef) -> SetRule<'g> {
+    /// A rule the three grammars of references share under one name (RFC 3986 rules
+    /// that RFC 3987 uses unchanged, core rules); `in_2001`: the 2001 draft's grammar
+    /// has it too (the core rules it does not redefine).
+    fn unchanged(r: &'g RuleDef, in_2001: bool) -> SetRule<'g> {
+        let n = Some(r.name.clone());
         SetRule {
             name: &r.name,
             rule: r,
-            uri_name: Some(r.name.clone()),
-            leiri_name: r.name.clone(),
+            names: [n.clone(), n.clone(), n.clone(), n.filter(|_| in_2001)],
             variant_defs: None,
+            shared: false,
+            ident: enum_name(&r.name),
         }
+    }
+
+    /// The name in RFC 3986, if the URI grammar has this rule.
+    pub fn uri_name(&self) -> Option<&str> {
+        self.names[0].as_deref()
     }
 }
 
-/// The generated rule set: RFC 3987 rules, the RFC 3986 rules they use unchanged, core rules.
+/// A generated rule set: the rules one document defines, the rules of other
+/// documents it uses, and where the generated code puts them.
 #[derive(Debug, Clone)]
 pub struct RuleSet<'g> {
-    /// In generation order.
+    /// The module its combinators are written in, inside `generated.rs` (`None`: at
+    /// the top), and the prefix of its `Rule` names.
+    pub module: Option<&'static str>,
+    /// What the rule set is, for the generated comments.
+    pub about: &'static str,
+    /// In generation order; shared rules (written by another set) included.
     pub rules: Vec<SetRule<'g>>,
 }
 
 impl<'g> RuleSet<'g> {
-    /// Builds the rule set from the four grammar files.
+    /// RFC 3987's rule set, serving the three grammars of references: RFC 3987 rules,
+    /// the RFC 3986 rules they use unchanged, core rules.
     pub fn new(g: &'g Grammars) -> Result<RuleSet<'g>, CodegenError> {
         let mut rules: Vec<SetRule<'g>> = Vec::new();
         let leiri_override = |name: &str| g.leiri.get(name);
@@ -134,10 +158,22 @@ impl<'g> RuleSet<'g> {
             rules.push(SetRule {
                 name: &r.name,
                 rule: r,
-                uri_name: uri.map(|u| u.name.clone()),
-                leiri_name,
-                variant_defs: is_variant
-                    .then(|| [None, Some(r), Some(leiri_override(&r.name).unwrap_or(r))]),
+                names: [
+                    uri.map(|u| u.name.clone()),
+                    Some(r.name.clone()),
+                    Some(leiri_name),
+                    None,
+                ],
+                variant_defs: is_variant.then(|| {
+                    [
+                        None,
+                        Some(r),
+                        Some(leiri_override(&r.name).unwrap_or(r)),
+                        None,
+                    ]
+                }),
+                shared: false,
+                ident: enum_name(&r.name),
             });
         }
         // RFC 3986 rules that RFC 3987 does not rename are used unchanged.
@@ -148,7 +184,7 @@ impl<'g> RuleSet<'g> {
                 .iter()
                 .any(|i| name_in(&i.name, VariantName::Uri).eq_ignore_ascii_case(&r.name));
             if !renamed {
-                rules.push(SetRule::unchanged(r));
+                rules.push(SetRule::unchanged(r, false));
             }
         }
         // A renamed RFC 3986 rule still used by one of the above (IPvFuture uses
@@ -169,9 +205,16 @@ impl<'g> RuleSet<'g> {
             if missing.is_empty() {
                 break;
             }
-            rules.extend(missing.into_iter().map(SetRule::unchanged));
+            rules.extend(missing.into_iter().map(|r| SetRule::unchanged(r, false)));
         }
-        rules.extend(g.core.rules.iter().map(SetRule::unchanged));
+        // The core rules; the 2001 draft's grammar has those it does not redefine
+        // (its `alpha` and `digit` are RFC 2396's, by the same case-insensitive names).
+        rules.extend(
+            g.core
+                .rules
+                .iter()
+                .map(|r| SetRule::unchanged(r, g.draft2001.get(&r.name).is_none())),
+        );
         for l in &g.leiri.rules {
             if !rules.iter().any(|r| r.name.eq_ignore_ascii_case(&l.name)) {
                 return Err(CodegenError(format!(
@@ -180,25 +223,94 @@ impl<'g> RuleSet<'g> {
                 )));
             }
         }
-        Ok(RuleSet { rules })
+        Ok(RuleSet {
+            module: None,
+            about:
+                "RFC 3987 §2.2, the RFC 3986 rules it uses unchanged, and the RFC 5234 core rules",
+            rules,
+        })
     }
 
-    /// The rule named `name` in the IRI naming (case-insensitive).
+    /// The 2001 draft's rule set: its rules in the file's order, named as it names
+    /// them, and the core rules it uses (shared with RFC 3987's rule set).
+    pub fn draft2001(g: &'g Grammars) -> Result<RuleSet<'g>, CodegenError> {
+        let mut rules: Vec<SetRule<'g>> = g
+            .draft2001
+            .rules
+            .iter()
+            .map(|r| SetRule {
+                name: &r.name,
+                rule: r,
+                names: [None, None, None, Some(r.name.clone())],
+                variant_defs: None,
+                shared: false,
+                ident: format!("Iri2001{}", enum_name(&r.name)),
+            })
+            .collect();
+        let mut k = 0;
+        while k < rules.len() {
+            let mut refs = Vec::new();
+            rules[k].rule.definition.rule_refs(&mut |n| refs.push(n));
+            for n in refs {
+                if rules.iter().any(|x| x.name.eq_ignore_ascii_case(n)) {
+                    continue;
+                }
+                let Some(core) = g.core.get(n) else {
+                    return Err(CodegenError(format!(
+                        "grammar/{}: rule {} refers to {n}, which neither the file nor \
+                         core.abnf defines",
+                        g.draft2001.file, rules[k].name
+                    )));
+                };
+                rules.push(SetRule {
+                    shared: true,
+                    ..SetRule::unchanged(core, true)
+                });
+            }
+            k += 1;
+        }
+        Ok(RuleSet {
+            module: Some("iri2001"),
+            about: "draft-masinter-url-i18n-07 §2.2 (the 2001 IRI draft) with the RFC 2396 and RFC 2732 rules it reprints",
+            rules,
+        })
+    }
+
+    /// The rule named `name` in the rule set's naming (case-insensitive).
     pub fn get(&self, name: &str) -> Option<&SetRule<'g>> {
         self.rules
             .iter()
             .find(|r| r.name.eq_ignore_ascii_case(name))
     }
+
+    /// How code in this rule set calls the combinator of `r`: by its name, or through
+    /// the parent module for a rule another set writes.
+    fn call(&self, r: &SetRule<'_>) -> String {
+        match (self.module, r.shared) {
+            (Some(_), true) => format!("super::{}", fn_name(r.name)),
+            _ => fn_name(r.name),
+        }
+    }
+
+    /// The path of the combinator of `r` from the top of `generated.rs`.
+    fn path(&self, r: &SetRule<'_>) -> String {
+        match (self.module, r.shared) {
+            (Some(m), false) => format!("{m}::{}", fn_name(r.name)),
+            _ => fn_name(r.name),
+        }
+    }
 }
 
-/// The Rust function name of a rule: `ipath-abempty` → `ipath_abempty`.
+/// The Rust function name of a rule: `ipath-abempty` → `ipath_abempty` (and RFC 2396's
+/// `ihier_part` → `ihier_part`).
 pub fn fn_name(rule: &str) -> String {
     rule.to_ascii_lowercase().replace('-', "_")
 }
 
-/// The variant of the generated `Rule` enum: `ipath-abempty` → `IpathAbempty`.
+/// The variant of the generated `Rule` enum: `ipath-abempty` → `IpathAbempty`,
+/// `ihier_part` → `IhierPart`.
 pub fn enum_name(rule: &str) -> String {
-    rule.split('-')
+    rule.split(['-', '_'])
         .map(|part| {
             let mut cs = part.chars();
             match cs.next() {
@@ -216,6 +328,9 @@ struct Analysis<'s, 'g> {
     nullable: BTreeMap<String, bool>,
     first: BTreeMap<String, Set>,
     follow: BTreeMap<String, Set>,
+    /// FIRST₂ and FOLLOW₂ (`lookahead2`), for the choices one character cannot settle.
+    first2: BTreeMap<String, First2>,
+    follow2: BTreeMap<String, Look2>,
 }
 
 impl<'s, 'g> Analysis<'s, 'g> {
@@ -226,6 +341,8 @@ impl<'s, 'g> Analysis<'s, 'g> {
             nullable: BTreeMap::new(),
             first: BTreeMap::new(),
             follow: BTreeMap::new(),
+            first2: BTreeMap::new(),
+            follow2: BTreeMap::new(),
         };
         for r in &set.rules {
             for def in a.definitions(r) {
@@ -273,7 +390,131 @@ impl<'s, 'g> Analysis<'s, 'g> {
                 break;
             }
         }
+        // The same two characters deep.
+        loop {
+            let mut changed = false;
+            for r in &set.rules {
+                let key = r.name.to_ascii_lowercase();
+                let f = a
+                    .definitions(r)
+                    .iter()
+                    .fold(None, |acc: Option<First2>, d| {
+                        let x = a.first2_of(&d.definition);
+                        Some(acc.map_or(x.clone(), |acc| acc.or(&x)))
+                    })
+                    .unwrap_or_default();
+                if a.first2.get(&key) != Some(&f) {
+                    a.first2.insert(key, f);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for r in &set.rules {
+            a.follow2
+                .insert(r.name.to_ascii_lowercase(), Look2::end_of_input());
+        }
+        loop {
+            let before = a.follow2.clone();
+            for r in &set.rules {
+                let f = a.follow2[&r.name.to_ascii_lowercase()].clone();
+                for d in a.definitions(r) {
+                    a.propagate_follow2(&d.definition, &f);
+                }
+            }
+            if a.follow2 == before {
+                break;
+            }
+        }
         Ok(a)
+    }
+
+    /// FIRST₂ of an element (`lookahead2`).
+    fn first2_of(&self, e: &Element) -> First2 {
+        match e {
+            Element::Alternation(v) => v
+                .iter()
+                .map(|x| self.first2_of(x))
+                .reduce(|a, b| a.or(&b))
+                .unwrap_or_default(),
+            Element::Concatenation(v) => self.first2_seq(v),
+            Element::Repetition {
+                min, max, element, ..
+            } => self.first2_of(element).repeat(*min, *max),
+            Element::Rule(n) => self
+                .first2
+                .get(&n.to_ascii_lowercase())
+                .cloned()
+                .unwrap_or_default(),
+            Element::CharVal {
+                text,
+                case_sensitive,
+            } => {
+                let cs: Vec<u32> = text.chars().map(u32::from).collect();
+                First2::chars(&cs, !case_sensitive)
+            }
+            Element::Sequence(cs) => First2::chars(cs, false),
+            Element::Range(lo, hi) => First2::range(*lo, *hi),
+            Element::Prose(_) => First2::default(),
+        }
+    }
+
+    /// FIRST₂ of a sequence of elements.
+    fn first2_seq(&self, items: &[Element]) -> First2 {
+        items
+            .iter()
+            .fold(First2::empty(), |acc, x| acc.then(&self.first2_of(x)))
+    }
+
+    /// What may follow one iteration of a repetition, two characters deep.
+    fn after_iteration2(&self, element: &Element, max: Option<u32>, follow: &Look2) -> Look2 {
+        let more = self
+            .first2_of(element)
+            .repeat(0, max.map(|m| m.saturating_sub(1)));
+        Look2::after(&more, follow)
+    }
+
+    fn propagate_follow2(&mut self, e: &Element, follow: &Look2) {
+        match e {
+            Element::Alternation(v) => {
+                for x in v {
+                    self.propagate_follow2(x, follow);
+                }
+            }
+            Element::Concatenation(v) => {
+                for (k, x) in v.iter().enumerate() {
+                    let f = Look2::after(&self.first2_seq(&v[k + 1..]), follow);
+                    self.propagate_follow2(x, &f);
+                }
+            }
+            Element::Repetition { element, max, .. } => {
+                let f = self.after_iteration2(element, *max, follow);
+                self.propagate_follow2(element, &f);
+            }
+            Element::Rule(n) => {
+                if let Some(old) = self.follow2.get_mut(&n.to_ascii_lowercase()) {
+                    old.absorb(follow);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether alternative `k` of `alts` needs two characters of lookahead: a later
+    /// alternative starts with the same elements (`A | A B`) and can go on, after
+    /// them, with a character that may also follow the whole choice (`lookahead2`).
+    fn prefix_conflict(&self, alts: &[Element], k: usize, follow: Set) -> bool {
+        let head = lookahead2::items(&alts[k]);
+        alts[k + 1..].iter().any(|j| {
+            let items = lookahead2::items(j);
+            items.len() > head.len()
+                && items[..head.len()] == *head
+                && self
+                    .first_of_seq(&items[head.len()..], Set::new())
+                    .intersects(follow)
+        })
     }
 
     /// Every definition of a rule: one, or one per variant for a variant rule.
@@ -479,11 +720,12 @@ impl<'s, 'g> Analysis<'s, 'g> {
                         variant: [k].into_iter().collect(),
                         ..ClassSpec::default()
                     }
-                } else if r.name.eq_ignore_ascii_case("pct-encoded") {
+                } else if is_percent_triplet(&r.rule.definition) {
                     // The one member of these classes longer than a character; the
-                    // scanner knows its shape, "%" HEXDIG HEXDIG (RFC 3986 §2.1).
+                    // scanner knows its shape, "%" HEXDIG HEXDIG (RFC 3986 §2.1's
+                    // pct-encoded, RFC 2396 §2.4.1's escaped).
                     ClassSpec {
-                        pct: true,
+                        pct: Some(r.ident.clone()),
                         ..ClassSpec::default()
                     }
                 } else {
@@ -502,7 +744,7 @@ impl<'s, 'g> Analysis<'s, 'g> {
         for &(lo, hi) in &c.ranges {
             s = s.code_points(lo, hi);
         }
-        if c.pct {
+        if c.pct.is_some() {
             s = s.code_points(b'%' as u32, b'%' as u32);
         }
         for &k in &c.variant {
@@ -510,6 +752,19 @@ impl<'s, 'g> Analysis<'s, 'g> {
         }
         s
     }
+}
+
+/// Whether a definition is `"%" HEXDIG HEXDIG`: RFC 3986's `pct-encoded`, RFC 2396's
+/// `escaped` (which the 2001 draft writes with HEXDIG for RFC 2396's `hex`).
+fn is_percent_triplet(e: &Element) -> bool {
+    let Element::Concatenation(items) = e else {
+        return false;
+    };
+    let hexdig = |x: &Element| matches!(x, Element::Rule(n) if n.eq_ignore_ascii_case("HEXDIG"));
+    matches!(
+        items.as_slice(),
+        [Element::CharVal { text, .. }, a, b] if text == "%" && hexdig(a) && hexdig(b)
+    )
 }
 
 /// Escapes a string for a Rust string literal.
@@ -565,7 +820,7 @@ fn ascii_builder(bits: u128) -> String {
 /// Writes an expectation of the error messages as a Rust `Expected` value.
 fn expected_value(e: &str, set: &RuleSet<'_>) -> String {
     if let Some(r) = set.get(e) {
-        format!("Expected::Rule(Rule::{})", enum_name(r.name))
+        format!("Expected::Rule(Rule::{})", r.ident)
     } else if let Some(text) = e.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
         format!("Expected::Lit({})", rust_str(text))
     } else {
@@ -611,6 +866,36 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         self.consts.push(format!(
             "/// What may follow `{about}` in `{}`.\nconst {name}: Set = {build};\n",
             self.current_rule_name(),
+        ));
+        name
+    }
+
+    /// A `Set2` constant: what may follow `about`, two characters deep.
+    fn next_set2_const(&mut self, s: &Look2, about: &str) -> String {
+        let name = format!("{}_AHEAD_{}", self.current.to_uppercase(), self.counter);
+        self.counter += 1;
+        let set = |x: Set| {
+            let mut b = format!("Set::new(){}", ascii_builder(x.ascii_bits()));
+            if x.has_non_ascii() {
+                b.push_str(".non_ascii()");
+            }
+            if x.has_end() {
+                b.push_str(".end_of_input()");
+            }
+            b
+        };
+        let pairs: Vec<String> = s
+            .grouped()
+            .into_iter()
+            .map(|(a, b)| format!("    ({}, {}),\n", set(a), set(b)))
+            .collect();
+        self.consts.push(format!(
+            "/// What may follow `{about}` in `{}`, two characters deep: one character\n\
+             /// cannot tell it from a longer alternative.\n\
+             const {name}: Set2 = Set2::new({}, &[\n{}]);\n",
+            self.current_rule_name(),
+            set(s.first()),
+            pairs.concat()
         ));
         name
     }
@@ -667,8 +952,10 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
                 .collect();
             write!(build, ".beyond_ascii(&[{}])", list.join(", ")).unwrap();
         }
-        if c.pct {
-            build.push_str(".pct_encoded()");
+        match c.pct.as_deref() {
+            Some("PctEncoded") => build.push_str(".pct_encoded()"),
+            Some(ident) => write!(build, ".pct_encoded_as(Rule::{ident})").unwrap(),
+            None => {}
         }
         for &k in &c.variant {
             write!(
@@ -691,11 +978,15 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         name
     }
 
-    /// Writes the combinator expression of `e`, given what may follow it.
-    fn expr(&mut self, e: &Element, follow: Set, indent: usize) -> String {
+    /// Writes the combinator expression of `e`, given what may follow it (one and two
+    /// characters deep).
+    fn expr(&mut self, e: &Element, follow: Set, follow2: &Look2, indent: usize) -> String {
         let pad = "    ".repeat(indent);
         match e {
-            Element::Rule(n) => format!("{}::<V, M>", fn_name(n)),
+            Element::Rule(n) => match self.set.get(n) {
+                Some(r) => format!("{}::<V, M>", self.set.call(r)),
+                None => format!("{}::<V, M>", fn_name(n)),
+            },
             Element::CharVal {
                 text,
                 case_sensitive: false,
@@ -716,38 +1007,57 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
                     .enumerate()
                     .map(|(k, x)| {
                         let f = self.a.first_of_seq(&items[k + 1..], follow);
-                        self.expr(x, f, indent + 1)
+                        let f2 = Look2::after(&self.a.first2_seq(&items[k + 1..]), follow2);
+                        self.expr(x, f, &f2, indent + 1)
                     })
                     .collect();
                 Self::tuple("Cat", parts, &pad)
             }
-            Element::Alternation(alts) => self.alternation(alts, follow, indent),
+            Element::Alternation(alts) => self.alternation(alts, follow, follow2, indent),
             Element::Repetition {
                 min,
                 max,
                 element,
                 optional_syntax,
-            } => self.repetition(e, (*min, *max), element, *optional_syntax, follow, indent),
+            } => self.repetition(
+                e,
+                (*min, *max),
+                element,
+                *optional_syntax,
+                (follow, follow2),
+                indent,
+            ),
         }
     }
 
     /// `Alt((..))`: each alternative guarded with `Ahead` where a later one could
-    /// start with the same character (or it can be empty), and dispatched on its
-    /// FIRST set where that saves a call. The alternation at the top of a rule's
-    /// definition is a `Choice`, which tells trees which alternative matched.
-    fn alternation(&mut self, alts: &[Element], follow: Set, indent: usize) -> String {
+    /// start with the same character (or it can be empty), with `Ahead2` where a
+    /// later one extends it and one character cannot tell them apart
+    /// (`Analysis::prefix_conflict`), and dispatched on its FIRST set where that saves
+    /// a call. The alternation at the top of a rule's definition is a `Choice`, which
+    /// tells trees which alternative matched.
+    fn alternation(
+        &mut self,
+        alts: &[Element],
+        follow: Set,
+        follow2: &Look2,
+        indent: usize,
+    ) -> String {
         let top = std::mem::take(&mut self.top);
         let parts: Vec<String> = alts
             .iter()
             .enumerate()
             .map(|(k, x)| {
-                let inner = self.expr(x, follow, indent + 1);
+                let inner = self.expr(x, follow, follow2, indent + 1);
                 let later = alts[k + 1..]
                     .iter()
                     .fold(Set::new(), |s, y| s.union(self.a.first_of(y)));
                 let overlaps = self.a.first_of(x).intersects(later);
                 let last = k + 1 == alts.len();
-                let inner = if !last && (overlaps || self.a.nullable_of(x)) {
+                let inner = if !last && self.a.prefix_conflict(alts, k, follow) {
+                    let s = self.next_set2_const(follow2, &format!("{x}"));
+                    format!("Ahead2(&{s}, {inner})")
+                } else if !last && (overlaps || self.a.nullable_of(x)) {
                     let s = self.next_set_const(follow, &format!("{x}"));
                     format!("Ahead(&{s}, {inner})")
                 } else {
@@ -800,7 +1110,7 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         (min, max): (u32, Option<u32>),
         element: &Element,
         optional_syntax: bool,
-        follow: Set,
+        (follow, follow2): (Set, &Look2),
         indent: usize,
     ) -> String {
         if max == Some(0) {
@@ -819,7 +1129,8 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         }
         let body_first = self.a.first_of(element);
         let inner_follow = self.a.after_iteration(element, max, follow);
-        let inner = self.expr(element, inner_follow, indent);
+        let inner_follow2 = self.a.after_iteration2(element, max, follow2);
+        let inner = self.expr(element, inner_follow, &inner_follow2, indent);
         let needs_guard =
             Some(min) != max && (body_first.intersects(follow) || self.a.nullable_of(element));
         let inner = if needs_guard {
@@ -937,20 +1248,37 @@ const HEADER: &str = "\
 // To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
 ";
 
-/// The grammars and what the generator knows of them: the rule set, its analysis,
-/// the variant rules, and the three grammars' names with their documents.
+/// The grammars and what the generator knows of them: the rule sets, their analyses,
+/// the variant rules (of all sets; their bits are numbered across them).
 struct Context<'s, 'g> {
     g: &'g Grammars,
-    set: &'s RuleSet<'g>,
-    a: &'s Analysis<'s, 'g>,
+    sets: &'s [RuleSet<'g>],
+    analyses: &'s [Analysis<'s, 'g>],
     variant_rules: Vec<&'s SetRule<'g>>,
 }
 
-/// The three grammars as the generated code names them: value, type, document.
-const VARIANTS: [(VariantName, &str, &str); 3] = [
+impl<'s, 'g> Context<'s, 'g> {
+    /// Every rule the generated code writes, with its set and analysis: shared rules
+    /// once, in the set that writes them.
+    fn written(
+        &self,
+    ) -> impl Iterator<Item = (&'s RuleSet<'g>, &'s Analysis<'s, 'g>, &'s SetRule<'g>)> + '_ {
+        self.sets.iter().zip(self.analyses).flat_map(|(set, a)| {
+            set.rules
+                .iter()
+                .filter(|r| !r.shared)
+                .map(move |r| (set, a, r))
+        })
+    }
+}
+
+/// The grammars of the engine as the generated code names them: value, type, document.
+/// A [`SetRule`]'s `names` and `variant_defs` are indexed like this.
+const VARIANTS: [(VariantName, &str, &str); 4] = [
     (VariantName::Uri, "Uri", "RFC 3986"),
     (VariantName::Iri, "Iri", "RFC 3987"),
     (VariantName::Leiri, "Leiri", "the LEIRI note"),
+    (VariantName::Iri2001, "Iri2001", "the 2001 IRI draft"),
 ];
 
 /// Generates `src/grammar/generated.rs` from the grammar files.
@@ -958,18 +1286,20 @@ pub fn generate(g: &Grammars) -> Result<String, CodegenError> {
     with_context(g, generate_in)?
 }
 
-/// Runs `f` with the rule set of `g` and its analysis.
+/// Runs `f` with the rule sets of `g` and their analyses.
 fn with_context<T>(g: &Grammars, f: impl FnOnce(&Context<'_, '_>) -> T) -> Result<T, CodegenError> {
-    let set = RuleSet::new(g)?;
-    let a = Analysis::new(&set, &g.core)?;
+    let sets = [RuleSet::new(g)?, RuleSet::draft2001(g)?];
+    let analyses = sets
+        .iter()
+        .map(|set| Analysis::new(set, &g.core))
+        .collect::<Result<Vec<_>, _>>()?;
     let cx = Context {
         g,
-        set: &set,
-        a: &a,
-        variant_rules: set
-            .rules
+        sets: &sets,
+        analyses: &analyses,
+        variant_rules: sets
             .iter()
-            .filter(|r| r.variant_defs.is_some())
+            .flat_map(|s| s.rules.iter().filter(|r| r.variant_defs.is_some()))
             .collect(),
     };
     Ok(f(&cx))
@@ -979,19 +1309,49 @@ fn generate_in(cx: &Context<'_, '_>) -> Result<String, CodegenError> {
     let mut out = String::new();
     out.push_str(HEADER);
     out.push_str(
-        "\n//! The combinators generated from `grammar/`: one per rule of RFC 3987 §2.2,\n\
-         //! of the RFC 3986 rules it uses unchanged, and of the RFC 5234 core rules.\n\
+        "\n//! The combinators generated from `grammar/`, in two rule sets: one per rule of\n\
+         //! RFC 3987 §2.2, of the RFC 3986 rules it uses unchanged and of the RFC 5234 core\n\
+         //! rules (the grammars of references: URI, IRI, LEIRI); and in the module\n\
+         //! `iri2001`, one per rule of the 2001 IRI draft. One `Rule` enum names them all.\n\
          //! Each carries its ABNF and its source; see `abnf/src/codegen/mod.rs` for how\n\
          //! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.\n\n\
          use super::runtime::*;\n\
-         use super::{Variant, VariantName, Uri, Iri, Leiri};\n\n",
+         use super::{Variant, VariantName, Uri, Iri, Leiri, Iri2001};\n\n",
     );
     write_rule_enum(cx, &mut out);
     write_dispatch(cx, &mut out);
     write_variant_rules(cx, &mut out)?;
-    out.push_str("// The combinators, one per rule, in the order of the grammar files.\n\n");
-    for (_, code) in combinators(cx) {
-        out.push_str(&code);
+    for (k, (set, code)) in combinators(cx).into_iter().enumerate() {
+        match set.module {
+            None => {
+                out.push_str(
+                    "// The combinators, one per rule, in the order of the grammar files.\n\n",
+                );
+                for (_, c) in code {
+                    out.push_str(&c);
+                }
+            }
+            Some(m) => {
+                let _ = k;
+                writeln!(
+                    out,
+                    "/// The combinators of {}: a rule set of its own, named as the\n\
+                     /// document names its rules.\n\
+                     pub mod {m} {{\n\
+                     use super::super::runtime::*;\n\
+                     use super::{{Rule, Variant}};\n",
+                    set.about
+                )
+                .unwrap();
+                for (_, c) in code {
+                    out.push_str(&c);
+                }
+                while out.ends_with("\n\n") {
+                    out.pop();
+                }
+                out.push_str("}\n\n");
+            }
+        }
     }
     while out.ends_with("\n\n") {
         out.pop();
@@ -999,23 +1359,23 @@ fn generate_in(cx: &Context<'_, '_>) -> Result<String, CodegenError> {
     Ok(out)
 }
 
-/// The `Rule` enum and its tables: names in the three grammars, ABNF text, source,
+/// The `Rule` enum and its tables: names in the grammars, ABNF text, source,
 /// short definitions for error messages, character rules.
 fn write_rule_enum(cx: &Context<'_, '_>, out: &mut String) {
-    let set = cx.set;
     out.push_str(
-        "/// A rule of the generated rule set (named as in RFC 3987; see [`Rule::name_in`]).\n\
+        "/// A rule of a generated rule set: RFC 3987's (named as in RFC 3987), then the 2001\n\
+         /// draft's (named `Iri2001` and the draft's name); see [`Rule::name_in`].\n\
          #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
          pub enum Rule {\n",
     );
-    for r in &set.rules {
+    for (_, _, r) in cx.written() {
         writeln!(out, "    /// `{}`: {}.", r.name, r.rule.source).unwrap();
-        writeln!(out, "    {},", enum_name(r.name)).unwrap();
+        writeln!(out, "    {},", r.ident).unwrap();
     }
     out.push_str("}\n\nimpl Rule {\n    /// Every rule, in the order of the grammar files.\n");
     out.push_str("    pub const ALL: &'static [Rule] = &[\n");
-    for r in &set.rules {
-        writeln!(out, "        Rule::{},", enum_name(r.name)).unwrap();
+    for (_, _, r) in cx.written() {
+        writeln!(out, "        Rule::{},", r.ident).unwrap();
     }
     out.push_str("    ];\n\n");
     write_rule_tables(cx, out);
@@ -1024,8 +1384,9 @@ fn write_rule_enum(cx: &Context<'_, '_>, out: &mut String) {
          pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n\
          match variant {\n\
          VariantName::Uri => self.uri_name(),\n\
-         VariantName::Iri => Some(self.iri_name()),\n\
-         VariantName::Leiri => Some(self.leiri_name()),\n\
+         VariantName::Iri => self.rfc3987_name(),\n\
+         VariantName::Leiri => self.leiri_name(),\n\
+         VariantName::Iri2001 => self.iri2001_name(),\n\
          }\n\
          }\n\n\
          /// The short definition of [`Rule::short_definition_iri`] in a variant's grammar.\n\
@@ -1034,97 +1395,130 @@ fn write_rule_enum(cx: &Context<'_, '_>, out: &mut String) {
          VariantName::Uri => self.short_definition_uri(),\n\
          VariantName::Iri => self.short_definition_iri(),\n\
          VariantName::Leiri => self.short_definition_leiri(),\n\
+         VariantName::Iri2001 => self.short_definition_iri2001(),\n\
          }\n\
          }\n\
          }\n\n",
     );
 }
 
-/// The tables of the `Rule` enum, one `const fn` each: names in the three grammars,
+/// The tables of the `Rule` enum, one `const fn` each: names in the grammars,
 /// ABNF text, source, whether it is a character rule, short definitions.
 fn write_rule_tables(cx: &Context<'_, '_>, out: &mut String) {
-    let set = cx.set;
-    let table = |out: &mut String,
-                 doc: &str,
-                 fname: &str,
-                 ret: &str,
-                 f: &dyn Fn(&SetRule<'_>) -> String| {
-        writeln!(out, "    /// {doc}").unwrap();
-        writeln!(out, "    pub const fn {fname}(self) -> {ret} {{").unwrap();
-        out.push_str("        match self {\n");
-        for r in &set.rules {
-            writeln!(out, "            Rule::{} => {},", enum_name(r.name), f(r)).unwrap();
-        }
-        out.push_str("        }\n    }\n\n");
-    };
-    let some_str = |v: Option<String>| match v {
-        Some(n) => format!("Some({})", rust_str(&n)),
+    let table =
+        |out: &mut String,
+         doc: &str,
+         public: bool,
+         fname: &str,
+         ret: &str,
+         f: &dyn Fn(&RuleSet<'_>, &Analysis<'_, '_>, &SetRule<'_>) -> String| {
+            writeln!(out, "    /// {doc}").unwrap();
+            let vis = if public { "pub " } else { "" };
+            writeln!(out, "    {vis}const fn {fname}(self) -> {ret} {{").unwrap();
+            out.push_str("        match self {\n");
+            for (set, a, r) in cx.written() {
+                writeln!(out, "            Rule::{} => {},", r.ident, f(set, a, r)).unwrap();
+            }
+            out.push_str("        }\n    }\n\n");
+        };
+    let some_str = |v: Option<&str>| match v {
+        Some(n) => format!("Some({})", rust_str(n)),
         None => "None".into(),
     };
     table(
         out,
-        "The name in RFC 3987 (or in RFC 3986 / RFC 5234 for rules RFC 3987 uses unchanged).",
+        "The rule's own name: RFC 3987's (or RFC 3986's / RFC 5234's for the rules RFC 3987 uses unchanged), the 2001 draft's for its rules.",
+        true,
         "iri_name",
         "&'static str",
-        &|r| rust_str(r.name),
+        &|_, _, r| rust_str(r.name),
     );
     table(
         out,
         "The name in RFC 3986, or `None` if the URI grammar has no such rule.",
+        true,
         "uri_name",
         "Option<&'static str>",
-        &|r| some_str(r.uri_name.clone()),
+        &|_, _, r| some_str(r.names[0].as_deref()),
     );
     table(
         out,
-        "The name in the LEIRI note (`IRI` becomes `LEIRI`).",
+        "The name in RFC 3987, or `None` for the rules of another rule set.",
+        false,
+        "rfc3987_name",
+        "Option<&'static str>",
+        &|_, _, r| some_str(r.names[1].as_deref()),
+    );
+    table(
+        out,
+        "The name in the LEIRI note (`IRI` becomes `LEIRI`), or `None` for the rules of another rule set.",
+        true,
         "leiri_name",
-        "&'static str",
-        &|r| rust_str(&r.leiri_name),
+        "Option<&'static str>",
+        &|_, _, r| some_str(r.names[2].as_deref()),
+    );
+    table(
+        out,
+        "The name in the 2001 IRI draft, or `None` if its grammar has no such rule.",
+        true,
+        "iri2001_name",
+        "Option<&'static str>",
+        &|_, _, r| some_str(r.names[3].as_deref()),
     );
     table(
         out,
         "The ABNF text of the rule, as in its grammar file.",
+        true,
         "abnf",
         "&'static str",
-        &|r| rust_str(&r.rule.text),
+        &|_, _, r| rust_str(&r.rule.text),
     );
     table(
         out,
         "Where the rule is defined: document, section, file and line.",
+        true,
         "source",
         "&'static str",
-        &|r| rust_str(&r.rule.source.to_string()),
+        &|_, _, r| rust_str(&r.rule.source.to_string()),
     );
-    let is_character_rule = |r: &SetRule<'_>| {
-        let is_class =
-            cx.a.class_of(&Element::Rule(r.name.to_string()), &|n| {
+    let is_character_rule = |a: &Analysis<'_, '_>, r: &SetRule<'_>| {
+        let is_class = a
+            .class_of(&Element::Rule(r.name.to_string()), &|n| {
                 variant_index(&cx.variant_rules, n)
             })
             .is_some();
-        is_class && !r.name.eq_ignore_ascii_case("pct-encoded")
+        // pct-encoded (RFC 2396's escaped) is three characters, kept in trees.
+        is_class && !is_percent_triplet(&r.rule.definition)
     };
-    table(out, "True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.", "is_character_rule", "bool", &|r| is_character_rule(r).to_string());
-    for (variant, vname, doc) in VARIANTS {
+    table(out, "True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.", true, "is_character_rule", "bool", &|_, a, r| is_character_rule(a, r).to_string());
+    for (k, (variant, vname, doc)) in VARIANTS.into_iter().enumerate() {
         let fname = format!("short_definition_{}", vname.to_ascii_lowercase());
         let about = format!("The definition error messages show beside a character rule in {doc}, when it is a short list of alternatives (rules and quoted strings).");
-        table(out, &about, &fname, "Option<&'static str>", &|r| {
-            some_str(short_definition(cx.g, variant, r).filter(|_| is_character_rule(r)))
-        });
+        table(
+            out,
+            &about,
+            true,
+            &fname,
+            "Option<&'static str>",
+            &|_, a, r| {
+                let name = r.names[k].as_deref();
+                some_str(
+                    name.and_then(|n| short_definition(cx.g, variant, n))
+                        .filter(|_| is_character_rule(a, r))
+                        .as_deref(),
+                )
+            },
+        );
     }
 }
 
-/// The definition of `r` in `variant`'s grammar when it is an alternation of rule
-/// names and quoted strings (`ipchar`'s), as error messages show it beside the name.
-fn short_definition(g: &Grammars, variant: VariantName, r: &SetRule<'_>) -> Option<String> {
-    // The tables name rules as RFC 3986 does under Uri, as RFC 3987 does otherwise
-    // (the LEIRI note renames no character rule).
-    let name = match variant {
-        VariantName::Uri => r.uri_name.clone()?,
-        VariantName::Iri | VariantName::Leiri => r.name.to_string(),
-    };
+/// The definition of the rule `name` in `variant`'s grammar when it is an alternation
+/// of rule names and quoted strings (`ipchar`'s), as error messages show it beside
+/// the name.
+fn short_definition(g: &Grammars, variant: VariantName, name: &str) -> Option<String> {
+    // Under LEIRI, the rules renamed LEIRI are no character rules: the table's names do.
     let table = g.table(variant);
-    let def = table.iter().find(|d| d.name.eq_ignore_ascii_case(&name))?;
+    let def = table.iter().find(|d| d.name.eq_ignore_ascii_case(name))?;
     match &def.definition {
         Element::Alternation(alts)
             if alts
@@ -1144,12 +1538,12 @@ fn write_dispatch(cx: &Context<'_, '_>, out: &mut String) {
          pub fn parse_rule<'a, V: Variant, M: Mode>(rule: Rule, i: &'a str) -> PResult<'a, M> {\n    \
          match rule {\n",
     );
-    for r in &cx.set.rules {
+    for (set, _, r) in cx.written() {
         writeln!(
             out,
             "        Rule::{} => {}::<V, M>(i),",
-            enum_name(r.name),
-            fn_name(r.name)
+            r.ident,
+            set.path(r)
         )
         .unwrap();
     }
@@ -1238,7 +1632,8 @@ fn write_predicate(
     def: &RuleDef,
     out: &mut String,
 ) -> Result<(), CodegenError> {
-    let ranges = variant_ranges(cx.a, def)?;
+    // The variant rules are RFC 3987's rule set's (the first).
+    let ranges = variant_ranges(&cx.analyses[0], def)?;
     out.push_str("/// ```abnf\n");
     for line in def.text.lines() {
         writeln!(out, "/// {line}").unwrap();
@@ -1277,12 +1672,27 @@ fn variant_index(variant_rules: &[&SetRule<'_>], name: &str) -> Option<usize> {
         .position(|r| r.name.eq_ignore_ascii_case(name))
 }
 
-/// The combinator of each rule, with its doc comment and the constants it uses, in
-/// generation order. A constant shared by several rules is written with the first.
-fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
+/// The combinators of each rule set: each rule's, with its doc comment and the
+/// constants it uses, in generation order, by the rule's `Rule` name. A constant
+/// shared by several rules of a set is written with the first.
+type SetCode<'s, 'g> = (&'s RuleSet<'g>, Vec<(String, String)>);
+
+fn combinators<'s, 'g>(cx: &Context<'s, 'g>) -> Vec<SetCode<'s, 'g>> {
+    cx.sets
+        .iter()
+        .zip(cx.analyses)
+        .map(|(set, a)| (set, set_combinators(cx, set, a)))
+        .collect()
+}
+
+fn set_combinators<'s, 'g>(
+    cx: &Context<'s, 'g>,
+    set: &'s RuleSet<'g>,
+    a: &'s Analysis<'s, 'g>,
+) -> Vec<(String, String)> {
     let mut w = Writer {
-        a: cx.a,
-        set: cx.set,
+        a,
+        set,
         variant_rules: cx.variant_rules.clone(),
         consts: Vec::new(),
         classes: Vec::new(),
@@ -1291,7 +1701,7 @@ fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
         top: false,
     };
     let mut all = Vec::new();
-    for r in &cx.set.rules {
+    for r in set.rules.iter().filter(|r| !r.shared) {
         w.current = fn_name(r.name);
         w.counter = 0;
         let mut out = doc_lines(r.rule);
@@ -1321,33 +1731,44 @@ fn combinators<'g>(cx: &Context<'_, 'g>) -> Vec<(&'g str, String)> {
             let name = w.class_const(&c, &Element::Rule(r.name.to_string()));
             format!("Scan(&{name}, 1, 1)")
         } else {
-            let follow = cx.a.follow[&r.name.to_ascii_lowercase()];
+            let key = r.name.to_ascii_lowercase();
             w.top = matches!(r.rule.definition, Element::Alternation(_));
-            w.expr(&r.rule.definition, follow, 1)
+            w.expr(&r.rule.definition, a.follow[&key], &a.follow2[&key], 1)
         };
         writeln!(
             out,
             "    rule::<V, M, _>(Rule::{}, i, {body})\n}}\n",
-            enum_name(r.name)
+            r.ident
         )
         .unwrap();
         for c in w.consts.drain(..) {
             out.push_str(&c);
             out.push('\n');
         }
-        all.push((r.name, out));
+        all.push((r.ident.clone(), out));
     }
     all
 }
 
 /// The generated source of one rule's combinator (and the constants first written
 /// with it), for `iri grammar NAME --rust`: exactly what `generated.rs` holds for
-/// that rule. `name` is in the IRI naming.
-pub fn rule_source(g: &Grammars, name: &str) -> Option<String> {
+/// that rule.
+///
+/// ```
+/// use iri_grammar::{Rule, VariantName};
+/// use iri_grammar_abnf::{codegen::rule_source, Grammars};
+/// let g = Grammars::builtin();
+/// assert!(rule_source(&g, Rule::DecOctet).unwrap().contains("pub fn dec_octet"));
+/// let draft = Rule::named(VariantName::Iri2001, "ihier_part").unwrap();
+/// assert!(rule_source(&g, draft).unwrap().contains("pub fn ihier_part"));
+/// ```
+pub fn rule_source(g: &Grammars, rule: iri_grammar::Rule) -> Option<String> {
+    let ident = format!("{rule:?}");
     with_context(g, |cx| {
         combinators(cx)
             .into_iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .flat_map(|(_, code)| code)
+            .find(|(n, _)| *n == ident)
             .map(|(_, code)| code.trim_end().to_string())
     })
     .ok()?

@@ -43,6 +43,10 @@ fn grammar_title(v: VariantName) -> (&'static str, &'static str) {
             "LEIRI",
             "W3C Note, Legacy extended IRIs for XML resource identification",
         ),
+        VariantName::Iri2001 => (
+            "IRI-2001",
+            "draft-masinter-url-i18n-07, Internationalized Resource Identifiers (IRI), 2001",
+        ),
     }
 }
 
@@ -138,6 +142,7 @@ fn index_page(lesson: &Lesson<'_>, rules: &[Facts<'_>]) -> String {
         VariantName::Uri => "rfc3986.abnf",
         VariantName::Iri => "rfc3987.abnf",
         VariantName::Leiri => "leiri.abnf",
+        VariantName::Iri2001 => "draft-masinter-url-i18n-07.abnf",
     }) {
         let _ = write!(b, " <a href=\"{}\">Read the document</a>.", esc(&url));
     }
@@ -189,6 +194,7 @@ fn runtime_error(v: VariantName, rule: Rule, s: &str) -> Option<(usize, String)>
         VariantName::Uri => check::<Uri>(rule, s),
         VariantName::Iri => check::<Iri>(rule, s),
         VariantName::Leiri => check::<Leiri>(rule, s),
+        VariantName::Iri2001 => check::<iri_grammar::Iri2001>(rule, s),
     };
     r.err().map(|e| (e.char_offset(), e.message()))
 }

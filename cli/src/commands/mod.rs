@@ -2,11 +2,13 @@
 //! the command line, the base of `resolve` and `relativize`, and the loop of the
 //! commands that turn each input into a reference.
 
+mod abnf;
 mod book;
 mod check;
 mod compare;
 mod convert;
 mod coverage;
+pub mod diff;
 mod generate;
 mod grammar;
 mod lint;
@@ -22,27 +24,50 @@ mod tree;
 use crate::args::{Cli, Command, ScriptArgs};
 use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
 use crate::report::Problem;
-use iri_grammar::{Iri, Leiri, Reference, Rule, Uri, Variant, VariantName};
+use iri_grammar::{Iri, Iri2001, Leiri, Reference, Rule, Uri, Variant, VariantName};
 use std::fmt::Write;
 
 /// Runs the command of `cli` in the grammar it names.
 pub fn run(cli: &Cli) -> Verdicts {
+    if let Command::DiffGrammars(args) = &cli.command {
+        return diff::run(cli.json, args).map(Status::from);
+    }
+    if !cli.abnf.is_empty() {
+        return abnf::run(cli);
+    }
     match cli.grammar.variant() {
         VariantName::Uri => run_in::<Uri>(cli),
         VariantName::Iri => run_in::<Iri>(cli),
         VariantName::Leiri => run_in::<Leiri>(cli),
+        // The 2001 draft's grammar has rules, trees and strings, not typed references
+        // (a `Reference<Iri2001>` does not compile): the commands of references say so.
+        VariantName::Iri2001 => run_rules::<Iri2001>(cli).unwrap_or_else(|| {
+            Err(Failure::Usage(
+                "the iri-2001 grammar (the 2001 draft) has rules but no typed references: \
+                 it serves check, tree, trace, grammar, generate and coverage; parse, \
+                 resolve, convert, normalize, compare and lint need --grammar uri, iri or leiri"
+                    .to_string(),
+            ))
+        }),
     }
 }
 
-fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
-    let json = cli.json;
-    let style = |script: &ScriptArgs| Style {
+/// How a per-input command writes, from its script options.
+fn style(json: bool, script: &ScriptArgs) -> Style {
+    Style {
         json,
         script: script.clone(),
         blank_line_between: false,
         pair: false,
-    };
-    match &cli.command {
+    }
+}
+
+/// The commands of rules (check, tree, trace, grammar, generate, coverage) and those
+/// that take no grammar; `None` for the commands of references.
+fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
+    let json = cli.json;
+    let style = |script: &ScriptArgs| style(json, script);
+    Some(match &cli.command {
         Command::Check {
             rule,
             oracle,
@@ -81,6 +106,33 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
             seed,
         } => book::run(out, *examples, *seed).map(Status::from),
         Command::Serve { port, open } => serve::run(*port, *open).map(Status::from),
+        Command::Prepare {
+            multi,
+            script,
+            inputs,
+        } => prepare::run(&style(script), *multi, inputs),
+        Command::Generate {
+            rule,
+            n,
+            seed,
+            invalid,
+            cover,
+        } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover).map(Status::from),
+        Command::Coverage { rule, seed, inputs } => {
+            coverage::run::<V>(json, rule.as_deref(), *seed, inputs).map(Status::from)
+        }
+        Command::Suite { rule, out, seed } => suite::run(rule, out, *seed).map(Status::from),
+        _ => return None,
+    })
+}
+
+/// Every command, in a grammar with typed references.
+fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
+    if let Some(verdicts) = run_rules::<V>(cli) {
+        return verdicts;
+    }
+    let style = |script: &ScriptArgs| style(cli.json, script);
+    match &cli.command {
         Command::Parse { script, inputs } => parse::run::<V>(
             &Style {
                 blank_line_between: true,
@@ -108,11 +160,6 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
             script,
             inputs,
         } => convert::to_iri::<V>(&style(script), *idna, inputs),
-        Command::Prepare {
-            multi,
-            script,
-            inputs,
-        } => prepare::run(&style(script), *multi, inputs),
         Command::Normalize {
             level,
             chars,
@@ -142,17 +189,18 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
             script,
             inputs,
         } => lint::run::<V>(&style(script), *display, *list, *percent_encoded, inputs),
-        Command::Generate {
-            rule,
-            n,
-            seed,
-            invalid,
-            cover,
-        } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover).map(Status::from),
-        Command::Coverage { rule, seed, inputs } => {
-            coverage::run::<V>(json, rule.as_deref(), *seed, inputs).map(Status::from)
-        }
-        Command::Suite { rule, out, seed } => suite::run(rule, out, *seed).map(Status::from),
+        // Served by run_rules.
+        Command::Check { .. }
+        | Command::Tree { .. }
+        | Command::Trace { .. }
+        | Command::Grammar { .. }
+        | Command::Book { .. }
+        | Command::Serve { .. }
+        | Command::Prepare { .. }
+        | Command::Generate { .. }
+        | Command::Coverage { .. }
+        | Command::Suite { .. }
+        | Command::DiffGrammars(_) => unreachable!("run_rules serves {:?}", cli.command),
     }
 }
 
@@ -226,6 +274,17 @@ fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, Pr
         Ok(s) => Reference::<V>::parse(s).map_err(|e| Problem::of_match(&e)),
         Err(e) => Err(Problem::not_utf8(input, e)),
     }
+}
+
+/// A line that says an input is valid (JSON: `valid: true`, `error: null`).
+fn write_valid(out: &mut String, json: bool, input: &Input<'_>) -> Judged {
+    if json {
+        let o = input.json().bool("valid", true).null("error");
+        let _ = writeln!(out, "{}", o.finish());
+    } else {
+        out.push_str("valid\n");
+    }
+    Judged::success()
 }
 
 /// A line that says an input is invalid (JSON: `valid: false` and the error).

@@ -267,6 +267,7 @@ impl<'g> App<'g> {
             VariantName::Uri => tree_json::<Uri>(rule, input),
             VariantName::Iri => tree_json::<Iri>(rule, input),
             VariantName::Leiri => tree_json::<Leiri>(rule, input),
+            VariantName::Iri2001 => tree_json::<iri_grammar::Iri2001>(rule, input),
         })
     }
 
@@ -284,6 +285,7 @@ impl<'g> App<'g> {
             VariantName::Uri => trace_json::<Uri>(rule, input),
             VariantName::Iri => trace_json::<Iri>(rule, input),
             VariantName::Leiri => trace_json::<Leiri>(rule, input),
+            VariantName::Iri2001 => trace_json::<iri_grammar::Iri2001>(rule, input),
         })
     }
 

@@ -1,0 +1,669 @@
+//! What the oracle says beyond yes and no: why an input does not match (the farthest
+//! point any reading of it reached, and what the grammar expected there) and the
+//! parse tree of one that does. For grammars read from files ([`crate::Grammar`]),
+//! which have no generated combinators, these are the errors and trees of the `iri`
+//! command's `--abnf` mode; they read like the combinators' (`iri_grammar::MatchError`,
+//! `iri_grammar::ParseTree`).
+//!
+//! **Errors.** The oracle reads every way at once (`crate::oracle`), so the farthest
+//! position at which some terminal was tried is the end of the longest prefix of the
+//! input that some string of the rule starts with: there the input stopped fitting
+//! the grammar. What was expected there is every terminal tried there, grouped by the
+//! rule that tried it; a rule that matches one character (`DIGIT`) and failed on it is
+//! named instead of its characters, as the combinators' messages do.
+//!
+//! **Trees.** ABNF does not say which of several parses is *the* parse; the tree is
+//! the one the generated combinators build where they are exact: the first
+//! alternative that can match, and for concatenations and repetitions the longest
+//! match of each element that lets the rest match (RFC 3986 §3.2.2's "first match
+//! wins", read left to right). Rules that always match exactly one character are
+//! folded into their parent, as `iri_grammar::tree` folds them.
+
+use crate::oracle::{Expr, Oracle, Run, UnknownRule};
+use crate::{Element, RuleDef};
+use iri_grammar::grammar::describe_char;
+use std::fmt;
+
+/// One terminal tried where the input ended up failing.
+#[derive(Debug, Clone)]
+struct Expectation {
+    /// The terminal, as ABNF.
+    what: String,
+    /// The rules being matched, innermost first, each with where it started.
+    chain: Vec<(usize, usize)>,
+}
+
+/// The record of a run that explains a failure: the farthest position a terminal
+/// was tried at, and the terminals tried there.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Trace {
+    farthest: usize,
+    expected: Vec<Expectation>,
+    /// The rules being matched now, outermost first, with their starts.
+    stack: Vec<(usize, usize)>,
+}
+
+impl Trace {
+    pub(crate) fn enter(&mut self, rule: usize, start: usize) {
+        self.stack.push((rule, start));
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.stack.pop();
+    }
+
+    pub(crate) fn failed(&mut self, at: usize, node: &Expr) {
+        if at < self.farthest {
+            return;
+        }
+        if at > self.farthest {
+            self.farthest = at;
+            self.expected.clear();
+        }
+        let what = match node {
+            Expr::Chars(cs, true) => format!("%s{:?}", cs.iter().collect::<String>()),
+            Expr::Chars(cs, false) => format!("{:?}", cs.iter().collect::<String>()),
+            Expr::Seq(cps) => format!(
+                "%x{}",
+                cps.iter()
+                    .map(|c| format!("{c:X}"))
+                    .collect::<Vec<_>>()
+                    .join(".")
+            ),
+            Expr::Range(lo, hi) if lo == hi => format!("%x{lo:X}"),
+            Expr::Range(lo, hi) => format!("%x{lo:X}-{hi:X}"),
+            _ => "prose".to_string(),
+        };
+        let chain: Vec<(usize, usize)> = self.stack.iter().rev().copied().collect();
+        if !self
+            .expected
+            .iter()
+            .any(|e| e.what == what && e.chain.first() == chain.first())
+        {
+            self.expected.push(Expectation { what, chain });
+        }
+    }
+}
+
+/// Why an input does not match a rule, by the oracle: where, what was found, what the
+/// grammar expected. Its [`Display`](fmt::Display) form reads like the combinators'
+/// `MatchError`: `at char 3 (U+0078 'x'): version expects DIGIT or "."`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OracleError {
+    /// The rule the whole input was matched against.
+    pub start_rule: String,
+    /// Byte offset of the failure.
+    pub byte_offset: usize,
+    /// Character offset of the failure.
+    pub char_offset: usize,
+    /// The character found there (`None`: the input ended).
+    pub found: Option<char>,
+    /// The innermost rule being matched there.
+    pub rule: Option<String>,
+    /// What would have been accepted there, grouped by the rule that expected it.
+    pub expected_by: Vec<(String, Vec<String>)>,
+    /// The rules enclosing `rule`, innermost first.
+    pub within: Vec<String>,
+}
+
+impl fmt::Display for OracleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at char {}", self.char_offset)?;
+        let found = match self.found {
+            Some(c) => describe_char(c),
+            None => "end of input".to_string(),
+        };
+        if self.byte_offset != self.char_offset {
+            write!(f, " (byte {}, {found}): ", self.byte_offset)?;
+        } else {
+            write!(f, " ({found}): ")?;
+        }
+        if self.expected_by.is_empty() {
+            write!(
+                f,
+                "{} expects something else",
+                self.rule.as_deref().unwrap_or(&self.start_rule)
+            )?;
+        }
+        for (k, (owner, items)) in self.expected_by.iter().enumerate() {
+            if k > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{owner} expects ")?;
+            match items.len() {
+                0 => write!(f, "something else")?,
+                1 => write!(f, "{}", items[0])?,
+                n => write!(f, "{} or {}", items[..n - 1].join(", "), items[n - 1])?,
+            }
+        }
+        if !self.within.is_empty() {
+            write!(f, ", in {}", self.within.join(" < "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for OracleError {}
+
+/// Why the oracle gives no tree: an unknown rule, or an input that does not match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OracleFailure {
+    /// The grammar has no such rule (or the rule reaches one it lacks).
+    Unknown(UnknownRule),
+    /// The input does not match.
+    NoMatch(OracleError),
+}
+
+impl fmt::Display for OracleFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OracleFailure::Unknown(e) => e.fmt(f),
+            OracleFailure::NoMatch(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OracleFailure {}
+
+impl From<UnknownRule> for OracleFailure {
+    fn from(e: UnknownRule) -> Self {
+        OracleFailure::Unknown(e)
+    }
+}
+
+/// A node of an oracle parse tree: a rule and the bytes it matched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OracleNode {
+    /// The rule's name, as the grammar writes it.
+    pub rule: String,
+    /// Byte offset where the match starts.
+    pub start: usize,
+    /// Byte offset where it ends.
+    pub end: usize,
+    /// Which alternative of the rule's definition matched (1-based) and of how many,
+    /// when the definition is an alternation.
+    pub alternative: Option<(usize, usize)>,
+    /// The rules inside it, in order.
+    pub children: Vec<OracleNode>,
+}
+
+/// The parse tree of an input, by the oracle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OracleTree<'i> {
+    /// The input.
+    pub input: &'i str,
+    /// The node of the rule asked for, covering the whole input.
+    pub root: OracleNode,
+}
+
+impl OracleTree<'_> {
+    /// One rule a line, indented by depth: `rule start..end "text"` (byte offsets),
+    /// the format of `iri_grammar::ParseTree::to_text`.
+    pub fn to_text(&self) -> String {
+        fn walk(n: &OracleNode, input: &str, depth: usize, out: &mut String) {
+            use fmt::Write;
+            let _ = writeln!(
+                out,
+                "{:indent$}{} {}..{} {:?}",
+                "",
+                n.rule,
+                n.start,
+                n.end,
+                &input[n.start..n.end],
+                indent = depth * 2
+            );
+            for c in &n.children {
+                walk(c, input, depth + 1, out);
+            }
+        }
+        let mut out = String::new();
+        walk(&self.root, self.input, 0, &mut out);
+        out
+    }
+
+    /// A Graphviz graph, as `iri_grammar::ParseTree::to_dot` draws one.
+    pub fn to_dot(&self) -> String {
+        fn escape(s: &str) -> String {
+            s.replace('\\', "\\\\").replace('"', "\\\"")
+        }
+        fn walk(n: &OracleNode, input: &str, next: &mut usize, out: &mut String) -> usize {
+            use fmt::Write;
+            let id = *next;
+            *next += 1;
+            let _ = writeln!(
+                out,
+                "  n{id} [label=\"{}\\n{}\"];",
+                escape(&n.rule),
+                escape(&format!("{:?}", &input[n.start..n.end]))
+            );
+            for c in &n.children {
+                let child = walk(c, input, next, out);
+                let _ = writeln!(out, "  n{id} -> n{child};");
+            }
+            id
+        }
+        let mut out =
+            String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
+        walk(&self.root, self.input, &mut 0, &mut out);
+        out.push_str("}\n");
+        out
+    }
+
+    /// The innermost node whose text contains byte `at` (or ends there, at the end
+    /// of the input), with the names of those around it, outermost first.
+    pub fn path_at(&self, at: usize) -> Vec<&OracleNode> {
+        let mut path = vec![&self.root];
+        loop {
+            let n = path[path.len() - 1];
+            let inside = n.children.iter().find(|c| {
+                (c.start <= at && at < c.end)
+                    || (at == self.input.len() && c.end == at && c.start < at)
+            });
+            match inside {
+                Some(c) => path.push(c),
+                None => return path,
+            }
+        }
+    }
+}
+
+/// Whether an element always matches exactly one character (or one percent
+/// triplet, `pct-encoded`, which counts as one), given which rules do: the rules
+/// parse trees fold into their parent (`iri_grammar::tree` does the same).
+fn single(e: &Expr, singles: &[bool]) -> bool {
+    match e {
+        Expr::Range(..) => true,
+        Expr::Chars(cs, _) => cs.len() == 1,
+        Expr::Seq(cps) => cps.len() == 1,
+        Expr::Alt(v) => !v.is_empty() && v.iter().all(|x| single(x, singles)),
+        Expr::Rule(k) => singles[*k],
+        _ => false,
+    }
+}
+
+/// The definition beside a character rule's name in messages, when it is a short
+/// list of rules and quoted strings (as `iri_grammar::Rule::short_definition`).
+fn short_definition(def: &RuleDef) -> Option<String> {
+    match &def.definition {
+        Element::Alternation(alts)
+            if alts
+                .iter()
+                .all(|a| matches!(a, Element::Rule(_) | Element::CharVal { .. })) =>
+        {
+            Some(def.definition.to_string())
+        }
+        _ => None,
+    }
+}
+
+impl<'g> Oracle<'g> {
+    /// Which rules always match exactly one character or a percent triplet (folded
+    /// in trees, named in messages), by table index; a percent triplet itself
+    /// (`"%" HEXDIG HEXDIG`: `pct-encoded`, RFC 2396's `escaped`) is not folded.
+    fn character_rules(&self) -> Vec<bool> {
+        let nodes = &self.table.nodes;
+        let hexdig = |e: &Expr| matches!(e, Expr::Rule(h) if self.table.rules[*h].name.eq_ignore_ascii_case("HEXDIG"));
+        let pct: Vec<bool> = nodes
+            .iter()
+            .map(|n| {
+                matches!(n, Expr::Cat(v) if v.len() == 3
+                && matches!(&v[0], Expr::Chars(c, _) if c[..] == ['%'])
+                && hexdig(&v[1]) && hexdig(&v[2]))
+            })
+            .collect();
+        let mut singles = pct.clone();
+        loop {
+            let mut changed = false;
+            for k in 0..nodes.len() {
+                if !singles[k] && single(&nodes[k], &singles) {
+                    singles[k] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                for (s, p) in singles.iter_mut().zip(&pct) {
+                    *s &= !p;
+                }
+                return singles;
+            }
+        }
+    }
+
+    /// Whether `input` matches `rule`, and if not, where and why.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammar};
+    /// let g = Grammar::from_abnf(&[("v.abnf", "version = 1*DIGIT \".\" 1*DIGIT\n")]).unwrap();
+    /// let o = Oracle::of(&g);
+    /// assert!(o.check("version", "1.2").unwrap().is_ok());
+    /// let e = o.check("version", "1x2").unwrap().unwrap_err();
+    /// assert_eq!(e.to_string(), "at char 1 (U+0078 'x'): version expects DIGIT or \".\"");
+    /// ```
+    ///
+    /// # Errors
+    /// [`UnknownRule`], as for [`Oracle::matches`].
+    pub fn check(&self, rule: &str, input: &str) -> Result<Result<(), OracleError>, UnknownRule> {
+        if self.matches(rule, input)? {
+            return Ok(Ok(()));
+        }
+        Ok(Err(self.explain(rule, input)?))
+    }
+
+    /// Why `input` does not match `rule` (call it for a non-match; for a match the
+    /// "error" is at the end of the input).
+    ///
+    /// # Errors
+    /// [`UnknownRule`], as for [`Oracle::matches`].
+    pub fn explain(&self, rule: &str, input: &str) -> Result<OracleError, UnknownRule> {
+        let k = self.table.resolve(rule)?;
+        let chars: Vec<char> = input.chars().collect();
+        let mut run = self.run(&chars);
+        run.trace = Some(Trace::default());
+        let ends = self.rule_ends(k, 0, &mut run);
+        let trace = run.trace.take().unwrap_or_default();
+        // The longest match that did not take the whole input: the end of input
+        // would have been needed there.
+        let longest = ends.iter().copied().filter(|&e| e < chars.len()).max();
+        let at = trace.farthest.max(longest.unwrap_or(0));
+        let singles = self.character_rules();
+        let name = |r: usize| self.table.shown_name(r);
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        let mut push =
+            |owner: String, what: String| match groups.iter_mut().find(|(o, _)| *o == owner) {
+                Some((_, items)) if !items.contains(&what) => items.push(what),
+                Some(_) => {}
+                None => groups.push((owner, vec![what])),
+            };
+        let mut innermost: Vec<(usize, usize)> = Vec::new();
+        if trace.farthest == at {
+            for e in &trace.expected {
+                // A character rule that failed on its one character is what was
+                // expected, by the rule around it.
+                let folded = e
+                    .chain
+                    .iter()
+                    .take_while(|(r, s)| *s == at && singles[*r])
+                    .count();
+                let (what, chain) = if folded > 0 {
+                    let (r, _) = e.chain[folded - 1];
+                    let what = match short_definition(self.table.rules[r]) {
+                        Some(d) => format!("{} ({d})", name(r)),
+                        None => name(r),
+                    };
+                    (what, &e.chain[folded..])
+                } else {
+                    (e.what.clone(), &e.chain[..])
+                };
+                let owner = chain.first().map_or(name(k), |&(r, _)| name(r));
+                push(owner, what);
+                if chain.len() > innermost.len() {
+                    innermost = chain.to_vec();
+                }
+            }
+        }
+        if longest == Some(at) {
+            push(name(k), "end of input".to_string());
+        }
+        // The end of input reads best last, in the whole rule's group.
+        for (_, items) in groups.iter_mut() {
+            if let Some(p) = items.iter().position(|e| e == "end of input") {
+                let end = items.remove(p);
+                items.push(end);
+            }
+        }
+        let mut names: Vec<String> = innermost.iter().map(|&(r, _)| name(r)).collect();
+        names.dedup();
+        let byte_offset = chars[..at].iter().map(|c| c.len_utf8()).sum();
+        Ok(OracleError {
+            start_rule: name(k),
+            byte_offset,
+            char_offset: at,
+            found: chars.get(at).copied(),
+            rule: (!names.is_empty()).then(|| names.remove(0)),
+            expected_by: groups,
+            within: names,
+        })
+    }
+
+    /// The parse tree of `input` matched against `rule` (see the module
+    /// documentation for which parse, when there are several).
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammar};
+    /// let g = Grammar::from_abnf(&[("v.abnf", "v = num \".\" num\nnum = 1*DIGIT\n")]).unwrap();
+    /// let t = Oracle::of(&g).tree("v", "10.2").unwrap();
+    /// assert_eq!(t.to_text(), "v 0..4 \"10.2\"\n  num 0..2 \"10\"\n  num 3..4 \"2\"\n");
+    /// ```
+    ///
+    /// # Errors
+    /// [`OracleFailure::Unknown`] for an unknown rule, [`OracleFailure::NoMatch`] with
+    /// the explanation for an input that does not match.
+    pub fn tree<'i>(&self, rule: &str, input: &'i str) -> Result<OracleTree<'i>, OracleFailure> {
+        let k = self.table.resolve(rule)?;
+        let chars: Vec<char> = input.chars().collect();
+        let mut offsets: Vec<usize> = input.char_indices().map(|(b, _)| b).collect();
+        offsets.push(input.len());
+        let mut run = self.run(&chars);
+        if !self.rule_ends(k, 0, &mut run).contains(&chars.len()) {
+            return Err(OracleFailure::NoMatch(self.explain(rule, input)?));
+        }
+        let mut b = Builder {
+            oracle: self,
+            run,
+            singles: self.character_rules(),
+            offsets,
+            building: Vec::new(),
+        };
+        let root = b.node(k, 0, chars.len());
+        Ok(OracleTree { input, root })
+    }
+}
+
+/// Builds one tree: each choice takes the first alternative, and the longest match,
+/// that lets the rest match.
+struct Builder<'o, 'g, 'a> {
+    oracle: &'o Oracle<'g>,
+    run: Run<'a>,
+    singles: Vec<bool>,
+    offsets: Vec<usize>,
+    /// The nodes being built, as (rule, from, to): a rule that can derive itself
+    /// over the same characters (`a = a / "x"`) is not built inside itself.
+    building: Vec<(usize, usize, usize)>,
+}
+
+impl Builder<'_, '_, '_> {
+    fn ends(&mut self, e: &Expr, at: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.oracle.eval(e, at, &mut self.run, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn can(&mut self, e: &Expr, from: usize, to: usize) -> bool {
+        self.ends(e, from).binary_search(&to).is_ok()
+    }
+
+    /// The node of rule `k` matching the characters `from..to`.
+    fn node(&mut self, k: usize, from: usize, to: usize) -> OracleNode {
+        let def = self.oracle.table.nodes[k].clone();
+        let mut children = Vec::new();
+        let alternative = match &def {
+            Expr::Alt(alts) => {
+                let n = alts.iter().position(|a| self.can(a, from, to)).unwrap_or(0);
+                self.derive(&alts[n], from, to, &mut children);
+                Some((n + 1, alts.len()))
+            }
+            other => {
+                self.derive(other, from, to, &mut children);
+                None
+            }
+        };
+        OracleNode {
+            rule: self.oracle.table.shown_name(k),
+            start: self.offsets[from],
+            end: self.offsets[to],
+            alternative,
+            children,
+        }
+    }
+
+    /// The nodes of `e` matching `from..to` (known to match), appended to `out`.
+    fn derive(&mut self, e: &Expr, from: usize, to: usize, out: &mut Vec<OracleNode>) {
+        match e {
+            Expr::Rule(k) => {
+                if self.building.contains(&(*k, from, to)) {
+                    return;
+                }
+                self.building.push((*k, from, to));
+                let n = self.node(*k, from, to);
+                self.building.pop();
+                if self.singles[*k] {
+                    // Folded: what it holds (a pct-encoded in an ipchar) stays.
+                    out.extend(n.children);
+                } else {
+                    out.push(n);
+                }
+            }
+            Expr::Alt(alts) => {
+                if let Some(a) = alts.iter().find(|a| self.can(a, from, to)) {
+                    self.derive(a, from, to, out);
+                }
+            }
+            Expr::Cat(items) => self.sequence(items, from, to, out),
+            Expr::Rep { min, max, node } => self.repeat(*min, *max, node, from, to, out),
+            _ => {}
+        }
+    }
+
+    fn sequence(&mut self, items: &[Expr], from: usize, to: usize, out: &mut Vec<OracleNode>) {
+        let Some((first, rest)) = items.split_first() else {
+            return;
+        };
+        let rest_expr = Expr::Cat(rest.to_vec());
+        let mut ends = self.ends(first, from);
+        ends.retain(|&m| m <= to);
+        for &m in ends.iter().rev() {
+            if self.can(&rest_expr, m, to) {
+                self.derive(first, from, m, out);
+                self.sequence(rest, m, to, out);
+                return;
+            }
+        }
+    }
+
+    fn repeat(
+        &mut self,
+        min: u32,
+        max: Option<u32>,
+        node: &Expr,
+        from: usize,
+        to: usize,
+        out: &mut Vec<OracleNode>,
+    ) {
+        if from == to && min == 0 {
+            return;
+        }
+        if max != Some(0) {
+            let rest = Expr::Rep {
+                min: min.saturating_sub(1),
+                max: max.map(|m| m - 1),
+                node: Box::new(node.clone()),
+            };
+            let mut ends = self.ends(node, from);
+            ends.retain(|&m| m <= to && m > from);
+            for &m in ends.iter().rev() {
+                if self.can(&rest, m, to) {
+                    self.derive(node, from, m, out);
+                    self.repeat(min.saturating_sub(1), max.map(|m| m - 1), node, m, to, out);
+                    return;
+                }
+            }
+        }
+        // Only empty matches are left to make up the minimum.
+        for _ in 0..min {
+            self.derive(node, from, from, out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::oracle::Oracle;
+    use crate::{Grammar, Grammars, VariantName};
+
+    #[test]
+    fn errors_read_like_the_combinators() {
+        let g = Grammars::builtin();
+        let uri = Oracle::new(&g, VariantName::Uri);
+        let e = uri.explain("IPv4address", "1.2.3.256").unwrap();
+        assert_eq!(e.char_offset, 8);
+        assert_eq!(e.found, Some('6'));
+        let e = uri.explain("URI", "http://a b").unwrap();
+        assert_eq!((e.char_offset, e.found), (8, Some(' ')));
+        assert!(e.to_string().contains("end of input"), "{e}");
+        let e = uri.explain("dec-octet", "").unwrap();
+        assert_eq!(
+            e.to_string(),
+            "at char 0 (end of input): dec-octet expects DIGIT, %x31-39, \"1\", \"2\" or \"25\""
+        );
+        let e = uri.explain("scheme", "1").unwrap();
+        assert_eq!(
+            e.to_string(),
+            "at char 0 (U+0031 '1'): scheme expects ALPHA"
+        );
+    }
+
+    #[test]
+    fn trees_take_the_first_alternative_and_the_longest_match() {
+        let g = Grammars::builtin();
+        let iri = Oracle::new(&g, VariantName::Iri);
+        let t = iri.tree("ihost", "1.2.3.4").unwrap();
+        assert_eq!(t.root.children[0].rule, "IPv4address");
+        assert_eq!(t.root.alternative, Some((2, 3)));
+        let t = iri.tree("ihost", "1.2.3.4.5").unwrap();
+        assert_eq!(t.root.children[0].rule, "ireg-name");
+        // The same tree as the combinators, for a whole IRI.
+        let input = "http://résumé.example.org/ros%C3%A9?q=1#f";
+        let ours = iri.tree("IRI-reference", input).unwrap().to_text();
+        let theirs = iri_grammar::parse_tree::<iri_grammar::Iri>("IRI-reference", input)
+            .unwrap()
+            .to_text();
+        assert_eq!(ours, theirs);
+        assert!(iri.tree("IRI", "a b").is_err());
+    }
+
+    #[test]
+    fn recursive_grammars_have_trees() {
+        let g = Grammar::from_abnf(&[(
+            "list.abnf",
+            "list = \"(\" [ item *( \",\" item ) ] \")\"\nitem = 1*DIGIT / list\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        let t = o.tree("list", "(1,(2,()))").unwrap();
+        assert_eq!(t.root.children.len(), 2);
+        assert_eq!(t.root.children[1].children[0].rule, "list");
+        let e = o.explain("list", "(1,(2,)").unwrap();
+        assert_eq!(e.char_offset, 6, "{e}");
+    }
+
+    #[test]
+    fn left_recursive_grammars_have_trees() {
+        // The code generator refuses left recursion; the oracle serves it.
+        let g = Grammar::from_abnf(&[(
+            "expr.abnf",
+            "expr = expr \"+\" term / term\nterm = 1*DIGIT\nloop = loop / \"x\"\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        assert!(o.matches("expr", "1+22+3").unwrap());
+        assert!(!o.matches("expr", "1+").unwrap());
+        let t = o.tree("expr", "1+2+3").unwrap();
+        assert_eq!(t.root.alternative, Some((1, 2)));
+        assert_eq!(t.root.children[0].rule, "expr");
+        assert_eq!(t.root.children[0].end, 3, "left-associative: (1+2)+3");
+        assert_eq!(o.explain("expr", "1+").unwrap().char_offset, 2);
+        assert!(o.tree("loop", "x").is_ok());
+    }
+}

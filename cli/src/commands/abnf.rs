@@ -1,0 +1,298 @@
+//! `iri --abnf FILE ...`: the commands of rules on a grammar of your own, through the
+//! oracle (`iri_grammar_abnf::oracle`, `explain`): `check` (valid, or where and why
+//! not), `tree` (text, JSON, Graphviz), `generate` (strings that match) and
+//! `grammar` (the rules, or one rule's ABNF and source; `--rust`: nom parsers from
+//! the standalone code generator, `codegen::standalone`, or why it refuses the
+//! grammar). The commands run on the oracle, which interprets the ABNF exactly, with
+//! errors and trees that read like the built-in grammars' (tests/oracle_explains.rs
+//! compares them on those), whether or not the generator can make parsers of it.
+
+use super::{style, write_invalid_at, write_valid};
+use crate::args::{Cli, Command, Format};
+use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Verdicts};
+use crate::json::{self, Object};
+use crate::report::Problem;
+use iri_grammar_abnf::codegen::standalone::{generate, Options};
+use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::Grammar;
+use std::fmt::Write as _;
+use std::io::Write;
+
+pub fn run(cli: &Cli) -> Verdicts {
+    let grammar = Grammar::read_files(&cli.abnf).map_err(|e| Failure::Usage(e.to_string()))?;
+    let oracle = Oracle::of(&grammar);
+    let json = cli.json;
+    match &cli.command {
+        Command::Check {
+            rule,
+            caret,
+            script,
+            inputs,
+            ..
+        } => {
+            let rule = rule_arg(&grammar, rule.as_deref())?;
+            let style = style(json, script);
+            each_input(inputs, &style, |input, out| {
+                let verdict = match &input.text {
+                    Err(e) => Err(Problem::not_utf8(input, e)),
+                    Ok(s) => match oracle.check(rule, s) {
+                        Ok(Ok(())) => Ok(()),
+                        Ok(Err(e)) => Err(Problem::of_oracle(&e)),
+                        Err(e) => Err(Problem::other("grammar", e.to_string())),
+                    },
+                };
+                match verdict {
+                    Ok(()) => write_valid(out, json, input),
+                    Err(p) => write_invalid_at(out, json, input, &p, *caret),
+                }
+            })
+        }
+        Command::Tree {
+            rule,
+            format,
+            literals,
+            caret,
+            script,
+            inputs,
+        } => {
+            if *literals {
+                return Err(Failure::Usage(
+                    "tree --literals is for the built-in grammars; with --abnf the tree shows rules"
+                        .to_string(),
+                ));
+            }
+            let rule = rule_arg(&grammar, rule.as_deref())?;
+            let json = json || *format == Format::Json;
+            let style = style(json, script);
+            each_input(inputs, &style, |input, out| {
+                let tree = match &input.text {
+                    Err(e) => Err(Problem::not_utf8(input, e)),
+                    Ok(s) => oracle.tree(rule, s).map_err(|e| match e {
+                        OracleFailure::NoMatch(e) => Problem::of_oracle(&e),
+                        OracleFailure::Unknown(e) => Problem::other("grammar", e.to_string()),
+                    }),
+                };
+                match tree {
+                    Ok(t) if json => {
+                        out.push_str("{\"input\":");
+                        json::string(t.input, out);
+                        out.push_str(",\"valid\":true,");
+                        let mut node = String::new();
+                        node_json(t.input, &t.root, &mut node);
+                        // The root's fields follow the input's, in the same object.
+                        out.push_str(&node[1..]);
+                        out.push('\n');
+                    }
+                    Ok(t) if *format == Format::Dot => {
+                        // Named for the input's place, as the built-in grammars' graphs.
+                        let dot = t.to_dot();
+                        match dot.strip_prefix("digraph parse_tree {") {
+                            Some(rest) => {
+                                let _ = write!(out, "digraph parse_tree_{} {{", input.index + 1);
+                                out.push_str(rest);
+                            }
+                            None => out.push_str(&dot),
+                        }
+                    }
+                    Ok(t) => out.push_str(&t.to_text()),
+                    Err(p) => return write_invalid_at(out, json, input, &p, *caret),
+                }
+                Judged::success()
+            })
+        }
+        Command::Generate {
+            rule,
+            n,
+            seed,
+            invalid: false,
+            cover: false,
+        } => {
+            let rule = rule_arg(&grammar, Some(rule))?;
+            if grammar.has_prose(rule) {
+                eprintln!("iri: note: {rule} has prose (<...>), which matches nothing");
+            }
+            let mut generator = Generator::of(&grammar, *seed);
+            let mut out = Out::new();
+            for _ in 0..*n {
+                let s = generator
+                    .generate(rule)
+                    .map_err(|e| Failure::Usage(e.to_string()))?;
+                let written = if json {
+                    writeln!(
+                        out,
+                        "{}",
+                        Object::new()
+                            .str("rule", rule)
+                            .str("generated", &s)
+                            .finish()
+                    )
+                } else {
+                    writeln!(out, "{s}")
+                };
+                if let Err(e) = written {
+                    return ended_by(e, true).map(Status::from);
+                }
+            }
+            out.finish(true).map(Status::from)
+        }
+        Command::Grammar { rust: true, .. } => {
+            // The standalone generator (what a build.rs calls): nom parsers for every
+            // rule, or why it cannot make them exact; the oracle serves the grammar
+            // either way.
+            let module = module_name(&cli.abnf[cli.abnf.len() - 1]);
+            match generate(&grammar, &Options::new(&module)) {
+                Ok(code) => {
+                    let mut out = Out::new();
+                    match write!(out, "{code}") {
+                        Ok(()) => out.finish(true).map(Status::from),
+                        Err(e) => ended_by(e, true).map(Status::from),
+                    }
+                }
+                Err(e) => Err(Failure::Usage(format!(
+                    "the code generator refuses {}: {e} (check, tree and generate serve it)",
+                    grammar.name()
+                ))),
+            }
+        }
+        Command::Grammar { name, svg, .. } => {
+            if *svg {
+                return Err(Failure::Usage(
+                    "grammar --svg is for the built-in grammars".to_string(),
+                ));
+            }
+            let mut out = Out::new();
+            let written = match name {
+                None => grammar.rules().iter().try_for_each(|r| {
+                    if json {
+                        let o = Object::new()
+                            .str("rule", &r.name)
+                            .str("source", &r.source.to_string());
+                        writeln!(out, "{}", o.finish())
+                    } else {
+                        writeln!(out, "{:<16} {}", r.name, r.source)
+                    }
+                }),
+                Some(n) => {
+                    let r = grammar
+                        .rule(rule_arg(&grammar, Some(n))?)
+                        .expect("rule_arg found it");
+                    if json {
+                        let o = Object::new()
+                            .str("rule", &r.name)
+                            .str("abnf", &r.text)
+                            .str("source", &r.source.to_string());
+                        writeln!(out, "{}", o.finish())
+                    } else {
+                        writeln!(out, "{}\n; {}", r.text, r.source)
+                    }
+                }
+            };
+            match written {
+                Ok(()) => out.finish(true).map(Status::from),
+                Err(e) => ended_by(e, true).map(Status::from),
+            }
+        }
+        Command::Generate { .. } => Err(Failure::Usage(
+            "with --abnf, generate draws matching strings; --invalid and --cover are for \
+             the built-in grammars"
+                .to_string(),
+        )),
+        _ => Err(Failure::Usage(
+            "with --abnf, the commands are check, tree, generate and grammar (the others \
+             need a grammar of references: --grammar uri, iri or leiri)"
+                .to_string(),
+        )),
+    }
+}
+
+/// The module of the generated parsers: the last file's name as a Rust identifier
+/// (`rfc6874.abnf` → `rfc6874`).
+fn module_name(path: &std::path::Path) -> String {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let mut m: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if !m.starts_with(|c: char| c.is_ascii_lowercase()) {
+        m.insert_str(0, "abnf_");
+    }
+    m
+}
+
+/// The rule named on the command line: required (a grammar of one's own has no
+/// reference rule to default to), and known, with its neighbours named if not.
+fn rule_arg<'g>(grammar: &'g Grammar, name: Option<&str>) -> Result<&'g str, Failure> {
+    let Some(name) = name else {
+        let names: Vec<&str> = grammar
+            .rules()
+            .iter()
+            .take(8)
+            .map(|r| r.name.as_str())
+            .collect();
+        return Err(Failure::Usage(format!(
+            "with --abnf, --rule names the rule to match (the grammar has {}{})",
+            names.join(", "),
+            if grammar.rules().len() > names.len() {
+                ", ..."
+            } else {
+                ""
+            }
+        )));
+    };
+    match grammar.rule(name) {
+        Some(r) => Ok(&r.name),
+        None => {
+            let close: Vec<&str> = grammar
+                .rules()
+                .iter()
+                .map(|r| r.name.as_str())
+                .filter(|n| {
+                    let (a, b) = (n.to_ascii_lowercase(), name.to_ascii_lowercase());
+                    a.contains(&b) || b.contains(&a)
+                })
+                .collect();
+            let hint = if close.is_empty() {
+                String::new()
+            } else {
+                format!(" (did you mean {}?)", close.join(", "))
+            };
+            Err(Failure::Usage(format!(
+                "the {} grammar has no rule named {name:?}{hint}; `iri --abnf ... grammar` lists them",
+                grammar.name()
+            )))
+        }
+    }
+}
+
+/// `{"rule","text","start","end","alternative","of","children"}`, as the built-in
+/// grammars' trees.
+fn node_json(input: &str, n: &OracleNode, out: &mut String) {
+    let mut o = Object::new()
+        .str("rule", &n.rule)
+        .str("text", &input[n.start..n.end])
+        .num("start", n.start)
+        .num("end", n.end);
+    if let Some((k, of)) = n.alternative {
+        o = o.num("alternative", k).num("of", of);
+    }
+    let fields = o.finish();
+    out.push_str(&fields[..fields.len() - 1]);
+    out.push_str(",\"children\":[");
+    for (k, c) in n.children.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        node_json(input, c, out);
+    }
+    out.push_str("]}");
+}

@@ -1,0 +1,153 @@
+//! `iri diff-grammars A B`: strings in one grammar's language and not the other's,
+//! minimized and grouped by the rules where the grammars part
+//! (`iri_grammar_abnf::diff` says how they are found). A and B are built-in grammars
+//! (`uri`, `iri`, `leiri`, `iri-2001`) or ABNF files (then `--rule-a`/`--rule-b`
+//! name the rule).
+
+use crate::io::{ended_by, Failure, Out, Outcome};
+use crate::json::Object;
+use iri_grammar::VariantName;
+use iri_grammar_abnf::diff::{differences, shown, Group, Language, Options};
+use iri_grammar_abnf::{Grammar, Grammars};
+use std::io::Write;
+
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// The first grammar: uri, iri, leiri, iri-2001, or an ABNF file.
+    pub a: String,
+    /// The second grammar.
+    pub b: String,
+    /// The rule of A (default: its reference rule, e.g. IRI-reference).
+    #[arg(long)]
+    pub rule_a: Option<String>,
+    /// The rule of B.
+    #[arg(long)]
+    pub rule_b: Option<String>,
+    /// How many strings to draw from each grammar.
+    #[arg(short = 'n', default_value_t = 2000)]
+    pub n: usize,
+    /// Examples shown per group.
+    #[arg(long, default_value_t = 3)]
+    pub examples: usize,
+    /// The seed: the same seed finds the same differences.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+fn builtin(name: &str) -> Option<VariantName> {
+    VariantName::EVERY
+        .into_iter()
+        .find(|v| v.as_str().eq_ignore_ascii_case(name))
+}
+
+pub fn run(json: bool, args: &DiffArgs) -> Outcome {
+    let grammars = Grammars::builtin();
+    let files: Vec<Option<Grammar>> = [&args.a, &args.b]
+        .iter()
+        .map(|name| match builtin(name) {
+            Some(_) => Ok(None),
+            None => Grammar::read_files(&[name.as_str()])
+                .map(Some)
+                .map_err(|e| {
+                    Failure::Usage(format!(
+                        "{name} is neither a built-in grammar (uri, iri, leiri, iri-2001) \
+                         nor a readable ABNF file: {e}"
+                    ))
+                }),
+        })
+        .collect::<Result<_, _>>()?;
+    let side = |k: usize, name: &str, rule: Option<&String>| -> Result<Language<'_>, Failure> {
+        let seed = args.seed.wrapping_add(k as u64);
+        let language = match (builtin(name), &files[k]) {
+            (Some(v), _) => Language::builtin(&grammars, v, rule.map(String::as_str), seed),
+            (None, Some(g)) => {
+                let rule = rule.ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "{name} is an ABNF file: --rule-{} names its rule",
+                        if k == 0 { "a" } else { "b" }
+                    ))
+                })?;
+                Language::of(g, rule, seed)
+            }
+            (None, None) => unreachable!("read above"),
+        };
+        language.map_err(|e| Failure::Usage(e.to_string()))
+    };
+    let mut sides = [
+        side(0, &args.a, args.rule_a.as_ref())?,
+        side(1, &args.b, args.rule_b.as_ref())?,
+    ];
+    let options = Options {
+        samples: args.n,
+        examples: args.examples.max(1),
+        ..Options::default()
+    };
+    let groups = differences(&mut sides, &options);
+    let mut out = Out::new();
+    let written = if json {
+        write_json(&mut out, &sides, &groups)
+    } else {
+        write_text(&mut out, &sides, &groups)
+    };
+    if let Err(e) = written {
+        return ended_by(e, groups.is_empty());
+    }
+    out.finish(groups.is_empty())
+}
+
+fn label(l: &Language<'_>) -> String {
+    format!("{} {}", l.grammar, l.rule)
+}
+
+fn write_text(out: &mut Out, sides: &[Language<'_>; 2], groups: &[Group]) -> std::io::Result<()> {
+    for only_in in 0..2 {
+        let (yes, no) = (&sides[only_in], &sides[1 - only_in]);
+        let mine: Vec<&Group> = groups.iter().filter(|g| g.only_in == only_in).collect();
+        writeln!(
+            out,
+            "in {} and not in {}: {}",
+            label(yes),
+            label(no),
+            match mine.len() {
+                0 => "none found".to_string(),
+                1 => "1 group".to_string(),
+                n => format!("{n} groups"),
+            }
+        )?;
+        for g in mine {
+            let examples: Vec<String> = g.examples.iter().map(|e| shown(e)).collect();
+            writeln!(
+                out,
+                "  {} ({}) / {} ({}): {}",
+                g.rule,
+                yes.grammar,
+                g.other_rule,
+                no.grammar,
+                examples.join(", ")
+            )?;
+            writeln!(out, "    {}: {}", no.grammar, g.error)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_json(out: &mut Out, sides: &[Language<'_>; 2], groups: &[Group]) -> std::io::Result<()> {
+    for g in groups {
+        let (yes, no) = (&sides[g.only_in], &sides[1 - g.only_in]);
+        for e in &g.examples {
+            let o = Object::new()
+                .str("only_in", &yes.grammar)
+                .str("not_in", &no.grammar)
+                .str("input", e)
+                .str("rule", &g.rule)
+                .str("other_rule", &g.other_rule)
+                .str(
+                    "error",
+                    &no.explain(e).map_or_else(String::new, |x| x.to_string()),
+                )
+                .num("found", g.found);
+            writeln!(out, "{}", o.finish())?;
+        }
+    }
+    Ok(())
+}
