@@ -106,6 +106,11 @@ fn instructions(t: &'static Task) {
     println!("{}\n", t.about);
     print_header(t, "list (inputs)");
     for l in (t.lists)() {
+        // A list the task keeps nothing of (to-iri keeps URIs: none in the non-ASCII
+        // list) has no cost per input to show.
+        if (t.contenders[0].prepare)(l.inputs).len() == 0 {
+            continue;
+        }
         let mut row = Vec::new();
         for c in t.contenders {
             let count = |passes: &str| -> Option<u64> {
@@ -141,6 +146,9 @@ fn times(t: &'static Task) {
     for l in (t.lists)() {
         let runners: Vec<Box<dyn Runner>> =
             t.contenders.iter().map(|c| (c.prepare)(l.inputs)).collect();
+        if runners.iter().all(|r| r.len() == 0) {
+            continue;
+        }
         let chunks = runners
             .iter()
             .map(|r| r.len().div_ceil(CHUNK))
