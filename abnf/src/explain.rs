@@ -20,7 +20,6 @@
 //! folded into their parent, as `iri_grammar::tree` folds them.
 
 use crate::oracle::{Expr, Oracle, Run, UnknownRule};
-use crate::{Element, RuleDef};
 use iri_grammar::grammar::describe_char;
 use std::fmt;
 
@@ -281,21 +280,6 @@ fn single(e: &Expr, singles: &[bool]) -> bool {
     }
 }
 
-/// The definition beside a character rule's name in messages, when it is a short
-/// list of rules and quoted strings (as `iri_grammar::Rule::short_definition`).
-fn short_definition(def: &RuleDef) -> Option<String> {
-    match &def.definition {
-        Element::Alternation(alts)
-            if alts
-                .iter()
-                .all(|a| matches!(a, Element::Rule(_) | Element::CharVal { .. })) =>
-        {
-            Some(def.definition.to_string())
-        }
-        _ => None,
-    }
-}
-
 impl<'g> Oracle<'g> {
     /// Which rules always match exactly one character or a percent triplet (folded
     /// in trees, named in messages), by table index; a percent triplet itself
@@ -386,7 +370,7 @@ impl<'g> Oracle<'g> {
                     .count();
                 let (what, chain) = if folded > 0 {
                     let (r, _) = e.chain[folded - 1];
-                    let what = match short_definition(self.table.rules[r]) {
+                    let what = match self.table.rules[r].short_definition() {
                         Some(d) => format!("{} ({d})", name(r)),
                         None => name(r),
                     };

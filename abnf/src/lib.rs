@@ -152,6 +152,24 @@ pub struct RuleDef {
     pub source: Source,
 }
 
+impl RuleDef {
+    /// The definition that error messages show beside the rule's name, when it is an
+    /// alternation of rule names and quoted strings (`ipchar`'s): the generated
+    /// `Rule::short_definition` and the oracle's explanations both read it here.
+    pub fn short_definition(&self) -> Option<String> {
+        match &self.definition {
+            Element::Alternation(alts)
+                if alts
+                    .iter()
+                    .all(|a| matches!(a, Element::Rule(_) | Element::CharVal { .. })) =>
+            {
+                Some(self.definition.to_string())
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The rules of one grammar file, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleList {

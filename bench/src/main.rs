@@ -106,13 +106,19 @@ fn instructions(t: &'static Task) {
     println!("{}\n", t.about);
     print_header(t, "list (inputs)");
     for l in (t.lists)() {
-        // A list the task keeps nothing of (to-iri keeps URIs: none in the non-ASCII
-        // list) has no cost per input to show.
-        if (t.contenders[0].prepare)(l.inputs).len() == 0 {
+        // What each contender keeps of the list (to-iri keeps URIs), counted once.
+        let kept: Vec<usize> = t
+            .contenders
+            .iter()
+            .map(|c| (c.prepare)(l.inputs).len())
+            .collect();
+        // A list the task keeps nothing of (no URIs in the non-ASCII list) has no cost
+        // per input to show.
+        if kept.iter().all(|&n| n == 0) {
             continue;
         }
         let mut row = Vec::new();
-        for c in t.contenders {
+        for (c, &kept) in t.contenders.iter().zip(&kept) {
             let count = |passes: &str| -> Option<u64> {
                 let out = Command::new("valgrind")
                     .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
@@ -125,7 +131,7 @@ fn instructions(t: &'static Task) {
                     .find_map(|line| line.split("Collected :").nth(1))
                     .and_then(|n| n.trim().parse().ok())
             };
-            let items = (c.prepare)(l.inputs).len().max(1) as f64;
+            let items = kept.max(1) as f64;
             let per = match (count("1"), count("3")) {
                 (Some(one), Some(three)) => Some(three.saturating_sub(one) as f64 / (2.0 * items)),
                 _ => None,

@@ -13,6 +13,18 @@
 
 use std::process::Command;
 
+/// Asserts the snapshot `name` in `snapshots/`: the input, the grammar and the rule,
+/// then what the command printed.
+fn keep(name: &str, grammar: &str, rule: &str, input: &str, printed: &str, description: &str) {
+    let content = format!("input:   {input:?}\ngrammar: {grammar}\nrule:    {rule}\n\n{printed}");
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.set_description(description);
+    settings.bind(|| insta::assert_snapshot!(name, content));
+}
+
 /// Snapshots `iri --grammar G tree --literals --rule R INPUT`.
 fn snap(name: &str, grammar: &str, rule: &str, input: &str, description: &str) {
     let o = Command::new(env!("CARGO_BIN_EXE_iri"))
@@ -33,13 +45,7 @@ fn snap(name: &str, grammar: &str, rule: &str, input: &str, description: &str) {
         "{input:?} should match {rule} ({grammar})"
     );
     let tree = String::from_utf8(o.stdout).unwrap();
-    let content = format!("input:   {input:?}\ngrammar: {grammar}\nrule:    {rule}\n\n{tree}");
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    settings.set_description(description);
-    settings.bind(|| insta::assert_snapshot!(name, content));
+    keep(name, grammar, rule, input, &tree, description);
 }
 
 #[test]
@@ -124,13 +130,7 @@ fn trace_snap(name: &str, grammar: &str, rule: &str, input: &str, valid: bool, d
         "{input:?} against {rule} ({grammar})"
     );
     let trace = String::from_utf8(o.stdout).unwrap();
-    let content = format!("input:   {input:?}\ngrammar: {grammar}\nrule:    {rule}\n\n{trace}");
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    settings.set_description(description);
-    settings.bind(|| insta::assert_snapshot!(name, content));
+    keep(name, grammar, rule, input, &trace, description);
 }
 
 #[test]

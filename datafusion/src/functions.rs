@@ -106,7 +106,12 @@ fn reference_grammar(name: &str, args: &[ColumnarValue], index: usize) -> Result
 
 /// One component (RFC 3986 §3.1–3.5, RFC 3987 §2.2), as a view into the input: no
 /// byte is copied.
-fn component(name: &str, args: &[ColumnarValue], rows: usize, part: Component) -> Result<ArrayRef> {
+pub(crate) fn component(
+    name: &str,
+    args: &[ColumnarValue],
+    rows: usize,
+    part: Component,
+) -> Result<ArrayRef> {
     let s = Strs::new(name, &args[0])?;
     let Some(g) = reference_grammar(name, args, 1)? else {
         return nulls(&DataType::Utf8View, rows);
@@ -123,31 +128,6 @@ fn component_rows<V: Variant>(s: &Strs, part: Component, rows: usize, out: &mut 
             _ => out.null(),
         }
     }
-}
-
-pub(crate) fn scheme(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Scheme)
-}
-pub(crate) fn authority(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Authority)
-}
-pub(crate) fn userinfo(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Userinfo)
-}
-pub(crate) fn host(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Host)
-}
-pub(crate) fn port(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Port)
-}
-pub(crate) fn path(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Path)
-}
-pub(crate) fn query(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Query)
-}
-pub(crate) fn fragment(n: &str, a: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    component(n, a, rows, Component::Fragment)
 }
 
 /// `iri_host_kind(s)`: `reg-name`, `ipv4`, `ipv6` or `ipvfuture` (RFC 3986 §3.2.2);

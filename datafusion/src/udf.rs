@@ -10,6 +10,7 @@ use datafusion::logical_expr::{
     Coercion, ColumnarValue, DocSection, Documentation, ScalarFunctionArgs, ScalarUDF,
     ScalarUDFImpl, Signature, TypeSignature, TypeSignatureClass, Volatility,
 };
+use iri_grammar::Component;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -208,52 +209,52 @@ fn specs() -> Vec<Spec> {
         },
         component(
             "iri_scheme",
-            f::scheme,
+            |n, a, rows| f::component(n, a, rows, Component::Scheme),
             "The scheme (RFC 3986 §3.1), as written (not lowercased); NULL for a relative \
              reference or an invalid s.",
             "SELECT iri_scheme('HTTP://a/');  -- 'HTTP'",
         ),
         component(
             "iri_authority",
-            f::authority,
+            |n, a, rows| f::component(n, a, rows, Component::Authority),
             "The authority, userinfo@host:port (RFC 3986 §3.2); NULL without one.",
             "SELECT iri_authority('http://u@a:1/p');  -- 'u@a:1'",
         ),
         component(
             "iri_userinfo",
-            f::userinfo,
+            |n, a, rows| f::component(n, a, rows, Component::Userinfo),
             "The userinfo (RFC 3986 §3.2.1); NULL without one.",
             "SELECT iri_userinfo('ftp://anon@a/');  -- 'anon'",
         ),
         component(
             "iri_host",
-            f::host,
+            |n, a, rows| f::component(n, a, rows, Component::Host),
             "The host as written (RFC 3986 §3.2.2, RFC 3987 ihost): brackets kept around an \
              IP literal, no case folding, no IDNA; NULL without an authority.",
             "SELECT iri_host('http://résumé.example.org:8080/');  -- 'résumé.example.org'",
         ),
         component(
             "iri_port",
-            f::port,
+            |n, a, rows| f::component(n, a, rows, Component::Port),
             "The port as written (RFC 3986 §3.2.3: any digits, possibly none, so a string); \
              NULL without one.",
             "SELECT iri_port('http://a:8080/');  -- '8080'",
         ),
         component(
             "iri_path",
-            f::path,
+            |n, a, rows| f::component(n, a, rows, Component::Path),
             "The path (RFC 3986 §3.3); never NULL for a valid s (it may be '').",
             "SELECT iri_path('http://a/b/c?q');  -- '/b/c'",
         ),
         component(
             "iri_query",
-            f::query,
+            |n, a, rows| f::component(n, a, rows, Component::Query),
             "The query without '?' (RFC 3986 §3.4); '' for a bare '?', NULL without one.",
             "SELECT iri_query('http://a/?x=1');  -- 'x=1'",
         ),
         component(
             "iri_fragment",
-            f::fragment,
+            |n, a, rows| f::component(n, a, rows, Component::Fragment),
             "The fragment without '#' (RFC 3986 §3.5); NULL without one.",
             "SELECT iri_fragment('http://a/#sec');  -- 'sec'",
         ),

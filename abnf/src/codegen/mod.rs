@@ -1518,17 +1518,10 @@ fn write_rule_tables(cx: &Context<'_, '_>, out: &mut String) {
 fn short_definition(g: &Grammars, variant: VariantName, name: &str) -> Option<String> {
     // Under LEIRI, the rules renamed LEIRI are no character rules: the table's names do.
     let table = g.table(variant);
-    let def = table.iter().find(|d| d.name.eq_ignore_ascii_case(name))?;
-    match &def.definition {
-        Element::Alternation(alts)
-            if alts
-                .iter()
-                .all(|a| matches!(a, Element::Rule(_) | Element::CharVal { .. })) =>
-        {
-            Some(def.definition.to_string())
-        }
-        _ => None,
-    }
+    table
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name))?
+        .short_definition()
 }
 
 /// `parse_rule`: the combinator of a rule chosen at run time.

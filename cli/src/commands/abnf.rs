@@ -7,7 +7,7 @@
 //! errors and trees that read like the built-in grammars' (tests/oracle_explains.rs
 //! compares them on those), whether or not the generator can make parsers of it.
 
-use super::{style, write_invalid_at, write_valid};
+use super::{did_you_mean, style, write_dot_named, write_invalid_at, write_valid};
 use crate::args::{Cli, Command, Format};
 use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Verdicts};
 use crate::json::{self, Object};
@@ -17,7 +17,6 @@ use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::Grammar;
-use std::fmt::Write as _;
 use std::io::Write;
 
 pub fn run(cli: &Cli) -> Verdicts {
@@ -86,15 +85,7 @@ pub fn run(cli: &Cli) -> Verdicts {
                         out.push('\n');
                     }
                     Ok(t) if *format == Format::Dot => {
-                        // Named for the input's place, as the built-in grammars' graphs.
-                        let dot = t.to_dot();
-                        match dot.strip_prefix("digraph parse_tree {") {
-                            Some(rest) => {
-                                let _ = write!(out, "digraph parse_tree_{} {{", input.index + 1);
-                                out.push_str(rest);
-                            }
-                            None => out.push_str(&dot),
-                        }
+                        write_dot_named(out, &t.to_dot(), input.index)
                     }
                     Ok(t) => out.push_str(&t.to_text()),
                     Err(p) => return write_invalid_at(out, json, input, &p, *caret),
@@ -252,20 +243,7 @@ fn rule_arg<'g>(grammar: &'g Grammar, name: Option<&str>) -> Result<&'g str, Fai
     match grammar.rule(name) {
         Some(r) => Ok(&r.name),
         None => {
-            let close: Vec<&str> = grammar
-                .rules()
-                .iter()
-                .map(|r| r.name.as_str())
-                .filter(|n| {
-                    let (a, b) = (n.to_ascii_lowercase(), name.to_ascii_lowercase());
-                    a.contains(&b) || b.contains(&a)
-                })
-                .collect();
-            let hint = if close.is_empty() {
-                String::new()
-            } else {
-                format!(" (did you mean {}?)", close.join(", "))
-            };
+            let hint = did_you_mean(grammar.rules().iter().map(|r| r.name.as_str()), name);
             Err(Failure::Usage(format!(
                 "the {} grammar has no rule named {name:?}{hint}; `iri --abnf ... grammar` lists them",
                 grammar.name()

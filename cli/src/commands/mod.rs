@@ -204,22 +204,41 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
     }
 }
 
+/// ` (did you mean A, B?)` for the rule names that contain `name` or are contained in
+/// it (ignoring case); empty when none does.
+fn did_you_mean<'n>(names: impl Iterator<Item = &'n str>, name: &str) -> String {
+    let wanted = name.to_ascii_lowercase();
+    let close: Vec<&str> = names
+        .filter(|n| {
+            let n = n.to_ascii_lowercase();
+            n.contains(&wanted) || wanted.contains(&n)
+        })
+        .collect();
+    if close.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", close.join(", "))
+    }
+}
+
+/// A parse tree's Graphviz text, its graph named for the input's place among the inputs
+/// (`parse_tree_1`, `parse_tree_2`, ...), so that a file of several graphs names each
+/// distinctly.
+fn write_dot_named(out: &mut String, dot: &str, index: usize) {
+    match dot.strip_prefix("digraph parse_tree {") {
+        Some(rest) => {
+            let _ = write!(out, "digraph parse_tree_{} {{", index + 1);
+            out.push_str(rest);
+        }
+        None => out.push_str(dot),
+    }
+}
+
 /// The rule named `name` in `V`'s grammar, or the grammar's reference rule.
 fn rule_arg<V: Variant>(name: Option<&str>) -> Result<Rule, Failure> {
     let name = name.unwrap_or(Rule::IriReference.name::<V>());
     Rule::named_in::<V>(name).ok_or_else(|| {
-        let close: Vec<&str> = Rule::of(V::NAME)
-            .map(|(n, _)| n)
-            .filter(|n| {
-                let (a, b) = (n.to_ascii_lowercase(), name.to_ascii_lowercase());
-                a.contains(&b) || b.contains(&a)
-            })
-            .collect();
-        let hint = if close.is_empty() {
-            String::new()
-        } else {
-            format!(" (did you mean {}?)", close.join(", "))
-        };
+        let hint = did_you_mean(Rule::of(V::NAME).map(|(n, _)| n), name);
         Failure::Usage(format!(
             "the {} grammar has no rule named {name:?}{hint}; `iri --grammar {} grammar` lists them",
             V::NAME.as_str(),

@@ -56,17 +56,7 @@ pub fn run<V: Variant>(
                 } else {
                     t.to_dot()
                 };
-                // One graph per input, each named for its place among the inputs
-                // (parse_tree_1, parse_tree_2, ...), so that a file of several graphs
-                // names each distinctly.
-                let name = format!("digraph parse_tree_{} {{", input.index + 1);
-                match dot.strip_prefix("digraph parse_tree {") {
-                    Some(rest) => {
-                        out.push_str(&name);
-                        out.push_str(rest);
-                    }
-                    None => out.push_str(&dot),
-                }
+                super::write_dot_named(out, &dot, input.index);
             }
             (Ok(t), false) if show.literals => out.push_str(&literals::to_text(t)),
             (Ok(t), false) => out.push_str(&t.to_text()),
