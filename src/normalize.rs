@@ -177,7 +177,7 @@ pub fn normalize<V: Variant>(
     let path = &b.as_str()[start..];
     if (r.scheme().is_some() || path.starts_with('/')) && has_dot_segment(path) {
         let written = b.text().split_off(start);
-        remove_dot_segments_into(&written, b.text());
+        remove_dot_segments_into(["", &written], b.text());
     }
     if rules.is_some_and(|s| s.empty_path_is_root)
         && r.authority().is_some()

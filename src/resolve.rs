@@ -54,71 +54,188 @@ impl fmt::Display for ResolveError {
 
 impl core::error::Error for ResolveError {}
 
-/// `remove_dot_segments` (RFC 3986 §5.2.4), step by step as the RFC writes it.
-/// Only the literal segments `.` and `..` are dot segments: `%2E%2E` is not.
+/// `remove_dot_segments` (RFC 3986 §5.2.4). Only the literal segments `.` and `..`
+/// are dot segments: `%2E%2E` is not.
 ///
 /// ```
 /// use iri_grammar::resolve::remove_dot_segments;
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// assert_eq!(remove_dot_segments("/a/%2E%2E/b"), "/a/%2E%2E/b");
+/// // The RFC's loop, followed exactly: a relative path loses its leading "../",
+/// // and ".." after a first segment leaves the "/" that followed it.
+/// assert_eq!(remove_dot_segments("../a"), "a");
+/// assert_eq!(remove_dot_segments("a/../b"), "/b");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
     let mut output = String::with_capacity(path.len());
-    remove_dot_segments_into(path, &mut output);
+    remove_dot_segments_into(["", path], &mut output);
     output
 }
 
-/// [`remove_dot_segments`], appending to `output` (only to what this call appends).
-pub(crate) fn remove_dot_segments_into(path: &str, output: &mut String) {
+/// [`remove_dot_segments`] of the path `first + second`, appended to `output` (the
+/// `..` steps remove only what this call appended). `first` is empty or ends with
+/// `/`, as the two halves of a §5.2.3 merge do, so no segment straddles them and
+/// the merged path is never built.
+///
+/// The RFC states the algorithm as a loop over an input buffer (rules A to E). Read
+/// segment by segment, the path `p0 "/" p1 "/" … "/" pn` goes through it thus:
+/// - while the input is relative (`p0` is not empty): a `.` or `..` followed by `/`
+///   is removed (rule A), a lone `.` or `..` ends the path (D), and any other first
+///   segment is moved to the output without a `/` (E);
+/// - then every following segment `pi`: `.` is dropped (B), `..` removes the output's
+///   last `/` and what follows it, or all of the output if it has no `/` (C), any
+///   other segment is appended with its `/` (E); a `.` or `..` as the last segment
+///   leaves a final `/` (B and C turn `/.` and `/..` into `/`, which E then moves).
+///
+/// The segments before the first dot segment are therefore copied as they are, in
+/// one piece. The unit tests check this function against the RFC's loop, written
+/// out literally, on every path of up to nine characters over `/`, `.` and `a`.
+pub(crate) fn remove_dot_segments_into(path: [&str; 2], output: &mut String) {
+    let [first, second] = path;
+    debug_assert!(first.is_empty() || first.ends_with('/'));
     let floor = output.len();
-    let mut input = path;
-    // 2. While the input buffer is not empty, loop:
-    while !input.is_empty() {
-        // A. prefix "../" or "./": remove it.
-        if let Some(rest) = input.strip_prefix("../") {
-            input = rest;
-        } else if let Some(rest) = input.strip_prefix("./") {
-            input = rest;
+    // Where the first dot segment starts, as an offset into `first + second`.
+    let dot = match first_dot_segment(first) {
+        Some(d) => d,
+        None => match first_dot_segment(second) {
+            Some(d) => first.len() + d,
+            None => {
+                output.push_str(first);
+                output.push_str(second);
+                return;
+            }
+        },
+    };
+    // Copy what comes before it (without the "/" in front of it, which is read as
+    // part of the segment), and go on from there.
+    let rest = if dot < first.len() {
+        output.push_str(&first[..dot.saturating_sub(1)]);
+        [&first[dot..], second]
+    } else {
+        let d = dot - first.len();
+        if dot > 0 {
+            output.push_str(&first[..first.len().saturating_sub(usize::from(d == 0))]);
+            output.push_str(&second[..d.saturating_sub(1)]);
         }
-        // B. prefix "/./" or "/." (a complete segment): replace with "/".
-        else if input.starts_with("/./") {
-            input = &input[2..];
-        } else if input == "/." {
-            input = "/";
+        ["", &second[d..]]
+    };
+    let mut segments = Segments::new(rest);
+    if dot == 0 {
+        // A relative path that starts with a dot segment: rules A, D, then E.
+        loop {
+            match segments.next() {
+                Some("." | "..") if !segments.done => {}
+                Some("." | "..") | None => return,
+                Some(segment) => {
+                    output.push_str(segment);
+                    break;
+                }
+            }
         }
-        // C. prefix "/../" or "/.." (a complete segment): replace with "/" and remove
-        //    the last segment and its preceding "/" (if any) from the output.
-        else if input.starts_with("/../") || input == "/.." {
-            input = if input == "/.." { "/" } else { &input[3..] };
-            let last = output[floor..].rfind('/').map_or(floor, |k| floor + k);
-            output.truncate(last);
+    }
+    while let Some(segment) = segments.next() {
+        match segment {
+            "." => {}
+            ".." => {
+                let last = output[floor..].rfind('/').map_or(floor, |k| floor + k);
+                output.truncate(last);
+            }
+            _ => {
+                output.push('/');
+                output.push_str(segment);
+                continue;
+            }
         }
-        // D. "." or "..": remove it.
-        else if input == "." || input == ".." {
-            input = "";
-        }
-        // E. move the first segment (with its initial "/", if any, up to but not
-        //    including the next "/") to the end of the output.
-        else {
-            let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |k| start + k);
-            output.push_str(&input[..end]);
-            input = &input[end..];
+        if segments.done {
+            output.push('/');
         }
     }
 }
 
-/// Writes the path made of `parts` (one part, or the two halves of a §5.2.3 merge);
-/// `dots` runs it through `remove_dot_segments` first. The builder keeps a path
-/// without authority from starting with "//" (`f:/a` + `.//g`): "/." in front keeps
-/// the same path.
-fn write_path(t: &mut Builder, parts: &[&str], dots: bool) {
+/// The segments of the path `first + second` (the texts between its `/`s), where
+/// `first` is empty or ends with `/`.
+struct Segments<'a> {
+    /// What is left to read, from the start of a segment.
+    text: &'a str,
+    /// `second`, while `text` is still in `first`.
+    then: Option<&'a str>,
+    /// Whether the last segment was returned.
+    done: bool,
+}
+
+impl<'a> Segments<'a> {
+    fn new([first, second]: [&'a str; 2]) -> Segments<'a> {
+        if first.is_empty() {
+            Segments {
+                text: second,
+                then: None,
+                done: false,
+            }
+        } else {
+            Segments {
+                text: first,
+                then: Some(second),
+                done: false,
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.done {
+            return None;
+        }
+        match self.text.bytes().position(|b| b == b'/') {
+            Some(k) => {
+                let segment = &self.text[..k];
+                self.text = &self.text[k + 1..];
+                if self.text.is_empty() {
+                    if let Some(second) = self.then.take() {
+                        self.text = second;
+                    }
+                }
+                Some(segment)
+            }
+            None => {
+                self.done = true;
+                Some(self.text)
+            }
+        }
+    }
+}
+
+/// Where the first segment that is exactly `.` or `..` starts in `path`, read from
+/// the start of a segment.
+fn first_dot_segment(path: &str) -> Option<usize> {
+    let bytes = path.as_bytes();
+    let mut start = 0;
+    loop {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |k| start + k);
+        if let b"." | b".." = &bytes[start..end] {
+            return Some(start);
+        }
+        if end == bytes.len() {
+            return None;
+        }
+        start = end + 1;
+    }
+}
+
+/// Writes the path made of `parts` (one part after an empty one, or the two halves
+/// of a §5.2.3 merge); `dots` runs it through `remove_dot_segments`. The builder
+/// keeps a path without authority from starting with "//" (`f:/a` + `.//g`): "/." in
+/// front keeps the same path.
+fn write_path(t: &mut Builder, parts: [&str; 2], dots: bool) {
     t.open(Component::Path);
-    // A path with no "." or ".." segment is its own remove_dot_segments: copy it.
-    if dots && parts.iter().any(|p| has_dot_segment(p)) {
-        let joined = parts.concat();
-        remove_dot_segments_into(&joined, t.text());
+    if dots {
+        remove_dot_segments_into(parts, t.text());
     } else {
         parts.iter().for_each(|p| t.text().push_str(p));
     }
@@ -157,25 +274,25 @@ impl<V: Variant> Reference<'_, V> {
         if let Some(scheme) = r.scheme() {
             t.push(Component::Scheme, scheme);
             t.copy_authority(r);
-            write_path(&mut t, &[r.path()], true);
+            write_path(&mut t, ["", r.path()], true);
             t.push_optional(Component::Query, r.query());
         } else {
             t.push(Component::Scheme, base_scheme);
             if r.authority().is_some() {
                 t.copy_authority(r);
-                write_path(&mut t, &[r.path()], true);
+                write_path(&mut t, ["", r.path()], true);
                 t.push_optional(Component::Query, r.query());
             } else {
                 t.copy_authority(base);
                 if r.path().is_empty() {
-                    write_path(&mut t, &[base.path()], false);
+                    write_path(&mut t, ["", base.path()], false);
                     t.push_optional(Component::Query, r.query().or(base.query()));
                 } else {
                     if r.path().starts_with('/') {
-                        write_path(&mut t, &[r.path()], true);
+                        write_path(&mut t, ["", r.path()], true);
                     } else {
                         // §5.2.3 merge, then remove_dot_segments.
-                        write_path(&mut t, &merge(base, r.path()), true);
+                        write_path(&mut t, merge(base, r.path()), true);
                     }
                     t.push_optional(Component::Query, r.query());
                 }
@@ -330,5 +447,94 @@ fn merge<'a, V: Variant>(base: &'a Reference<'_, V>, reference_path: &'a str) ->
 /// Whether a path has a segment that is exactly "." or "..", the only dot segments
 /// (RFC 3986 §5.2.4; `%2E` is none).
 pub(crate) fn has_dot_segment(path: &str) -> bool {
-    path.split('/').any(|s| s == "." || s == "..")
+    first_dot_segment(path).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RFC 3986 §5.2.4's loop, rule by rule as the RFC writes it: the definition the
+    /// segment-wise [`remove_dot_segments_into`] must equal.
+    fn rfc_loop(path: &str) -> String {
+        let mut output = String::new();
+        let mut input = path;
+        while !input.is_empty() {
+            if let Some(rest) = input
+                .strip_prefix("../")
+                .or_else(|| input.strip_prefix("./"))
+            {
+                // A.
+                input = rest;
+            } else if input.starts_with("/./") {
+                // B.
+                input = &input[2..];
+            } else if input == "/." {
+                input = "/";
+            } else if input.starts_with("/../") || input == "/.." {
+                // C.
+                input = if input == "/.." { "/" } else { &input[3..] };
+                output.truncate(output.rfind('/').unwrap_or(0));
+            } else if input == "." || input == ".." {
+                // D.
+                input = "";
+            } else {
+                // E.
+                let start = usize::from(input.starts_with('/'));
+                let end = input[start..].find('/').map_or(input.len(), |k| start + k);
+                output.push_str(&input[..end]);
+                input = &input[end..];
+            }
+        }
+        output
+    }
+
+    /// Every string of up to `max` characters over `alphabet`.
+    fn strings(alphabet: &[char], max: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..max {
+            last = last
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    #[test]
+    fn segment_wise_equals_the_rfc_loop_on_every_short_path() {
+        let mut checked = 0;
+        for path in strings(&['/', '.', 'a'], 9) {
+            let expected = rfc_loop(&path);
+            assert_eq!(remove_dot_segments(&path), expected, "{path:?}");
+            assert_eq!(
+                has_dot_segment(&path),
+                path.split('/').any(|s| s == "." || s == "..")
+            );
+            // Split as a merge splits: after any "/", into two halves.
+            for (k, _) in path.match_indices('/') {
+                let mut out = String::from("kept");
+                remove_dot_segments_into([&path[..=k], &path[k + 1..]], &mut out);
+                assert_eq!(
+                    out,
+                    format!("kept{expected}"),
+                    "{:?} + {:?}",
+                    &path[..=k],
+                    &path[k + 1..]
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn non_ascii_segments_are_copied_whole() {
+        assert_eq!(remove_dot_segments("/é/../ü/./ß"), "/ü/ß");
+        let mut out = String::new();
+        remove_dot_segments_into(["/ä/", "../ö"], &mut out);
+        assert_eq!(out, "/ö");
+    }
 }
