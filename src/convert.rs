@@ -189,7 +189,11 @@ const fn byte_set(s: &str, controls: bool) -> [bool; 256] {
 }
 
 /// Bytes the per-component writer must look at (the others are copied in runs).
-struct Attention([bool; 256]);
+struct Attention {
+    table: [bool; 256],
+    /// Only the bytes beyond ASCII: found eight at a time ([`first_non_ascii`]).
+    only_non_ascii: bool,
+}
 
 impl Attention {
     const fn new(percent: bool, non_ascii: bool, leiri_ascii: bool, upper: bool) -> Attention {
@@ -202,8 +206,43 @@ impl Attention {
                 || (upper && (b as u8).is_ascii_uppercase());
             b += 1;
         }
-        Attention(t)
+        Attention {
+            table: t,
+            only_non_ascii: non_ascii && !percent && !leiri_ascii && !upper,
+        }
     }
+
+    /// Where the first byte to look at is in `bytes`.
+    #[inline]
+    fn find(&self, bytes: &[u8]) -> Option<usize> {
+        if self.only_non_ascii {
+            first_non_ascii(bytes)
+        } else {
+            bytes.iter().position(|&b| self.table[usize::from(b)])
+        }
+    }
+}
+
+/// Where the first byte beyond ASCII is in `bytes`: eight bytes at a time, since an IRI
+/// is mostly ASCII and `to_uri` looks only for the rest.
+fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        if let Ok(word) = <[u8; 8]>::try_from(word) {
+            let high = u64::from_le_bytes(word) & 0x8080_8080_8080_8080;
+            if high != 0 {
+                // Little-endian: the first byte is the lowest.
+                return Some(at + high.trailing_zeros() as usize / 8);
+            }
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&b| b >= 0x80)
+        .map(|k| at + k)
 }
 
 /// How the one per-component writer treats each character: what to decode, what to
@@ -248,15 +287,24 @@ impl<K: Fn(char) -> bool> Rules<K> {
     /// Writes component `at` of text `s` to `out`.
     pub(crate) fn write(&self, s: &str, at: Component, out: &mut String) {
         let bytes = s.as_bytes();
-        let table = &self.attention.0;
         let mut copied = 0;
         let mut k = 0;
-        while let Some(p) = bytes[k..].iter().position(|&b| table[usize::from(b)]) {
+        while let Some(p) = self.attention.find(&bytes[k..]) {
             k += p;
             out.push_str(&s[copied..k]);
             let b = bytes[k];
             if b == b'%' {
                 k += self.percent_run(&s[k..], at, out);
+            } else if b >= 0x80 && self.ascii_only {
+                // Every character beyond ASCII ends up as `%HH` of its UTF-8 octets
+                // (RFC 3987 §3.1 step 2), whatever `keep` says: the whole run at once.
+                // A run of such bytes ends at an ASCII byte, so it is whole characters.
+                let end = bytes[k..]
+                    .iter()
+                    .position(|&b| b < 0x80)
+                    .map_or(bytes.len(), |p| k + p);
+                pct::encode_octets(&bytes[k..end], out);
+                k = end;
             } else if b.is_ascii_uppercase() && self.lowercase {
                 out.push(char::from(b.to_ascii_lowercase()));
                 k += 1;
@@ -372,6 +420,9 @@ pub fn to_uri<V: Variant>(
     let dns = options.idna
         && r.host_kind() == Some(HostKind::RegName)
         && r.scheme().is_some_and(uses_dns);
+    if !leiri && !dns {
+        return Ok(encode_beyond_ascii(r));
+    }
     let rules = Rules {
         attention: if leiri {
             &ATTEND_NON_ASCII_LEIRI
@@ -401,6 +452,36 @@ pub fn to_uri<V: Variant>(
         Ok(())
     })?;
     Ok(b.finish())
+}
+
+/// [`to_uri`] of an IRI (or a URI) whose host takes no IDNA step: RFC 3987 §3.1 step 2
+/// alone, each octet beyond ASCII written as `%HH`. Nothing else changes, so the
+/// structure stays: one pass over the whole text, and each component boundary moves
+/// right by two bytes per octet encoded before it. (No boundary falls inside a run of
+/// such octets: each one is next to an ASCII delimiter or at an end of the text.)
+fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, Uri> {
+    let text = r.as_str();
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    let mut c = *r.components();
+    let mut copied = 0;
+    let mut grown = 0u32;
+    while let Some(k) = first_non_ascii(&bytes[copied..]) {
+        let start = copied + k;
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b < 0x80)
+            .map_or(bytes.len(), |p| start + p);
+        out.push_str(&text[copied..start]);
+        pct::encode_octets(&bytes[start..end], &mut out);
+        // The boundaries already moved by `grown`; those after this run move on.
+        let by = 2 * (end - start) as u32;
+        c.shift_from(end as u32 + grown, by);
+        grown += by;
+        copied = end;
+    }
+    out.push_str(&text[copied..]);
+    Reference::from_parts(out, c)
 }
 
 /// URI → IRI (RFC 3987 §3.2), the five steps: percent-encodings are decoded except
@@ -553,10 +634,30 @@ mod tests {
         // Every byte the writers treat specially is in their tables.
         for b in 0..=255u8 {
             assert_eq!(
-                ATTEND_ALL.0[b as usize],
+                ATTEND_ALL.table[b as usize],
                 b == b'%' || b >= 0x80 || LEIRI_ONLY_ASCII[b as usize]
             );
-            assert_eq!(ATTEND_PERCENT.0[b as usize], b == b'%');
+            assert_eq!(ATTEND_PERCENT.table[b as usize], b == b'%');
+        }
+    }
+
+    #[test]
+    fn first_non_ascii_finds_what_the_table_finds() {
+        assert!(ATTEND_NON_ASCII.only_non_ascii);
+        assert!(!ATTEND_NON_ASCII_LEIRI.only_non_ascii && !ATTEND_PERCENT.only_non_ascii);
+        // Every length up to three words, a non-ASCII byte at every place (or none).
+        for len in 0..24 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if at < len {
+                    bytes[at] = 0xC3;
+                }
+                let table = bytes
+                    .iter()
+                    .position(|&b| ATTEND_NON_ASCII.table[usize::from(b)]);
+                assert_eq!(first_non_ascii(&bytes), table, "{len} {at}");
+                assert_eq!(ATTEND_NON_ASCII.find(&bytes), table);
+            }
         }
     }
 

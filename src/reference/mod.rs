@@ -173,6 +173,35 @@ impl Components {
         c
     }
 
+    /// Moves every boundary at or after `at` right by `by` bytes: what inserting `by`
+    /// bytes at `at` does to them (an operation that only lengthens the text inside
+    /// components, such as percent-encoding, keeps the structure). The boundaries are
+    /// visited from the last in the text: the order below is theirs in every reference
+    /// (§5.3's order of the components), so the first one before `at` ends the walk.
+    pub(crate) fn shift_from(&mut self, at: u32, by: u32) {
+        for p in [
+            &mut self.fragment_start,
+            &mut self.query_start,
+            &mut self.path.1,
+            &mut self.path.0,
+            &mut self.authority.1,
+            &mut self.port_start,
+            &mut self.host.1,
+            &mut self.host.0,
+            &mut self.userinfo_end,
+            &mut self.authority.0,
+            &mut self.scheme_end,
+        ] {
+            if *p == ABSENT {
+                continue;
+            }
+            if *p < at {
+                break;
+            }
+            *p += by;
+        }
+    }
+
     /// No component yet (the start of a [`Builder`]).
     pub(crate) const NONE: Components = Components {
         scheme_end: ABSENT,
