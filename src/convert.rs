@@ -507,17 +507,21 @@ pub fn to_iri<V: Variant>(
 ) -> Result<Reference<'static, Iri>, ConvertError> {
     let text = r.as_str();
     let leiri = V::NAME == VariantName::Leiri;
-    let dns = options.idna
+    let idna_host = options.idna
         && r.host_kind() == Some(HostKind::RegName)
-        && r.scheme().is_some_and(uses_dns)
-        && r.host().is_some_and(idn::has_ace_label);
+        && r.scheme().is_some_and(uses_dns);
     #[cfg(not(feature = "idna"))]
-    if dns {
+    if idna_host && r.host().is_some_and(idn::has_ace_label) {
         return Err(ConvertError::Idna(IdnaError {
             label: r.host().unwrap_or_default().to_string(),
             reason: crate::idn::IdnaReason::Unavailable,
         }));
     }
+    // ToUnicode where the host has an ACE label, or may have one once decoded
+    // (`xn--99zt5%32a`, `a%2Exn--…`).
+    let dns = idna_host
+        && r.host()
+            .is_some_and(|h| idn::has_ace_label(h) || h.contains('%'));
     // Nothing percent-encoded and no ToUnicode to do: a URI or IRI is its own IRI.
     if !leiri && !dns && !text.as_bytes().contains(&b'%') {
         return Ok(Reference::from_parts(text.to_string(), *r.components()));
@@ -580,17 +584,23 @@ fn leiri_keeps(c: char, at: Component) -> bool {
     }
 }
 
-/// ToUnicode of each `xn--` label; a label stays as it is when ToUnicode fails or its
-/// result would not be left decoded by [`to_iri`] (see [`idn::label_to_unicode`]).
-/// Other labels get the §3.2 decoding.
+/// The §3.2 decoding of the whole host, then ToUnicode of each `xn--` label of the
+/// result; a label stays as it is when ToUnicode fails or its result would not be left
+/// decoded by [`to_iri`] (see [`idn::label_to_unicode`]).
+///
+/// Decoding comes first so that the conversion is idempotent: a label that only
+/// becomes an ACE label once decoded (`xn--99zt5%32a`), or a `%2E` that splits a label,
+/// must get ToUnicode in this pass, or a second `to_iri` would change the host again.
 fn host_to_unicode(host: &str, leiri: bool, out: &mut String) {
-    for (k, label) in host.split('.').enumerate() {
+    let mut decoded = String::with_capacity(host.len());
+    iri_writer(Component::Host, leiri).write(host, Component::Host, &mut decoded);
+    for (k, label) in decoded.split('.').enumerate() {
         if k > 0 {
             out.push('.');
         }
         match idn::label_to_unicode(label, |c| may_decode(c, Component::Host)) {
             Some(u) => out.push_str(&u),
-            None => iri_writer(Component::Host, leiri).write(label, Component::Host, out),
+            None => out.push_str(label),
         }
     }
 }

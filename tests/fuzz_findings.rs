@@ -47,3 +47,25 @@ fn a_result_path_starting_with_two_slashes_is_written_after_a_dot_segment_and_is
     assert_eq!(resolve("a:/", &t), t);
     assert_eq!(resolve("f:/a", ".//g"), "f:/.//g");
 }
+
+/// Fuzz finding 6 (`convert`, 2026-11-23): `to_iri` with IDNA applied ToUnicode to each
+/// label before decoding it, so a label that becomes an ACE label only once decoded
+/// (`%52` is `R`) came out decoded but still in ACE form, and a second `to_iri` turned
+/// it into Unicode. Decoding the host first makes the conversion idempotent.
+#[test]
+fn to_iri_with_idna_decodes_the_host_before_to_unicode_and_is_idempotent() {
+    use iri_grammar::{to_iri, ToIri};
+    let idna = ToIri { idna: true };
+    for input in [
+        "http://xn--99zooooooooooooooooooooooooooooo%52a.example.org/%E2%10%AE",
+        "http://xn--99zt5%32a.example.org/",
+        "http://a%2Exn--99zt52a.example.org/",
+    ] {
+        let once = to_iri(&IriRef::parse(input).unwrap(), idna).unwrap();
+        let twice = to_iri(&once, idna).unwrap();
+        assert_eq!(once, twice, "{input:?}");
+    }
+    // The label that is ACE once decoded gets its Unicode form in the first pass.
+    let r = IriRef::parse("http://xn--99zt5%32a.example.org/").unwrap();
+    assert_eq!(to_iri(&r, idna).unwrap(), "http://納豆.example.org/");
+}
