@@ -298,13 +298,7 @@ impl<K: Fn(char) -> bool> Rules<K> {
             } else if b >= 0x80 && self.ascii_only {
                 // Every character beyond ASCII ends up as `%HH` of its UTF-8 octets
                 // (RFC 3987 §3.1 step 2), whatever `keep` says: the whole run at once.
-                // A run of such bytes ends at an ASCII byte, so it is whole characters.
-                let end = bytes[k..]
-                    .iter()
-                    .position(|&b| b < 0x80)
-                    .map_or(bytes.len(), |p| k + p);
-                pct::encode_octets(&bytes[k..end], out);
-                k = end;
+                k = encode_run_beyond_ascii(bytes, k, out);
             } else if b.is_ascii_uppercase() && self.lowercase {
                 out.push(char::from(b.to_ascii_lowercase()));
                 k += 1;
@@ -468,12 +462,8 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, U
     let mut grown = 0u32;
     while let Some(k) = first_non_ascii(&bytes[copied..]) {
         let start = copied + k;
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b < 0x80)
-            .map_or(bytes.len(), |p| start + p);
         out.push_str(&text[copied..start]);
-        pct::encode_octets(&bytes[start..end], &mut out);
+        let end = encode_run_beyond_ascii(bytes, start, &mut out);
         // The boundaries already moved by `grown`; those after this run move on.
         let by = 2 * (end - start) as u32;
         c.shift_from(end as u32 + grown, by);
@@ -482,6 +472,17 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, U
     }
     out.push_str(&text[copied..]);
     Reference::from_parts(out, c)
+}
+
+/// Writes `%HH` of the run of octets beyond ASCII that starts at `start`; returns where
+/// the run ends. A run ends at an ASCII byte (or the end), so it is whole characters.
+fn encode_run_beyond_ascii(bytes: &[u8], start: usize, out: &mut String) -> usize {
+    let end = bytes[start..]
+        .iter()
+        .position(|&b| b < 0x80)
+        .map_or(bytes.len(), |p| start + p);
+    pct::encode_octets(&bytes[start..end], out);
+    end
 }
 
 /// URI → IRI (RFC 3987 §3.2), the five steps: percent-encodings are decoded except

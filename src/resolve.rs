@@ -109,16 +109,16 @@ pub(crate) fn remove_dot_segments_into(path: [&str; 2], output: &mut String) {
     };
     // Copy what comes before it (without the "/" in front of it, which is read as
     // part of the segment), and go on from there.
+    if dot > 0 {
+        let end = dot - 1;
+        let in_first = end.min(first.len());
+        output.push_str(&first[..in_first]);
+        output.push_str(&second[..end - in_first]);
+    }
     let rest = if dot < first.len() {
-        output.push_str(&first[..dot.saturating_sub(1)]);
         [&first[dot..], second]
     } else {
-        let d = dot - first.len();
-        if dot > 0 {
-            output.push_str(&first[..first.len().saturating_sub(usize::from(d == 0))]);
-            output.push_str(&second[..d.saturating_sub(1)]);
-        }
-        ["", &second[d..]]
+        ["", &second[dot - first.len()..]]
     };
     let mut segments = Segments::new(rest);
     if dot == 0 {
@@ -166,18 +166,15 @@ struct Segments<'a> {
 
 impl<'a> Segments<'a> {
     fn new([first, second]: [&'a str; 2]) -> Segments<'a> {
-        if first.is_empty() {
-            Segments {
-                text: second,
-                then: None,
-                done: false,
-            }
+        let (text, then) = if first.is_empty() {
+            (second, None)
         } else {
-            Segments {
-                text: first,
-                then: Some(second),
-                done: false,
-            }
+            (first, Some(second))
+        };
+        Segments {
+            text,
+            then,
+            done: false,
         }
     }
 }
@@ -223,19 +220,13 @@ fn first_dot_segment(path: &str) -> Option<usize> {
         return None;
     }
     let mut start = 0;
-    loop {
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b'/')
-            .map_or(bytes.len(), |k| start + k);
-        if let b"." | b".." = &bytes[start..end] {
+    for segment in bytes.split(|&b| b == b'/') {
+        if let b"." | b".." = segment {
             return Some(start);
         }
-        if end == bytes.len() {
-            return None;
-        }
-        start = end + 1;
+        start += segment.len() + 1;
     }
+    None
 }
 
 /// Writes the path made of `parts` (one part after an empty one, or the two halves

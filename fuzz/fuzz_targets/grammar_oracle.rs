@@ -6,8 +6,9 @@
 //! the option bytes, or, when there are none (a seed), by a hash of the text, so that
 //! every rule gets inputs from the seeds. For that rule in each of the four grammars
 //! (`VariantName::EVERY`, the 2001 draft's included; by index into the grammar's own
-//! list of names, `Rule::of`), and for the grammar's reference rule where it has one: `is_match` equals the oracle, `check` equals `is_match`,
-//! and an error's message can be written.
+//! list of names, `Rule::of`), and for the grammar's reference rule where it has one:
+//! `is_match` equals the oracle, `check` equals `is_match`, and an error's message can
+//! be written.
 #![no_main]
 
 use iri_grammar::grammar::{check, matches_dyn, Rule};
