@@ -11,6 +11,13 @@
 //!
 //! The automaton's sizes are type parameters, so that each grammar's walk is compiled
 //! with its own constants: `N` byte classes and `T` transitions (states × `N`).
+//!
+//! On x86-64 processors with SSSE3 (nearly all; detected at run time with the `std`
+//! feature, or enabled at compile time), the skip tests sixteen bytes at once: every
+//! scan table is a set of ASCII bytes, and such a set is decided by two 16-entry
+//! tables indexed by a byte's two halves (see [`ScanTable`]), which one `pshufb` each
+//! looks up for sixteen bytes. The walk is the same code either way (`walk`), compiled
+//! twice; which skip it uses is its only difference.
 
 use crate::reference::split::Boundaries;
 
@@ -41,7 +48,7 @@ pub(crate) struct Automaton<const N: usize, const T: usize> {
     pub info: [u8; 4096],
     /// The bytes on which a state stays in itself, by the table number a state
     /// carries in its top 4 bits (table 0, never used, is empty).
-    pub scan_tables: [[bool; 256]; 16],
+    pub scan_tables: [ScanTable; 16],
     /// The start state of each rule (as in `next`), indexed by `Rule as usize`;
     /// `State::MAX`: the rule is not compiled.
     pub starts: &'static [State],
@@ -56,15 +63,62 @@ pub(crate) enum Rejected {
     End,
 }
 
-/// The 256 flags of a scan table from its bits (for the generated tables).
-pub(crate) const fn scan_table(bits: [u64; 4]) -> [bool; 256] {
-    let mut t = [false; 256];
+/// A set of bytes a state stays in: the bytes a walk may skip.
+#[derive(Debug)]
+pub(crate) struct ScanTable {
+    /// Whether each byte is in the set.
+    pub bytes: [bool; 256],
+    /// The same set for the sixteen-at-a-time test, when every byte in it is ASCII
+    /// (`ascii`): bit `h` of `low_halves[l]` is set if the byte `h * 16 + l` is in. A
+    /// byte `b` is then in the set iff `low_halves[b & 15]` has bit `b >> 4`, which
+    /// is `low_halves[b & 15] & HIGH_HALVES[b >> 4] != 0`: two lookups of sixteen
+    /// entries each, what `pshufb` does for sixteen bytes at once. Every subset of
+    /// ASCII has such tables, because ASCII has eight high halves and a byte has
+    /// eight bits; a byte at or above 0x80 has a high half of 8 or more, whose entry
+    /// in [`HIGH_HALVES`] is 0: never in.
+    pub low_halves: [u8; 16],
+    /// Whether the set holds ASCII bytes only (so that `low_halves` decides it).
+    pub ascii: bool,
+}
+
+/// The bit of each high half of a byte in [`ScanTable::low_halves`]: bit `h` for
+/// `h` below 8; none for the halves of bytes beyond ASCII.
+const HIGH_HALVES: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/// A scan table from its 256 bits, four words of 64 (for the generated tables).
+pub(crate) const fn scan_table(bits: [u64; 4]) -> ScanTable {
+    let mut t = ScanTable {
+        bytes: [false; 256],
+        low_halves: [0; 16],
+        ascii: bits[2] == 0 && bits[3] == 0,
+    };
     let mut b = 0;
     while b < 256 {
-        t[b] = bits[b / 64] >> (b % 64) & 1 != 0;
+        let is_in = bits[b / 64] >> (b % 64) & 1 != 0;
+        t.bytes[b] = is_in;
+        if is_in && b < 0x80 {
+            t.low_halves[b & 15] |= 1 << (b >> 4);
+        }
         b += 1;
     }
     t
+}
+
+/// How a walk skips the bytes of a scan table: [`skip`] one byte at a time, or
+/// sixteen at a time where the processor can.
+trait Skip {
+    /// How many bytes of `bytes` from `i` on are in `table`, added to `i`.
+    fn skip(table: &ScanTable, bytes: &[u8], i: usize) -> usize;
+}
+
+/// The portable skip, [`skip`].
+struct Bytewise;
+
+impl Skip for Bytewise {
+    #[inline(always)]
+    fn skip(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
+        skip(&table.bytes, bytes, i)
+    }
 }
 
 impl<const N: usize, const T: usize> Automaton<N, T> {
@@ -80,13 +134,35 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     /// Runs the automaton from `start` over all of `bytes`.
     #[inline]
     pub(crate) fn run(&self, start: State, bytes: &[u8]) -> Result<(), Rejected> {
+        // Inputs shorter than a block gain nothing from it.
+        #[cfg(target_arch = "x86_64")]
+        if bytes.len() >= 16 && sixteen::available() {
+            // SAFETY: the processor has SSSE3, and there are 16 bytes.
+            return unsafe { self.run_sixteen(start, bytes) };
+        }
+        self.walk_run::<Bytewise>(start, bytes)
+    }
+
+    /// [`Automaton::run`] compiled for SSSE3, skipping sixteen bytes at a time.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3, and `bytes` must hold 16 bytes or more.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "ssse3")]
+    unsafe fn run_sixteen(&self, start: State, bytes: &[u8]) -> Result<(), Rejected> {
+        self.walk_run::<sixteen::Sixteen>(start, bytes)
+    }
+
+    /// The walk of [`Automaton::run`], with the skip `S`.
+    #[inline(always)]
+    fn walk_run<S: Skip>(&self, start: State, bytes: &[u8]) -> Result<(), Rejected> {
         let mut state = start;
         let mut i = 0;
         loop {
             let s = usize::from(state & NUMBER);
             let scan = usize::from(state >> 12) & 15;
             if scan != 0 {
-                i = skip(&self.scan_tables[scan], bytes, i);
+                i = S::skip(&self.scan_tables[scan], bytes, i);
             }
             let Some(&b) = bytes.get(i) else {
                 return if self.info[s] & ACCEPTS != 0 {
@@ -112,6 +188,27 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     /// the components' boundaries it crosses on the way.
     #[inline]
     pub(crate) fn split(&self, start: State, bytes: &[u8]) -> Result<Boundaries, Rejected> {
+        #[cfg(target_arch = "x86_64")]
+        if bytes.len() >= 16 && sixteen::available() {
+            // SAFETY: the processor has SSSE3, and there are 16 bytes.
+            return unsafe { self.split_sixteen(start, bytes) };
+        }
+        self.walk_split::<Bytewise>(start, bytes)
+    }
+
+    /// [`Automaton::split`] compiled for SSSE3, skipping sixteen bytes at a time.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3, and `bytes` must hold 16 bytes or more.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "ssse3")]
+    unsafe fn split_sixteen(&self, start: State, bytes: &[u8]) -> Result<Boundaries, Rejected> {
+        self.walk_split::<sixteen::Sixteen>(start, bytes)
+    }
+
+    /// The walk of [`Automaton::split`], with the skip `S`.
+    #[inline(always)]
+    fn walk_split<S: Skip>(&self, start: State, bytes: &[u8]) -> Result<Boundaries, Rejected> {
         let mut found = Boundaries::NONE;
         let mut state = start;
         let mut part = self.info[usize::from(start & NUMBER)] & PART;
@@ -121,7 +218,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             let scan = usize::from(state >> 12) & 15;
             if scan != 0 {
                 // A state stays in its part on the bytes it scans.
-                i = skip(&self.scan_tables[scan], bytes, i);
+                i = S::skip(&self.scan_tables[scan], bytes, i);
             }
             let Some(&b) = bytes.get(i) else {
                 if self.info[s] & ACCEPTS == 0 {
@@ -174,6 +271,140 @@ fn skip(table: &[bool; 256], bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// The sixteen-at-a-time skip, for x86-64 processors with SSSE3.
+#[cfg(target_arch = "x86_64")]
+mod sixteen {
+    use super::{skip, ScanTable, Skip, HIGH_HALVES};
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+    };
+
+    /// Whether the processor has SSSE3: known when compiling for a target that has
+    /// it; otherwise asked of the processor (once; the standard library keeps the
+    /// answer), which needs `std`. Without either, the walk skips byte by byte.
+    #[inline(always)]
+    pub(super) fn available() -> bool {
+        #[cfg(target_feature = "ssse3")]
+        return true;
+        #[cfg(all(not(target_feature = "ssse3"), feature = "std"))]
+        return std::is_x86_feature_detected!("ssse3");
+        #[cfg(all(not(target_feature = "ssse3"), not(feature = "std")))]
+        return false;
+    }
+
+    /// The skip of the walks compiled for SSSE3 (`run_sixteen`, `split_sixteen`).
+    pub(super) struct Sixteen;
+
+    impl Skip for Sixteen {
+        #[inline(always)]
+        fn skip(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
+            if !table.ascii {
+                return skip(&table.bytes, bytes, i);
+            }
+            // SAFETY: `Sixteen` is only used by the walks compiled with SSSE3, which
+            // run only where the processor has it, on inputs of 16 bytes or more.
+            unsafe { skip_sixteen(table, bytes, i) }
+        }
+    }
+
+    /// [`Skip::skip`] sixteen bytes at a time, for a table of ASCII bytes.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3, and `bytes` must hold at least 16 bytes.
+    #[inline(always)]
+    unsafe fn skip_sixteen(table: &ScanTable, bytes: &[u8], mut i: usize) -> usize {
+        let n = bytes.len();
+        debug_assert!(n >= 16 && i <= n);
+        // SAFETY (every block below): SSSE3 is there (the caller's promise), and
+        // every load reads 16 bytes at an offset at most `n - 16`.
+        let (low, high, halves) = unsafe {
+            (
+                _mm_loadu_si128(table.low_halves.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_HALVES.as_ptr().cast::<__m128i>()),
+                _mm_set1_epi8(0x0F),
+            )
+        };
+        // The bytes of the 16 from `at` that are not in the set, as the bits of a
+        // mask: their two halves' entries have no bit in common.
+        let outside = |at: usize| -> u32 {
+            unsafe {
+                let v = _mm_loadu_si128(bytes.as_ptr().add(at).cast::<__m128i>());
+                let lo = _mm_and_si128(v, halves);
+                let hi = _mm_and_si128(_mm_srli_epi16(v, 4), halves);
+                let both = _mm_and_si128(_mm_shuffle_epi8(low, lo), _mm_shuffle_epi8(high, hi));
+                _mm_movemask_epi8(_mm_cmpeq_epi8(both, _mm_setzero_si128())) as u32
+            }
+        };
+        while i + 16 <= n {
+            let out = outside(i);
+            if out != 0 {
+                return i + out.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        if i == n {
+            return n;
+        }
+        // Fewer than 16 bytes left: the last 16 of the input, less those before `i`.
+        let out = outside(n - 16) >> (16 - (n - i));
+        if out != 0 {
+            i + out.trailing_zeros() as usize
+        } else {
+            n
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::grammar::automata::{IRI, LEIRI, URI};
+
+        /// Sixteen at a time skips exactly what byte by byte skips: every table of
+        /// every grammar, from every offset, over inputs that put every byte at
+        /// every position of a block and end at every offset of one.
+        #[test]
+        fn skips_what_the_bytewise_skip_skips() {
+            if !available() {
+                return;
+            }
+            let tables = URI
+                .scan_tables
+                .iter()
+                .chain(&IRI.scan_tables)
+                .chain(&LEIRI.scan_tables);
+            let mut checked = 0;
+            for table in tables.filter(|t| t.ascii) {
+                // A run of bytes in the set (or of `a` if the set is empty), broken by
+                // one byte `b` at position `at`, cut to each length from 16 to 40.
+                let inside = (0..=255u8)
+                    .find(|&b| table.bytes[usize::from(b)])
+                    .unwrap_or(b'a');
+                for b in 0..=255u8 {
+                    for at in [0, 1, 7, 15, 16, 17, 30, 39] {
+                        let mut text = [inside; 40];
+                        text[at] = b;
+                        for len in 16..=40 {
+                            let bytes = &text[..len];
+                            for i in [0, 1, 5, len - 16, len - 1, len] {
+                                // SAFETY: `available()`, and 16 bytes or more.
+                                let fast = unsafe { skip_sixteen(table, bytes, i) };
+                                assert_eq!(
+                                    fast,
+                                    skip(&table.bytes, bytes, i),
+                                    "byte {b} at {at}, {len} bytes from {i}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(checked > 0);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,7 +422,7 @@ mod tests {
         {
             assert!(usize::from(s & NUMBER) < states, "state {s:#x} of {states}");
             // A state's scan table is its own: it stays in itself on the table's bytes.
-            let table = &a.scan_tables[usize::from(s >> 12)];
+            let table = &a.scan_tables[usize::from(s >> 12)].bytes;
             for b in 0..=255u8 {
                 if table[usize::from(b)] {
                     let at = usize::from(s & NUMBER) * N + usize::from(a.classes[usize::from(b)]);
@@ -200,7 +431,7 @@ mod tests {
             }
         }
         assert!(
-            a.scan_tables[0].iter().all(|&x| !x),
+            a.scan_tables[0].bytes.iter().all(|&x| !x),
             "table 0 is the empty table"
         );
     }

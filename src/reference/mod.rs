@@ -134,6 +134,7 @@ pub(crate) const ABSENT: u32 = u32::MAX;
 impl Components {
     /// The components of a valid reference from the boundaries its walk crossed (see
     /// [`split`]).
+    #[inline]
     fn from_boundaries(text: &str, b: &Boundaries) -> Components {
         let len = text.len() as u32;
         let mut c = Components::NONE;
