@@ -501,6 +501,21 @@ const TO_URI: &[Contender] = &[
             )
         },
     },
+    Contender {
+        name: "copy",
+        about: "String::from(s) of the same IRI: the allocation and copy any conversion into a String makes, for scale",
+        prepare: |l| {
+            each(
+                l.iter()
+                    .filter(|s| IriRef::parse(s).is_ok())
+                    .map(String::as_str)
+                    .collect(),
+                // Kept from the optimizer, which would otherwise see that only the
+                // length is used and leave out the allocation.
+                |s| std::hint::black_box(String::from(*s)).len() as u64,
+            )
+        },
+    },
 ];
 
 const TO_IRI: &[Contender] = &[
@@ -703,7 +718,7 @@ pub const TASKS: &[Task] = &[
         name: "to-uri",
         about: "IRI → URI (RFC 3987 §3.1) of parsed IRI references; `non-ascii` pools the IRIs with characters beyond ASCII of every list.",
         contenders: TO_URI,
-        ratios: &[(0, 1), (0, 2)],
+        ratios: &[(0, 1), (0, 2), (0, 3), (1, 3)],
         lists: || lists_where(iri_ref_everywhere, Some(("non-ascii", |s| !s.is_ascii()))),
     },
     Task {
