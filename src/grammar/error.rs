@@ -49,8 +49,11 @@ use core::fmt::Write;
 /// The fields are private and every accessor is a method, so that what an error
 /// records can grow without breaking programs.
 #[derive(Clone)]
-pub struct MatchError(Box<Lazy>);
+pub struct MatchError(Lazy);
 
+/// Not boxed itself (a `Result` of a parse has room for its few words), so that an
+/// error costs one allocation, the copy of the input; the explanation, which is
+/// large, is boxed when it is worked out.
 #[derive(Clone)]
 struct Lazy {
     rule: Rule,
@@ -59,11 +62,11 @@ struct Lazy {
     #[cfg(feature = "std")]
     explain: fn(Rule, &str) -> Details,
     #[cfg(feature = "std")]
-    details: std::sync::OnceLock<Details>,
+    details: std::sync::OnceLock<Box<Details>>,
     /// Without `std` there is no `OnceLock` (a lazy value shared between threads
     /// needs a lock): the explanation is worked out when the error is made.
     #[cfg(not(feature = "std"))]
-    details: Details,
+    details: Box<Details>,
 }
 
 /// What a [`MatchError`] records, worked out once.
@@ -306,7 +309,7 @@ impl MatchError {
     /// The error of `input`, which does not match `rule` in grammar `V`; explained
     /// when first asked.
     pub(crate) fn new<V: Variant>(rule: Rule, input: &str) -> MatchError {
-        MatchError(Box::new(Lazy {
+        MatchError(Lazy {
             rule,
             input: input.into(),
             #[cfg(feature = "std")]
@@ -314,24 +317,24 @@ impl MatchError {
             #[cfg(feature = "std")]
             details: std::sync::OnceLock::new(),
             #[cfg(not(feature = "std"))]
-            details: explain_in::<V>(rule, input),
-        }))
+            details: Box::new(explain_in::<V>(rule, input)),
+        })
     }
 
     /// An error whose explanation is already known. (`V` chooses the explainer the
     /// error keeps, which only the lazy form of `std` has.)
     #[cfg_attr(not(feature = "std"), allow(clippy::extra_unused_type_parameters))]
     pub(crate) fn explained<V: Variant>(rule: Rule, input: &str, details: Details) -> MatchError {
-        MatchError(Box::new(Lazy {
+        MatchError(Lazy {
             rule,
             input: input.into(),
             #[cfg(feature = "std")]
             explain: explain_in::<V>,
             #[cfg(feature = "std")]
-            details: std::sync::OnceLock::from(details),
+            details: std::sync::OnceLock::from(Box::new(details)),
             #[cfg(not(feature = "std"))]
-            details,
-        }))
+            details: Box::new(details),
+        })
     }
 
     /// The explanation, worked out on first use.
@@ -340,7 +343,7 @@ impl MatchError {
         #[cfg(feature = "std")]
         {
             lazy.details
-                .get_or_init(|| (lazy.explain)(lazy.rule, &lazy.input))
+                .get_or_init(|| Box::new((lazy.explain)(lazy.rule, &lazy.input)))
         }
         #[cfg(not(feature = "std"))]
         {

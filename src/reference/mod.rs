@@ -262,12 +262,14 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// assert_eq!(e.found(), Some('é'));
     /// ```
     pub fn parse(text: &'a str) -> Result<Self, MatchError> {
-        let c = components::<V>(text)?;
-        Ok(Reference {
-            text: Cow::Borrowed(text),
-            c,
-            variant: PhantomData,
-        })
+        match components::<V>(text) {
+            Ok(c) => Ok(Reference {
+                text: Cow::Borrowed(text),
+                c,
+                variant: PhantomData,
+            }),
+            Err(e) => Err(e),
+        }
     }
 
     /// Parses an owned string.
@@ -689,15 +691,31 @@ impl<'a, V: Variant> Reference<'a, V> {
     }
 }
 
-/// Parses `text` as the reference rule of `V` in [`Spans`] mode.
+/// The components of `text` if it matches the reference rule of `V`; the error
+/// otherwise. The error is made out of line ([`not_a_reference`]), so that the
+/// successful path carries no `Result` of an error through its moves.
+#[inline]
 fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
-    if text.len() >= u32::MAX as usize {
-        // Span slots are u32; the grammar has no length limit, this library does.
-        return Err(explain_too_long::<V>(text));
-    }
-    match split_reference::<V>(text) {
+    // Span slots are u32; the grammar has no length limit, this library does.
+    let split = if text.len() < u32::MAX as usize {
+        split_reference::<V>(text)
+    } else {
+        None
+    };
+    match split {
         Some(b) => Ok(Components::from_boundaries(text, &b)),
-        None => Err(explain::<V>(Rule::IriReference, text)),
+        None => Err(not_a_reference::<V>(text)),
+    }
+}
+
+/// Why `text` is no reference of `V`: too long for the spans, or not matched.
+#[cold]
+#[inline(never)]
+fn not_a_reference<V: Variant>(text: &str) -> MatchError {
+    if text.len() >= u32::MAX as usize {
+        explain_too_long::<V>(text)
+    } else {
+        explain::<V>(Rule::IriReference, text)
     }
 }
 
