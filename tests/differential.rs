@@ -28,7 +28,8 @@
 //! IRI_DIFFERENTIAL_CASES=10000000 cargo test --release --test differential -- --nocapture
 //! ```
 //!
-//! Last long run (2026-11-23, `ebb51d4`): 10,000,128 cases, 0 disagreements, 99 s.
+//! Last long run (2026-11-23, `686e84f`, the walk skipping sixteen bytes at a time with
+//! SSSE3): 10,000,128 cases, 0 disagreements, 83 s.
 
 use iri_grammar::combinators::{parse_rule, Check};
 use iri_grammar::grammar::{matches_dyn, Rule};
