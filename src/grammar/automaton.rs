@@ -360,17 +360,6 @@ mod sixteen {
         use super::*;
         use crate::grammar::automata::{IRI, LEIRI, URI};
 
-        /// Every input length from one block to two and a half.
-        const ALL_LENGTHS: [usize; 25] = {
-            let mut lengths = [0; 25];
-            let mut k = 0;
-            while k < 25 {
-                lengths[k] = 16 + k;
-                k += 1;
-            }
-            lengths
-        };
-
         /// Sixteen at a time skips exactly what byte by byte skips: every table of
         /// every grammar, from every offset, over inputs that put every byte at
         /// every position of a block and end at every offset of one.
@@ -393,16 +382,16 @@ mod sixteen {
                     .unwrap_or(b'a');
                 // Under Miri (which checks the loads of `skip_sixteen` for reads
                 // outside the input), a sample: every 29th byte, five lengths.
-                let (byte_step, lengths) = if cfg!(miri) {
-                    (29, &[16, 17, 23, 32, 40][..])
+                let (byte_step, lengths): (usize, Vec<usize>) = if cfg!(miri) {
+                    (29, vec![16, 17, 23, 32, 40])
                 } else {
-                    (1, &ALL_LENGTHS[..])
+                    (1, (16..=40).collect())
                 };
                 for b in (0..=255u8).step_by(byte_step) {
                     for at in [0, 1, 7, 15, 16, 17, 30, 39] {
                         let mut text = [inside; 40];
                         text[at] = b;
-                        for &len in lengths {
+                        for &len in &lengths {
                             let bytes = &text[..len];
                             for i in [0, 1, 5, len - 16, len - 1, len] {
                                 // SAFETY: `available()`, and 16 bytes or more.
