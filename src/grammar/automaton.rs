@@ -185,15 +185,21 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     }
 
     /// Runs the automaton of `IRI-reference` from `start` over all of `bytes`, and
-    /// the components' boundaries it crosses on the way.
+    /// writes down in `found` where it entered each part of a reference. (`found` is
+    /// the caller's, so that its 64 bytes are not copied out of the walk.)
     #[inline]
-    pub(crate) fn split(&self, start: State, bytes: &[u8]) -> Result<Boundaries, Rejected> {
+    pub(crate) fn split(
+        &self,
+        start: State,
+        bytes: &[u8],
+        found: &mut Boundaries,
+    ) -> Result<(), Rejected> {
         #[cfg(target_arch = "x86_64")]
         if bytes.len() >= 16 && sixteen::available() {
             // SAFETY: the processor has SSSE3, and there are 16 bytes.
-            return unsafe { self.split_sixteen(start, bytes) };
+            return unsafe { self.split_sixteen(start, bytes, found) };
         }
-        self.walk_split::<Bytewise>(start, bytes)
+        self.walk_split::<Bytewise>(start, bytes, found)
     }
 
     /// [`Automaton::split`] compiled for SSSE3, skipping sixteen bytes at a time.
@@ -202,14 +208,23 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     /// The processor must have SSSE3, and `bytes` must hold 16 bytes or more.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "ssse3")]
-    unsafe fn split_sixteen(&self, start: State, bytes: &[u8]) -> Result<Boundaries, Rejected> {
-        self.walk_split::<sixteen::Sixteen>(start, bytes)
+    unsafe fn split_sixteen(
+        &self,
+        start: State,
+        bytes: &[u8],
+        found: &mut Boundaries,
+    ) -> Result<(), Rejected> {
+        self.walk_split::<sixteen::Sixteen>(start, bytes, found)
     }
 
     /// The walk of [`Automaton::split`], with the skip `S`.
     #[inline(always)]
-    fn walk_split<S: Skip>(&self, start: State, bytes: &[u8]) -> Result<Boundaries, Rejected> {
-        let mut found = Boundaries::NONE;
+    fn walk_split<S: Skip>(
+        &self,
+        start: State,
+        bytes: &[u8],
+        found: &mut Boundaries,
+    ) -> Result<(), Rejected> {
         let mut state = start;
         let mut part = self.info[usize::from(start & NUMBER)] & PART;
         let mut i = 0;
@@ -224,8 +239,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
                 if self.info[s] & ACCEPTS == 0 {
                     return Err(Rejected::End);
                 }
-                found.end(part, i as u32);
-                return Ok(found);
+                return Ok(());
             };
             let at = s * N + usize::from(self.classes[usize::from(b)]);
             debug_assert!(at < T);
@@ -236,7 +250,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             }
             let p = self.info[usize::from(state & NUMBER)] & PART;
             if p != part {
-                found.cross(part, p, i as u32);
+                found.enter(p, i as u32);
                 part = p;
             }
             i += 1;

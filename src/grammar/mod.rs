@@ -253,11 +253,11 @@ pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
         .unwrap_or_else(|| matches!(parse_rule::<V, Check>(rule, input), Ok(("", ()))))
 }
 
-/// The boundaries of the components of `input` if it matches `IRI-reference` (the
-/// rule of `V`'s references), from the compiled grammar's one walk; `None` if it does
-/// not match.
+/// Whether `input` matches `IRI-reference` (the rule of `V`'s references), and if it
+/// does, the boundaries of its components in `found`, from the compiled grammar's one
+/// walk.
 #[inline]
-pub(crate) fn split_reference<V: Variant>(input: &str) -> Option<Boundaries> {
+pub(crate) fn split_reference<V: Variant>(input: &str, found: &mut Boundaries) -> bool {
     // Typed references are RFC 3987's rule set's: a `Reference<Iri2001>` is refused
     // when it is compiled, not at run time.
     const {
@@ -272,22 +272,26 @@ pub(crate) fn split_reference<V: Variant>(input: &str) -> Option<Boundaries> {
     let compiled = match V::NAME {
         VariantName::Uri => automata::URI
             .start(rule)
-            .map(|s| automata::URI.split(s, bytes)),
+            .map(|s| automata::URI.split(s, bytes, found)),
         VariantName::Iri => automata::IRI
             .start(rule)
-            .map(|s| automata::IRI.split(s, bytes)),
+            .map(|s| automata::IRI.split(s, bytes, found)),
         VariantName::Leiri => automata::LEIRI
             .start(rule)
-            .map(|s| automata::LEIRI.split(s, bytes)),
+            .map(|s| automata::LEIRI.split(s, bytes, found)),
         VariantName::Iri2001 => None,
     };
     match compiled {
-        Some(result) => result.ok(),
+        Some(result) => result.is_ok(),
         // The generator always compiles the reference rules; were it not so, the
         // combinators would validate and Appendix B's automaton alone would split.
-        None => full_match::<V, Check>(Rule::IriReference, input)
-            .is_ok()
-            .then(|| Boundaries::of(input)),
+        None => {
+            let matched = full_match::<V, Check>(Rule::IriReference, input).is_ok();
+            if matched {
+                *found = Boundaries::of(input);
+            }
+            matched
+        }
     }
 }
 

@@ -132,45 +132,56 @@ pub(crate) struct Components {
 pub(crate) const ABSENT: u32 = u32::MAX;
 
 impl Components {
-    /// The components of a valid reference from the boundaries its walk crossed (see
-    /// [`split`]).
+    /// The components of a valid reference from where its walk entered each part
+    /// (see [`split`]). The parts come in §3's order, so a component ends where the
+    /// first of the parts that may follow it begins: the authority at the path, the
+    /// query or the fragment, whichever the walk entered (`min`, absent being
+    /// `u32::MAX`), or at the end of the text.
     #[inline]
-    fn from_boundaries(text: &str, b: &Boundaries) -> Components {
+    pub(crate) fn from_boundaries(text: &str, b: &Boundaries) -> Components {
+        use split::Part;
         let len = text.len() as u32;
+        let query = b.at(Part::Query);
+        let fragment = b.at(Part::Fragment);
+        let after = |x: u32| if x == ABSENT { ABSENT } else { x + 1 };
         let mut c = Components::NONE;
-        c.scheme_end = b.scheme_end;
-        let path_start = if b.authority_start != ABSENT {
-            c.authority = (b.authority_start, b.authority_end);
-            c.userinfo_end = b.userinfo_end;
-            let host_start = if b.userinfo_end != ABSENT {
-                b.userinfo_end + 1
-            } else {
-                b.authority_start
+        c.scheme_end = b.at(Part::AfterScheme);
+        c.query_start = after(query);
+        c.fragment_start = after(fragment);
+        let path_end = query.min(fragment).min(len);
+        let authority_slash = b.at(Part::Authority);
+        let path_start = if authority_slash != ABSENT {
+            let end = b.at(Part::Path).min(path_end);
+            c.authority = (authority_slash + 1, end);
+            // The `@` ends the userinfo (a host has none, and §3.2.1 allows one);
+            let at = b.at(Part::Host);
+            c.userinfo_end = at;
+            // the port starts after a `:` after the host, or after the first `:` of
+            // an authority with no `@` (with one, that `:` was in the password).
+            let colon = match b.at(Part::Port) {
+                ABSENT if at == ABSENT => b.at(Part::AuthorityColon),
+                port => port,
             };
-            let host_end = if b.port_colon != ABSENT {
-                c.port_start = b.port_colon + 1;
-                b.port_colon
+            let host_end = if colon != ABSENT {
+                c.port_start = colon + 1;
+                colon
             } else {
-                b.authority_end
+                end
+            };
+            let host_start = if at == ABSENT {
+                authority_slash + 1
+            } else {
+                at + 1
             };
             c.host = (host_start, host_end);
             c.host_kind = Some(host_kind(&text[host_start as usize..host_end as usize]));
-            b.authority_end
-        } else if b.scheme_end != ABSENT {
-            b.scheme_end + 1
+            end
+        } else if c.scheme_end != ABSENT {
+            c.scheme_end + 1
         } else {
             0
         };
-        let path_end = if b.query_start != ABSENT {
-            b.query_start - 1
-        } else if b.fragment_start != ABSENT {
-            b.fragment_start - 1
-        } else {
-            len
-        };
         c.path = (path_start, path_end);
-        c.query_start = b.query_start;
-        c.fragment_start = b.fragment_start;
         c
     }
 
@@ -697,14 +708,11 @@ impl<'a, V: Variant> Reference<'a, V> {
 #[inline]
 fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
     // Span slots are u32; the grammar has no length limit, this library does.
-    let split = if text.len() < u32::MAX as usize {
-        split_reference::<V>(text)
+    let mut b = Boundaries::NONE;
+    if text.len() < u32::MAX as usize && split_reference::<V>(text, &mut b) {
+        Ok(Components::from_boundaries(text, &b))
     } else {
-        None
-    };
-    match split {
-        Some(b) => Ok(Components::from_boundaries(text, &b)),
-        None => Err(not_a_reference::<V>(text)),
+        Err(not_a_reference::<V>(text))
     }
 }
 

@@ -13,8 +13,12 @@
 //! The generator runs this automaton in step with the compiled grammar's, so that the
 //! walk that validates a reference also finds its components: each state of the
 //! compiled `IRI-reference` carries the [`Part`] it is in, and a change of part is a
-//! boundary (`Boundaries::cross`). It is public, hidden, only for the generator in
-//! the `iri-grammar-abnf` crate.
+//! boundary. No part is entered twice (the parts follow one another in the order of
+//! §3's components: the test `no_part_is_entered_twice`), so the walk only writes
+//! down where it entered each part (`Boundaries::enter`), one store per boundary, and
+//! the components are worked out from those offsets once, at the end
+//! (`Components::from_boundaries`). `Part` is public, hidden, only for the generator
+//! in the `iri-grammar-abnf` crate.
 
 /// Where in a reference the split is.
 #[doc(hidden)]
@@ -39,6 +43,8 @@ pub enum Part {
     Host,
     /// Inside the brackets of an IP literal.
     Literal,
+    /// Just after the `]` that ends an IP literal: the host ended; a port may follow.
+    AfterLiteral,
     /// In the port.
     Port,
     /// In the path.
@@ -51,7 +57,7 @@ pub enum Part {
 
 impl Part {
     /// Every part, by its number.
-    pub const ALL: [Part; 13] = [
+    pub const ALL: [Part; 14] = [
         Part::Outside,
         Part::Start,
         Part::First,
@@ -61,6 +67,7 @@ impl Part {
         Part::AuthorityColon,
         Part::Host,
         Part::Literal,
+        Part::AfterLiteral,
         Part::Port,
         Part::Path,
         Part::Query,
@@ -82,14 +89,14 @@ impl Part {
             (Start | First, _) => First,
             (Slash, b'/') => Authority,
             (AfterScheme | Slash | Path, _) => Path,
-            (Authority | AuthorityColon | Host | Literal | Port, b'/') => Path,
+            (Authority | AuthorityColon | Host | Literal | AfterLiteral | Port, b'/') => Path,
             (Authority | AuthorityColon, b'@') => Host,
             (Authority, b':') => AuthorityColon,
             (Authority | Host, b'[') => Literal,
             (Authority | AuthorityColon, _) => self,
-            (Literal, b']') => Host,
-            (Host, b':') => Port,
-            (Host | Literal | Port, _) => self,
+            (Literal, b']') => AfterLiteral,
+            (Host | AfterLiteral, b':') => Port,
+            (Host | Literal | AfterLiteral | Port, _) => self,
         }
     }
 
@@ -98,27 +105,19 @@ impl Part {
     pub const DELIMITERS: &'static [u8] = b":/?#@[]";
 }
 
-/// The boundaries found so far: byte offsets, `u32::MAX` when not (yet) found.
+/// Where a walk entered each part: `entered[p]` is the offset of the byte that took
+/// it into part `p` (a delimiter: the `:` after a scheme, the second `/` of `//`, the
+/// `@`, `?`, `#`...), `u32::MAX` if it never did. Each part is entered at most once,
+/// so these offsets are all a reference's boundaries (see
+/// `Components::from_boundaries`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Boundaries {
-    pub scheme_end: u32,
-    pub authority_start: u32,
-    pub authority_end: u32,
-    pub userinfo_end: u32,
-    pub port_colon: u32,
-    pub query_start: u32,
-    pub fragment_start: u32,
+    pub entered: [u32; 16],
 }
 
 impl Boundaries {
     pub(crate) const NONE: Boundaries = Boundaries {
-        scheme_end: u32::MAX,
-        authority_start: u32::MAX,
-        authority_end: u32::MAX,
-        userinfo_end: u32::MAX,
-        port_colon: u32::MAX,
-        query_start: u32::MAX,
-        fragment_start: u32::MAX,
+        entered: [u32::MAX; 16],
     };
 
     /// The boundaries of a valid reference, by walking [`Part`] over its bytes (what
@@ -129,66 +128,54 @@ impl Boundaries {
         for (i, &c) in text.as_bytes().iter().enumerate() {
             let next = part.next(c);
             if next != part {
-                found.cross(part as u8, next as u8, i as u32);
+                found.enter(next as u8, i as u32);
             }
             part = next;
         }
-        found.end(part as u8, text.len() as u32);
         found
     }
 
-    /// The byte at `i` took the walk from part `from` into part `to` (parts as
-    /// numbers, as the compiled grammar's tables hold them).
-    #[inline]
-    pub(crate) fn cross(&mut self, from: u8, to: u8, i: u32) {
-        const AFTER_SCHEME: u8 = Part::AfterScheme as u8;
-        const AUTHORITY: u8 = Part::Authority as u8;
-        const AUTHORITY_COLON: u8 = Part::AuthorityColon as u8;
-        const HOST: u8 = Part::Host as u8;
-        const LITERAL: u8 = Part::Literal as u8;
-        const PORT: u8 = Part::Port as u8;
-        const PATH: u8 = Part::Path as u8;
-        const QUERY: u8 = Part::Query as u8;
-        const FRAGMENT: u8 = Part::Fragment as u8;
-        match to {
-            AFTER_SCHEME => self.scheme_end = i,
-            AUTHORITY => self.authority_start = i + 1,
-            AUTHORITY_COLON | PORT => self.port_colon = i,
-            HOST if from != LITERAL => {
-                self.userinfo_end = i;
-                // A ":" before the "@" was the password's.
-                self.port_colon = u32::MAX;
-            }
-            _ => {}
-        }
-        if matches!(to, PATH | QUERY | FRAGMENT) && in_authority(from) {
-            self.authority_end = i;
-        }
-        match to {
-            QUERY => self.query_start = i + 1,
-            FRAGMENT => self.fragment_start = i + 1,
-            _ => {}
-        }
+    /// The byte at `i` took the walk into part `to` (a part as a number, as the
+    /// compiled grammar's tables hold it).
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, to: u8, i: u32) {
+        self.entered[usize::from(to & 15)] = i;
     }
 
-    /// At the end of the input, in part `last`.
-    #[inline]
-    pub(crate) fn end(&mut self, last: u8, len: u32) {
-        if in_authority(last) {
-            self.authority_end = len;
-        }
+    /// Where the walk entered part `p`, if it did.
+    #[inline(always)]
+    pub(crate) fn at(&self, p: Part) -> u32 {
+        self.entered[p as usize]
     }
-}
-
-/// Whether a part (as a number) is inside an authority.
-#[inline]
-fn in_authority(p: u8) -> bool {
-    (Part::Authority as u8..=Part::Port as u8).contains(&p)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::Components;
+
+    /// No part can be entered twice, whatever the bytes: the graph of [`Part::next`]'s
+    /// changes of part has no cycle. (So `Boundaries` needs one offset per part.)
+    #[test]
+    fn no_part_is_entered_twice() {
+        assert!(Part::ALL.len() <= 16, "a part's number must fit in 4 bits");
+        // Every part reachable from `from` by changes of part, depth first; a cycle
+        // shows as a part reached from itself.
+        fn reach(from: Part, seen: &mut Vec<Part>) {
+            for b in 0..=255u8 {
+                let to = from.next(b);
+                if to != from && !seen.contains(&to) {
+                    seen.push(to);
+                    reach(to, seen);
+                }
+            }
+        }
+        for p in Part::ALL {
+            let mut seen = Vec::new();
+            reach(p, &mut seen);
+            assert!(!seen.contains(&p), "{p:?} can be entered again");
+        }
+    }
 
     /// The automaton agrees with Appendix B's regular expression, written out.
     #[test]
@@ -208,7 +195,7 @@ mod tests {
             "f:/a",
             "a://u:p:q@h/",
         ] {
-            let b = Boundaries::of(s);
+            let b = Components::from_boundaries(s, &Boundaries::of(s));
             // Appendix B by hand.
             let fragment = s.find('#');
             let before_fragment = &s[..fragment.unwrap_or(s.len())];
@@ -221,12 +208,12 @@ mod tests {
             let authority = hier[rest_at..].starts_with("//").then_some(rest_at + 2);
             let want = |x: Option<usize>| x.map_or(u32::MAX, |k| k as u32);
             assert_eq!(b.scheme_end, want(scheme), "{s}");
-            assert_eq!(b.authority_start, want(authority), "{s}");
+            assert_eq!(b.authority.0, want(authority), "{s}");
             assert_eq!(b.query_start, want(query.map(|k| k + 1)), "{s}");
             assert_eq!(b.fragment_start, want(fragment.map(|k| k + 1)), "{s}");
             if let Some(a) = authority {
                 let end = hier[a..].find('/').map_or(hier.len(), |k| a + k);
-                assert_eq!(b.authority_end, end as u32, "{s}");
+                assert_eq!(b.authority.1, end as u32, "{s}");
             }
         }
     }
