@@ -98,6 +98,12 @@ pub(crate) fn remove_dot_segments_into(path: [&str; 2], output: &mut String) {
     // Where the first dot segment starts, as an offset into `first + second`.
     let dot = match first_dot_segment(first) {
         Some(d) => d,
+        None if !first.is_empty()
+            && second.starts_with('.')
+            && leading_dots_only(first, second, output) =>
+        {
+            return;
+        }
         None => match first_dot_segment(second) {
             Some(d) => first.len() + d,
             None => {
@@ -151,6 +157,45 @@ pub(crate) fn remove_dot_segments_into(path: [&str; 2], output: &mut String) {
             output.push('/');
         }
     }
+}
+
+/// [`remove_dot_segments_into`] of the usual merge, a base's directory `first` (not
+/// empty, with no dot segment) and a reference's path that starts with `../` or
+/// `./` segments and has no other (`../../g`): each `..` takes the last segment off
+/// the directory, and the rest follows it. Done without copying the directory
+/// first and cutting it back, and without reading the reference segment by
+/// segment; `false` (and nothing written) if `second` is not of that shape.
+fn leading_dots_only(first: &str, second: &str, output: &mut String) -> bool {
+    // The directory without its final "/", as the general loop has it in `output`
+    // when it meets the first dot segment.
+    let mut keep = first.len() - 1;
+    let mut rest = second;
+    loop {
+        let (dots, after) = match rest.as_bytes() {
+            [b'.', b'.', b'/', ..] => (2, &rest[3..]),
+            [b'.', b'/', ..] => (1, &rest[2..]),
+            b".." => (2, ""),
+            b"." => (1, ""),
+            _ => break,
+        };
+        if dots == 2 {
+            // Rule C: the last segment goes, with its "/" (all of it if no "/").
+            keep = last_slash(&first[..keep]).unwrap_or(0);
+        }
+        if after.is_empty() {
+            // A last "." or ".." leaves the "/" (rules B and C).
+            rest = "";
+            break;
+        }
+        rest = after;
+    }
+    if first_dot_segment(rest).is_some() {
+        return false;
+    }
+    output.push_str(&first[..keep]);
+    output.push('/');
+    output.push_str(rest);
+    true
 }
 
 /// The segments of the path `first + second` (the texts between its `/`s), where
