@@ -705,7 +705,7 @@ impl<'a, V: Variant> Reference<'a, V> {
 /// The components of `text` if it matches the reference rule of `V`; the error
 /// otherwise. The error is made out of line ([`not_a_reference`]), so that the
 /// successful path carries no `Result` of an error through its moves.
-#[inline]
+#[inline(always)]
 fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
     // Span slots are u32; the grammar has no length limit, this library does.
     let mut b = Boundaries::NONE;
