@@ -81,6 +81,9 @@ fn rule_name(variant: VariantName, k: u8) -> Option<&'static str> {
 }
 
 const LEVELS: [&str; 3] = ["simple", "syntax", "scheme"];
+/// The levels `normalize` takes: `simple` comparison has no normal form but the input,
+/// so `iri normalize --level simple` is a usage error (status 2), rightly.
+const NORMALIZE_LEVELS: [&str; 2] = ["syntax", "scheme"];
 
 fuzz_target!(|data: &[u8]| {
     let (stdin, rest) = match data.iter().position(|&b| b == 0xFF) {
@@ -160,7 +163,7 @@ fuzz_target!(|data: &[u8]| {
             args.extend([
                 "normalize".into(),
                 "--level".into(),
-                LEVELS[usize::from(level % 3)].into(),
+                NORMALIZE_LEVELS[usize::from(level % 2)].into(),
             ]);
             match chars % 3 {
                 1 => args.push("--nfc".into()),
