@@ -170,22 +170,18 @@ fn leading_dots_only(first: &str, second: &str, output: &mut String) -> bool {
     // when it meets the first dot segment.
     let mut keep = first.len() - 1;
     let mut rest = second;
+    // A last "." or ".." leaves the "/" (rules B and C): `rest` is then empty.
     loop {
-        let (dots, after) = match rest.as_bytes() {
-            [b'.', b'.', b'/', ..] => (2, &rest[3..]),
-            [b'.', b'/', ..] => (1, &rest[2..]),
-            b".." => (2, ""),
-            b"." => (1, ""),
+        let (up, after) = match rest.as_bytes() {
+            [b'.', b'.', b'/', ..] => (true, &rest[3..]),
+            [b'.', b'/', ..] => (false, &rest[2..]),
+            b".." => (true, ""),
+            b"." => (false, ""),
             _ => break,
         };
-        if dots == 2 {
+        if up {
             // Rule C: the last segment goes, with its "/" (all of it if no "/").
             keep = last_slash(&first[..keep]).unwrap_or(0);
-        }
-        if after.is_empty() {
-            // A last "." or ".." leaves the "/" (rules B and C).
-            rest = "";
-            break;
         }
         rest = after;
     }

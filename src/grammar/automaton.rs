@@ -185,8 +185,8 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     }
 
     /// Runs the automaton of `IRI-reference` from `start` over all of `bytes`, and
-    /// writes down in `found` where it entered each part of a reference. (`found` is
-    /// the caller's, so that its 64 bytes are not copied out of the walk.)
+    /// writes down in `found` (the caller's) where it entered each part of a
+    /// reference.
     #[inline]
     pub(crate) fn split(
         &self,

@@ -151,8 +151,9 @@ impl Components {
         let path_end = query.min(fragment).min(len);
         let authority_slash = b.at(Part::Authority);
         let path_start = if authority_slash != ABSENT {
+            let start = authority_slash + 1;
             let end = b.at(Part::Path).min(path_end);
-            c.authority = (authority_slash + 1, end);
+            c.authority = (start, end);
             // The `@` ends the userinfo (a host has none, and §3.2.1 allows one);
             let at = b.at(Part::Host);
             c.userinfo_end = at;
@@ -168,11 +169,7 @@ impl Components {
             } else {
                 end
             };
-            let host_start = if at == ABSENT {
-                authority_slash + 1
-            } else {
-                at + 1
-            };
+            let host_start = if at == ABSENT { start } else { at + 1 };
             c.host = (host_start, host_end);
             c.host_kind = Some(host_kind(&text[host_start as usize..host_end as usize]));
             end
