@@ -117,6 +117,32 @@ fn standard_input_one_per_line_crlf_and_bad_utf8() {
     assert_eq!(lines[3], "valid");
 }
 
+/// Only LF and CRLF end a line: a CR that no LF follows is part of the line, also on the
+/// last line, which needs no LF (as `str::lines` reads text). FUZZING.md finding 8 was
+/// the fuzz target's model stripping such a CR, not the command line.
+#[test]
+fn a_cr_without_lf_stays_in_the_line() {
+    for (stdin, inputs) in [
+        (&b"a\r"[..], &["a\r"][..]),
+        (b"a\r\r\n", &["a\r"]),
+        (b"a\rb\nc\r\n", &["a\rb", "c"]),
+        (b"[2\x91\r\r", &["[2\u{FFFD}\r\r"]),
+    ] {
+        for args in [&["--json", "check"][..], &["--json", "prepare", "--multi"]] {
+            let o = iri_stdin(args, stdin);
+            let out = stdout(&o);
+            let seen: Vec<String> = out
+                .lines()
+                .map(|l| {
+                    let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                    v["input"].as_str().unwrap().to_string()
+                })
+                .collect();
+            assert_eq!(seen, inputs, "{args:?} on {stdin:?}");
+        }
+    }
+}
+
 #[test]
 fn json_lines() {
     let o = iri(&["--json", "check", "http://a/", "a b"]);
