@@ -256,7 +256,7 @@ pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
 /// Whether `input` matches `IRI-reference` (the rule of `V`'s references), and if it
 /// does, the boundaries of its components in `found`, from the compiled grammar's one
 /// walk.
-#[inline]
+#[inline(always)]
 pub(crate) fn split_reference<V: Variant>(input: &str, found: &mut Boundaries) -> bool {
     // Typed references are RFC 3987's rule set's: a `Reference<Iri2001>` is refused
     // when it is compiled, not at run time.

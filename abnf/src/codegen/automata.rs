@@ -39,8 +39,10 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
          //! bytes that accepts exactly the language of each compiled rule (built from the\n\
          //! rule table by `abnf/src/automaton.rs`, minimized). `automaton.rs` walks it.\n\
          //! Tables: `classes` maps each byte to its class; `next[state * class_count +\n\
-         //! class]` is the next state: its number in the low 12 bits (0 is dead), the\n\
-         //! number of its scan table in the high 4 (0: none); `info[number]` has 0x80 if\n\
+         //! class]` is the next state: its number in the low 11 bits (0 is dead), the\n\
+         //! number of its scan table in the high 4 (0: none), and bit 11 set where the\n\
+         //! transition is calm: not to the dead state, nor into another part of a\n\
+         //! reference (`info`'s low bits differ); `info[number]` has 0x80 if\n\
          //! the input may end there, and in its low bits where in a reference a state of\n\
          //! `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0 for the\n\
          //! states of the other rules); `starts[rule]` is each rule's start state, as in\n\
@@ -143,6 +145,16 @@ fn write_automaton(
     .unwrap();
     // A state as the walk sees it: its number, and its scan table's in the top 4 bits.
     let flagged = |s: u16| u32::from(s) | (scan_of[s as usize] as u32) << 12;
+    // A transition as the walk sees it: the state it leads to, marked (bit 11) where
+    // the walk has nothing to do but go on: not the dead end, nor a change of part of
+    // a reference (so that the split walk looks up a part only where there is none).
+    // The dead end stays 0, the most frequent entry.
+    let class_count = dfa.class_count;
+    let transition = |k: usize, t: u16| {
+        let from = k / class_count;
+        let calm = t != 0 && dfa.parts[from] == dfa.parts[usize::from(t)];
+        flagged(t) | u32::from(calm) << 11
+    };
     write_numbers(
         out,
         "classes",
@@ -150,9 +162,15 @@ fn write_automaton(
         "[",
         "]",
     );
-    write_numbers(out, "next", dfa.next.iter().map(|&s| flagged(s)), "[", "]");
-    // Padded to the 4,096 states a state number can name.
-    let info = (0..0x1000).map(|s| match dfa.accept.get(s) {
+    write_numbers(
+        out,
+        "next",
+        dfa.next.iter().enumerate().map(|(k, &t)| transition(k, t)),
+        "[",
+        "]",
+    );
+    // Padded to the 2,048 states a state number can name.
+    let info = (0..0x800).map(|s| match dfa.accept.get(s) {
         Some(&a) => u32::from(a) << 7 | u32::from(dfa.parts[s]),
         None => 0,
     });
@@ -189,11 +207,11 @@ fn write_automaton(
 
 /// For each state, the number (from 1) of its scan table, or 0; and the tables: the
 /// bytes on which the state stays in itself, when they are many. A state's number
-/// and its table's share 16 bits: 12 and 4.
+/// and its table's share 16 bits with the mark of a turn: 11, 4 and 1.
 fn scan_tables(dfa: &Dfa) -> Result<(Vec<usize>, Vec<[bool; 256]>), CodegenError> {
-    if dfa.state_count() > 0x1000 {
+    if dfa.state_count() > 0x800 {
         return Err(CodegenError(format!(
-            "{:?}: {} states, more than the 4,096 a state number can name",
+            "{:?}: {} states, more than the 2,048 a state number can name",
             dfa.variant,
             dfa.state_count()
         )));
