@@ -246,28 +246,95 @@ impl<'a> Iterator for Segments<'a> {
     }
 }
 
-/// Where the last `/` of `path` is. A plain backward loop: what it skips is one segment,
-/// mostly a few bytes, shorter than the set-up of a `memrchr`.
+/// Where the last `/` of `path` is: eight bytes at a time from the end (a merge's
+/// base has a whole file name after its last `/`, often 15 bytes or more), then what
+/// is left before them one at a time.
 fn last_slash(path: &str) -> Option<usize> {
-    path.bytes().rposition(|b| b == b'/')
+    let b = path.as_bytes();
+    let mut end = b.len();
+    while end >= 8 {
+        let slashes = bytes_equal(word_at(b, end - 8), b'/');
+        if slashes != 0 {
+            // The highest marked byte is the last `/` of the eight.
+            return Some(end - 8 + (63 - slashes.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    b[..end].iter().rposition(|&c| c == b'/')
 }
 
 /// Where the first segment that is exactly `.` or `..` starts in `path`, read from
-/// the start of a segment.
+/// the start of a segment. A dot segment starts with a `.` at the start of the path
+/// or after a `/`: the search looks for those pairs eight bytes at a time (most paths
+/// have none; a file name's `.` is not after a `/`), and checks each one it finds.
+#[inline(always)]
 fn first_dot_segment(path: &str) -> Option<usize> {
-    let bytes = path.as_bytes();
-    // Most paths have no "." at all: `contains` scans for one a word at a time.
-    if !bytes.contains(&b'.') {
+    let b = path.as_bytes();
+    let n = b.len();
+    if n < 8 {
+        let mut prev = b'/';
+        for (k, &c) in b.iter().enumerate() {
+            if c == b'.' && prev == b'/' && is_dot_segment_at(b, k) {
+                return Some(k);
+            }
+            prev = c;
+        }
         return None;
     }
-    let mut start = 0;
-    for segment in bytes.split(|&b| b == b'/') {
-        if let b"." | b".." = segment {
-            return Some(start);
+    let mut i = 0;
+    while i < n {
+        // The last word may overlap the one before: it starts at n - 8, and what it
+        // holds before `i` was searched already.
+        let at = i.min(n - 8);
+        let w = word_at(b, at);
+        let dots = bytes_equal(w, b'.');
+        if dots != 0 {
+            let slash_before = at == 0 || b[at - 1] == b'/';
+            // The high bit of each byte that follows a `/` (or starts the path).
+            let after_slash = bytes_equal(w, b'/') << 8 | u64::from(slash_before) << 7;
+            let mut found = dots & after_slash & (u64::MAX << (8 * (i - at)));
+            while found != 0 {
+                let k = at + found.trailing_zeros() as usize / 8;
+                if is_dot_segment_at(b, k) {
+                    return Some(k);
+                }
+                found &= found - 1;
+            }
         }
-        start += segment.len() + 1;
+        i = at + 8;
     }
     None
+}
+
+/// Whether the segment that starts with the `.` at `k` is `.` or `..`: it ends there
+/// or after a second `.`.
+#[inline(always)]
+fn is_dot_segment_at(b: &[u8], k: usize) -> bool {
+    let end = if b.get(k + 1) == Some(&b'.') {
+        k + 2
+    } else {
+        k + 1
+    };
+    matches!(b.get(end), None | Some(b'/'))
+}
+
+/// The eight bytes of `b` from `i` as one word, the first in the low byte.
+#[inline(always)]
+fn word_at(b: &[u8], i: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&b[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The high bit of each byte of `w` that is `c`, and no other bit. Exact: `x & 0x7F`
+/// plus `0x7F` sets a byte's high bit iff its low seven bits are not all 0 and cannot
+/// carry into the next byte; with `x`'s own high bit, that marks every byte of `x`
+/// that is not 0, that is every byte of `w` that is not `c`.
+#[inline(always)]
+fn bytes_equal(w: u64, c: u8) -> u64 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = w ^ (u64::from(c) * 0x0101_0101_0101_0101);
+    !(((x & LOW) + LOW) | x | LOW)
 }
 
 /// Writes the path made of `parts` (one part after an empty one, or the two halves
@@ -318,26 +385,25 @@ impl<V: Variant> Reference<'_, V> {
             t.copy_authority(r);
             write_path(&mut t, ["", r.path()], true);
             t.push_optional(Component::Query, r.query());
-        } else {
+        } else if r.authority().is_some() {
             t.push(Component::Scheme, base_scheme);
-            if r.authority().is_some() {
-                t.copy_authority(r);
-                write_path(&mut t, ["", r.path()], true);
-                t.push_optional(Component::Query, r.query());
+            t.copy_authority(r);
+            write_path(&mut t, ["", r.path()], true);
+            t.push_optional(Component::Query, r.query());
+        } else {
+            // The base's scheme and authority (§5.2.2), in one piece.
+            t.start_with_scheme_and_authority(base);
+            if r.path().is_empty() {
+                write_path(&mut t, ["", base.path()], false);
+                t.push_optional(Component::Query, r.query().or(base.query()));
             } else {
-                t.copy_authority(base);
-                if r.path().is_empty() {
-                    write_path(&mut t, ["", base.path()], false);
-                    t.push_optional(Component::Query, r.query().or(base.query()));
+                if r.path().starts_with('/') {
+                    write_path(&mut t, ["", r.path()], true);
                 } else {
-                    if r.path().starts_with('/') {
-                        write_path(&mut t, ["", r.path()], true);
-                    } else {
-                        // §5.2.3 merge, then remove_dot_segments.
-                        write_path(&mut t, merge(base, r.path()), true);
-                    }
-                    t.push_optional(Component::Query, r.query());
+                    // §5.2.3 merge, then remove_dot_segments.
+                    write_path(&mut t, merge(base, r.path()), true);
                 }
+                t.push_optional(Component::Query, r.query());
             }
         }
         t.push_optional(Component::Fragment, r.fragment());
@@ -495,6 +561,55 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time searches against their definitions, on every string of up
+    /// to 10 bytes over `/ . a` (each word boundary and overlap of the last word is
+    /// among them), and on those strings behind and before runs of `a` and `/`, which
+    /// move them across the words.
+    #[test]
+    fn searches_eight_bytes_at_a_time_find_what_the_definitions_find() {
+        let first_dot_segment_by_definition = |path: &str| {
+            let mut start = 0;
+            for segment in path.split('/') {
+                if segment == "." || segment == ".." {
+                    return Some(start);
+                }
+                start += segment.len() + 1;
+            }
+            None
+        };
+        let mut texts = vec![String::new()];
+        let mut k = 0;
+        while k < texts.len() {
+            if texts[k].len() < 10 {
+                for c in ['/', '.', 'a'] {
+                    let mut t = texts[k].clone();
+                    t.push(c);
+                    texts.push(t);
+                }
+            }
+            k += 1;
+        }
+        let mut checked = 0;
+        for t in &texts {
+            for (before, after) in [
+                ("", ""),
+                ("aaaaaaa", ""),
+                ("", "/aaaaaa"),
+                ("/aaaaaaaa/", "a/"),
+            ] {
+                let path = format!("{before}{t}{after}");
+                assert_eq!(
+                    first_dot_segment(&path),
+                    first_dot_segment_by_definition(&path),
+                    "{path:?}"
+                );
+                assert_eq!(last_slash(&path), path.rfind('/'), "{path:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 300_000);
+    }
 
     /// RFC 3986 §5.2.4's loop, rule by rule as the RFC writes it: the definition the
     /// segment-wise [`remove_dot_segments_into`] must equal.

@@ -201,6 +201,25 @@ impl Builder {
         self.close(Component::Authority);
     }
 
+    /// Starts an empty builder with `from`'s scheme and authority (if it has one) as
+    /// they are: the start of `from`'s text up to its path, in one copy. The
+    /// boundaries are `from`'s own, since both texts start alike.
+    pub(crate) fn start_with_scheme_and_authority<V: Variant>(&mut self, from: &Reference<'_, V>) {
+        debug_assert!(self.text.is_empty() && self.open.is_none());
+        let fc = from.components();
+        debug_assert!(
+            fc.scheme_end != ABSENT,
+            "a base has a scheme, from offset 0"
+        );
+        self.text.push_str(&from.as_str()[..fc.path.0 as usize]);
+        self.c = Components {
+            path: (ABSENT, ABSENT),
+            query_start: ABSENT,
+            fragment_start: ABSENT,
+            ..*fc
+        };
+    }
+
     /// The reference written, in grammar `V` (which the operation guarantees).
     pub(crate) fn finish<V: Variant>(mut self) -> Reference<'static, V> {
         debug_assert!(self.open.is_none(), "{:?} left open", self.open);
