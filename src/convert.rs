@@ -32,6 +32,7 @@ use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
 use crate::reference::{Builder, Component, HostKind, Reference};
+use crate::words::{first_byte, first_non_ascii};
 use alloc::string::{String, ToString};
 use core::fmt;
 
@@ -193,6 +194,8 @@ struct Attention {
     table: [bool; 256],
     /// Only the bytes beyond ASCII: found eight at a time ([`first_non_ascii`]).
     only_non_ascii: bool,
+    /// Only `%` (§3.2's decoding of a URI): found eight at a time ([`first_byte`]).
+    only_percent: bool,
 }
 
 impl Attention {
@@ -209,40 +212,32 @@ impl Attention {
         Attention {
             table: t,
             only_non_ascii: non_ascii && !percent && !leiri_ascii && !upper,
+            only_percent: percent && !non_ascii && !leiri_ascii && !upper,
         }
     }
 
-    /// Where the first byte to look at is in `bytes`.
+    /// Where the first byte to look at is in `bytes`. Most bytes need no attention:
+    /// four at a time while none of the four does (their lookups are independent, so
+    /// they overlap), then one at a time.
     #[inline]
     fn find(&self, bytes: &[u8]) -> Option<usize> {
         if self.only_non_ascii {
-            first_non_ascii(bytes)
-        } else {
-            bytes.iter().position(|&b| self.table[usize::from(b)])
+            return first_non_ascii(bytes);
         }
-    }
-}
-
-/// Where the first byte beyond ASCII is in `bytes`: eight bytes at a time, since an IRI
-/// is mostly ASCII and `to_uri` looks only for the rest.
-fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
-    let mut words = bytes.chunks_exact(8);
-    let mut at = 0;
-    for word in &mut words {
-        if let Ok(word) = <[u8; 8]>::try_from(word) {
-            let high = u64::from_le_bytes(word) & 0x8080_8080_8080_8080;
-            if high != 0 {
-                // Little-endian: the first byte is the lowest.
-                return Some(at + high.trailing_zeros() as usize / 8);
+        if self.only_percent {
+            return first_byte(bytes, b'%');
+        }
+        let t = |b: u8| self.table[usize::from(b)];
+        let mut quads = bytes.chunks_exact(4);
+        let mut at = 0;
+        for q in &mut quads {
+            if t(q[0]) | t(q[1]) | t(q[2]) | t(q[3]) {
+                break;
             }
+            at += 4;
         }
-        at += 8;
+        bytes[at..].iter().position(|&b| t(b)).map(|k| at + k)
     }
-    words
-        .remainder()
-        .iter()
-        .position(|&b| b >= 0x80)
-        .map(|k| at + k)
 }
 
 /// How the one per-component writer treats each character: what to decode, what to
@@ -653,21 +648,23 @@ mod tests {
     }
 
     #[test]
-    fn first_non_ascii_finds_what_the_table_finds() {
-        assert!(ATTEND_NON_ASCII.only_non_ascii);
+    fn attention_finds_what_its_table_finds() {
+        assert!(ATTEND_NON_ASCII.only_non_ascii && ATTEND_PERCENT.only_percent);
         assert!(!ATTEND_NON_ASCII_LEIRI.only_non_ascii && !ATTEND_PERCENT.only_non_ascii);
-        // Every length up to three words, a non-ASCII byte at every place (or none).
-        for len in 0..24 {
-            for at in 0..=len {
-                let mut bytes = vec![b'a'; len];
-                if at < len {
-                    bytes[at] = 0xC3;
+        assert!(!ATTEND_NON_ASCII.only_percent && !ATTEND_PERCENT_LEIRI.only_percent);
+        // Every length up to three words, a byte to attend to at every place (or none).
+        for attention in [&ATTEND_NON_ASCII, &ATTEND_PERCENT, &ATTEND_NON_ASCII_LEIRI] {
+            for special in [0xC3, b'%', b' ', b'A'] {
+                for len in 0..24 {
+                    for at in 0..=len {
+                        let mut bytes = vec![b'a'; len];
+                        if at < len {
+                            bytes[at] = special;
+                        }
+                        let table = bytes.iter().position(|&b| attention.table[usize::from(b)]);
+                        assert_eq!(attention.find(&bytes), table, "{len} {at} {special}");
+                    }
                 }
-                let table = bytes
-                    .iter()
-                    .position(|&b| ATTEND_NON_ASCII.table[usize::from(b)]);
-                assert_eq!(first_non_ascii(&bytes), table, "{len} {at}");
-                assert_eq!(ATTEND_NON_ASCII.find(&bytes), table);
             }
         }
     }

@@ -96,6 +96,7 @@ pub mod schemes;
 pub mod trace;
 #[cfg(feature = "std")]
 pub mod tree;
+mod words;
 
 pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
 pub use grammar::{

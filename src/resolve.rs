@@ -11,6 +11,7 @@
 
 use crate::grammar::Variant;
 use crate::reference::{Builder, Component, Reference};
+use crate::words::{bytes_equal, word_at};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use alloc::{format, vec};
@@ -316,25 +317,6 @@ fn is_dot_segment_at(b: &[u8], k: usize) -> bool {
         k + 1
     };
     matches!(b.get(end), None | Some(b'/'))
-}
-
-/// The eight bytes of `b` from `i` as one word, the first in the low byte.
-#[inline(always)]
-fn word_at(b: &[u8], i: usize) -> u64 {
-    let mut w = [0; 8];
-    w.copy_from_slice(&b[i..i + 8]);
-    u64::from_le_bytes(w)
-}
-
-/// The high bit of each byte of `w` that is `c`, and no other bit. Exact: `x & 0x7F`
-/// plus `0x7F` sets a byte's high bit iff its low seven bits are not all 0 and cannot
-/// carry into the next byte; with `x`'s own high bit, that marks every byte of `x`
-/// that is not 0, that is every byte of `w` that is not `c`.
-#[inline(always)]
-fn bytes_equal(w: u64, c: u8) -> u64 {
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let x = w ^ (u64::from(c) * 0x0101_0101_0101_0101);
-    !(((x & LOW) + LOW) | x | LOW)
 }
 
 /// Writes the path made of `parts` (one part after an empty one, or the two halves
