@@ -502,6 +502,7 @@ where
         ends.clear();
         // What is waiting, up to a batch; at least one line (or the end).
         loop {
+            let line_start = data.len();
             match reader.read_until(b'\n', &mut data) {
                 Ok(0) => {
                     eof = true;
@@ -513,9 +514,11 @@ where
                     return Err(Failure::Io(format!("reading standard input: {e}")));
                 }
             }
+            // Only this line's own CR goes with its LF: an empty line must not take
+            // the CR that ends the line before it (`a\r\r\n\n`: FUZZING.md finding 10).
             if data.last() == Some(&b'\n') {
                 data.pop();
-                if data.last() == Some(&b'\r') {
+                if data.len() > line_start && data.last() == Some(&b'\r') {
                     data.pop();
                 }
             }

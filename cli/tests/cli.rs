@@ -127,6 +127,10 @@ fn a_cr_without_lf_stays_in_the_line() {
         (b"a\r\r\n", &["a\r"]),
         (b"a\rb\nc\r\n", &["a\rb", "c"]),
         (b"[2\x91\r\r", &["[2\u{FFFD}\r\r"]),
+        // An empty line keeps its hands off the CR of the line before it (finding 10:
+        // the batched reader took it, and then panicked on the line's bounds).
+        (b"a\r\r\n\nb\n", &["a\r", "", "b"]),
+        (b"\r\n\r\n\r\r\n\r\n", &["", "", "\r", ""]),
     ] {
         for args in [&["--json", "check"][..], &["--json", "prepare", "--multi"]] {
             let o = iri_stdin(args, stdin);
