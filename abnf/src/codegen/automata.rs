@@ -147,7 +147,7 @@ fn write_automaton(
     let flagged = |s: u16| u32::from(s) | (scan_of[s as usize] as u32) << 12;
     // A transition as the walk sees it: the state it leads to, marked (bit 11) where
     // the walk has nothing to do but go on: not the dead end, nor a change of part of
-    // a reference (so that the split walk looks up a part only where there is none).
+    // a reference (so that the split walk looks up a part only where the mark is off).
     // The dead end stays 0, the most frequent entry.
     let class_count = dfa.class_count;
     let transition = |k: usize, t: u16| {
@@ -207,7 +207,7 @@ fn write_automaton(
 
 /// For each state, the number (from 1) of its scan table, or 0; and the tables: the
 /// bytes on which the state stays in itself, when they are many. A state's number
-/// and its table's share 16 bits with the mark of a turn: 11, 4 and 1.
+/// and its table's share 16 bits with the calm mark of a transition: 11, 4 and 1.
 fn scan_tables(dfa: &Dfa) -> Result<(Vec<usize>, Vec<[bool; 256]>), CodegenError> {
     if dfa.state_count() > 0x800 {
         return Err(CodegenError(format!(
