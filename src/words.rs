@@ -38,6 +38,8 @@ pub(crate) fn first_byte(bytes: &[u8], c: u8) -> Option<usize> {
 /// says yes to: words of eight, then the last bytes one at a time.
 #[inline(always)]
 fn first_marked(bytes: &[u8], mark: impl Fn(u64) -> u64, is: impl Fn(u8) -> bool) -> Option<usize> {
+    // `chunks_exact` rather than `word_at` in a loop: its bounds fold away (with
+    // `word_at`, `to_uri` on non-ASCII IRIs took 23 instructions more an IRI).
     let mut words = bytes.chunks_exact(8);
     let mut at = 0;
     for word in &mut words {
