@@ -9,9 +9,9 @@
 
 use crate::grammar::runtime::{self, RawNode};
 use crate::grammar::{explain, full_match, MatchError, Rule, Variant, VariantName};
+use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use alloc::{format, vec};
 use core::fmt;
 use core::ops::Range;
 
@@ -19,7 +19,6 @@ use core::ops::Range;
 /// pre-order (a node, then its subtrees), each with the size of its subtree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Entry {
-    rule: &'static str,
     id: Rule,
     start: u32,
     end: u32,
@@ -41,19 +40,21 @@ struct Entry {
 /// ```
 #[derive(Clone, Copy)]
 pub struct Node<'t> {
-    entries: &'t [Entry],
-    input: &'t str,
+    tree: &'t ParseTree<'t>,
     index: usize,
 }
 
 impl<'t> Node<'t> {
     fn entry(&self) -> &'t Entry {
-        &self.entries[self.index]
+        &self.tree.entries[self.index]
     }
 
     /// The rule's name in the grammar of the tree.
     pub fn rule(&self) -> &'static str {
-        self.entry().rule
+        let id = self.entry().id;
+        // Looked up here, not stored: most trees are walked for a few names.
+        id.name_in(self.tree.variant)
+            .unwrap_or_else(|| id.iri_name())
     }
 
     /// The generated rule.
@@ -78,7 +79,7 @@ impl<'t> Node<'t> {
 
     /// The text it matched.
     pub fn text(&self) -> &'t str {
-        &self.input[self.span()]
+        &self.tree.input[self.span()]
     }
 
     /// When the rule's definition is an alternation: which alternative matched
@@ -97,17 +98,13 @@ impl<'t> Node<'t> {
 
     /// The rules matched inside, in order.
     pub fn children(&self) -> impl Iterator<Item = Node<'t>> + 't {
-        let (entries, input) = (self.entries, self.input);
+        let tree = self.tree;
         let end = self.index + self.entry().size as usize;
         let mut at = self.index + 1;
         core::iter::from_fn(move || {
             (at < end).then(|| {
-                let n = Node {
-                    entries,
-                    input,
-                    index: at,
-                };
-                at += entries[at].size as usize;
+                let n = Node { tree, index: at };
+                at += tree.entries[at].size as usize;
                 n
             })
         })
@@ -146,19 +143,14 @@ impl<'a> ParseTree<'a> {
     /// The node of the rule asked for, covering the whole input.
     pub fn root(&self) -> Node<'_> {
         Node {
-            entries: &self.entries,
-            input: self.input,
+            tree: self,
             index: 0,
         }
     }
 
     /// Every node, in pre-order (a node before the nodes inside it).
     pub fn nodes(&self) -> impl Iterator<Item = Node<'_>> {
-        (0..self.entries.len()).map(|index| Node {
-            entries: &self.entries,
-            input: self.input,
-            index,
-        })
+        (0..self.entries.len()).map(|index| Node { tree: self, index })
     }
 }
 
@@ -218,6 +210,14 @@ pub fn parse_tree<'a, V: Variant>(rule: &str, input: &'a str) -> Result<ParseTre
 /// assert_eq!(t.root().children().map(|n| n.rule()).collect::<Vec<_>>(), ["h16"]);
 /// ```
 pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, MatchError> {
+    // A tree's offsets are u32.
+    if input.len() >= MatchError::LONGEST {
+        return Err(MatchError::too_long::<V>(
+            rule,
+            input,
+            "an input shorter than 4 GiB",
+        ));
+    }
     let entries = runtime::Tree::collect(
         || full_match::<V, runtime::Tree>(rule, input),
         |result, arena| {
@@ -227,7 +227,7 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
                 } else {
                     &arena[top.start as usize..top.end as usize]
                 };
-                entries::<V>(rule, input.len(), top)
+                entries(rule, input.len(), top)
             })
         },
     );
@@ -241,47 +241,34 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
     }
 }
 
-/// The entries of a tree in pre-order from the nodes of a match (whole subtrees in
-/// post-order, as the arena holds them). The root is the rule asked for, even a
-/// character rule (which folds away elsewhere): the match's one node, or a node made
-/// around the match's nodes.
-fn entries<V: Variant>(rule: Rule, len: usize, top: &[RawNode]) -> Vec<Entry> {
-    let root = Entry {
-        rule: rule.name::<V>(),
-        id: rule,
-        start: 0,
-        end: len as u32,
-        size: top.len() as u32 + 1,
-        alternative: None,
+/// The entries of a tree from the nodes of a match (whole subtrees in pre-order, as
+/// the arena holds them). The root is the rule asked for, even a character rule
+/// (which folds away elsewhere): the match's one node, or a node made around the
+/// match's nodes.
+fn entries(rule: Rule, len: usize, top: &[RawNode]) -> Vec<Entry> {
+    let entry = |n: &RawNode| Entry {
+        id: n.rule,
+        start: (len - n.start_rem) as u32,
+        end: (len - n.end_rem) as u32,
+        size: n.size,
+        alternative: n.alternative,
     };
-    let wrapped =
-        !matches!(top.last(), Some(last) if last.rule == rule && last.size as usize == top.len());
-    let mut out = vec![root; top.len() + usize::from(wrapped)];
-    let first = usize::from(wrapped);
-    fill::<V>(top, len, &mut out[first..]);
-    out
-}
-
-/// Writes the subtrees of `post` (whole subtrees in post-order) into `out` (as
-/// many entries) in pre-order. A subtree's root is its last node in post-order and
-/// its first in pre-order; its children's subtrees, found from the end by their
-/// sizes, fill the rest of its range from the back.
-fn fill<V: Variant>(post: &[RawNode], len: usize, out: &mut [Entry]) {
-    let mut end = post.len();
-    while end > 0 {
-        let n = &post[end - 1];
-        let size = n.size as usize;
-        let (start, root) = (end - size, end - 1);
-        out[start] = Entry {
-            rule: n.rule.name::<V>(),
-            id: n.rule,
-            start: (len - n.start_rem) as u32,
-            end: (len - n.end_rem) as u32,
-            size: n.size,
-            alternative: n.alternative,
-        };
-        fill::<V>(&post[start..root], len, &mut out[start + 1..end]);
-        end = start;
+    match top.first() {
+        Some(first) if first.rule == rule && first.size as usize == top.len() => {
+            top.iter().map(entry).collect()
+        }
+        _ => {
+            let root = Entry {
+                id: rule,
+                start: 0,
+                end: len as u32,
+                size: top.len() as u32 + 1,
+                alternative: None,
+            };
+            core::iter::once(root)
+                .chain(top.iter().map(entry))
+                .collect()
+        }
     }
 }
 
@@ -351,5 +338,91 @@ impl ParseTree<'_> {
         walk(self.root(), &mut next, &mut out);
         out.push_str("}\n");
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combinators::{ipath_abempty, Tree};
+    use crate::{Iri, Uri};
+
+    fn names(t: &ParseTree<'_>) -> Vec<(&'static str, Range<usize>)> {
+        t.nodes().map(|n| (n.rule(), n.span())).collect()
+    }
+
+    /// A tree built while another is being collected (a reader that parses again)
+    /// leaves the outer arena as it was: each `collect` has its own.
+    #[test]
+    fn a_tree_inside_a_tree_keeps_both() {
+        let alone = tree_of::<Iri>(Rule::IriReference, "http://a/b?c").unwrap();
+        let (outer, inner) = runtime::Tree::collect(
+            || {
+                let outer = full_match::<Iri, Tree>(Rule::IpathAbempty, "/x/y").unwrap();
+                let inner = tree_of::<Iri>(Rule::IriReference, "http://a/b?c").unwrap();
+                (outer, inner)
+            },
+            |(outer, inner), arena| {
+                let rules: Vec<_> = arena[outer.start as usize..outer.end as usize]
+                    .iter()
+                    .map(|n| (n.rule, n.size))
+                    .collect();
+                (rules, inner)
+            },
+        );
+        assert_eq!(
+            outer,
+            [
+                (Rule::IpathAbempty, 3),
+                (Rule::Isegment, 1),
+                (Rule::Isegment, 1)
+            ]
+        );
+        assert_eq!(names(&inner), names(&alone));
+    }
+
+    /// Outside a `collect`, Tree mode has nowhere to write: it records nothing
+    /// (its nodes could not be read) and matches as the other modes do.
+    #[test]
+    fn tree_mode_outside_collect_matches_and_records_nothing() {
+        let (rest, nodes) = ipath_abempty::<Uri, Tree>("/a/b?q").unwrap();
+        assert_eq!((rest, nodes), ("?q", runtime::Nodes::NONE));
+        let t = tree_of::<Uri>(Rule::IpathAbempty, "/a/b").unwrap();
+        assert_eq!(
+            names(&t),
+            [("path-abempty", 0..4), ("segment", 1..2), ("segment", 3..4)]
+        );
+    }
+
+    /// Nodes come out in pre-order with their subtrees' sizes, also where failed
+    /// alternatives wrote nodes first (`IPv6address` tries its forms in order) and
+    /// the root is a rule the match has no node of (a character rule).
+    #[test]
+    fn pre_order_with_failed_attempts_and_folded_roots() {
+        let t = tree_of::<Iri>(Rule::Ihost, "[::ffff:1.2.3.4]").unwrap();
+        let got: Vec<_> = t.nodes().map(|n| (n.rule(), n.text())).collect();
+        assert_eq!(
+            got,
+            [
+                ("ihost", "[::ffff:1.2.3.4]"),
+                ("IP-literal", "[::ffff:1.2.3.4]"),
+                ("IPv6address", "::ffff:1.2.3.4"),
+                ("h16", "ffff"),
+                ("ls32", "1.2.3.4"),
+                ("IPv4address", "1.2.3.4"),
+                ("dec-octet", "1"),
+                ("dec-octet", "2"),
+                ("dec-octet", "3"),
+                ("dec-octet", "4"),
+            ]
+        );
+        assert_eq!(t.root().alternative(), Some((1, 3)));
+        let v6 = t.nodes().nth(2).unwrap();
+        assert_eq!(v6.alternative(), Some((6, 9)));
+        assert_eq!(v6.children().count(), 2);
+        let digit = tree_of::<Uri>(Rule::Digit, "7").unwrap();
+        assert_eq!(names(&digit), [("DIGIT", 0..1)]);
+        let pct = tree_of::<Uri>(Rule::Ipchar, "%41").unwrap();
+        assert_eq!(names(&pct), [("pchar", 0..3), ("pct-encoded", 0..3)]);
     }
 }

@@ -231,7 +231,7 @@ fn every_operation_takes_linear_time_on_hostile_shapes() {
     }
 }
 
-/// Component spans are stored as `u32`: `parse` refuses a reference of 4 GiB or more
+/// Component spans are stored as `u32`: `parse` (and `tree_of`) refuse an input of 4 GiB or more
 /// with an error (rather than wrapping offsets). The string here is 4 GiB of NUL
 /// bytes obtained from `calloc`, whose pages the kernel maps lazily, so the test
 /// costs little memory; it is skipped (saying so) where the allocation fails.
@@ -251,6 +251,11 @@ fn a_reference_of_4_gib_is_refused_not_wrapped() {
     assert_eq!(e.byte_offset(), u32::MAX as usize);
     let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
     assert_eq!(expected, ["a reference shorter than 4 GiB"]);
+    // Trees' offsets are u32 too.
+    let e = iri_grammar::tree::tree_of::<iri_grammar::Iri>(Rule::IriReference, text).unwrap_err();
+    assert_eq!(e.byte_offset(), u32::MAX as usize);
+    let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
+    assert_eq!(expected, ["an input shorter than 4 GiB"]);
     // SAFETY: allocated above with this layout.
     unsafe { std::alloc::dealloc(ptr, layout) };
     // Just below the limit, components are spans as usual.

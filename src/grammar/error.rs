@@ -337,6 +337,27 @@ impl MatchError {
         })
     }
 
+    /// The error of an input of 4 GiB or more, which the library does not match
+    /// against `rule`: its spans are `u32`. The grammar has no length limit, so
+    /// `expected` says what the library wanted, as prose; the error keeps the start
+    /// of the input, not 4 GiB of it.
+    #[cold]
+    pub(crate) fn too_long<V: Variant>(
+        rule: Rule,
+        input: &str,
+        expected: &'static str,
+    ) -> MatchError {
+        let details = Details::limit::<V>(rule, input, Self::LONGEST, expected);
+        let mut keep = 256.min(input.len());
+        while !input.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        MatchError::explained::<V>(rule, &input[..keep], details)
+    }
+
+    /// The length from which [`MatchError::too_long`] applies.
+    pub(crate) const LONGEST: usize = u32::MAX as usize;
+
     /// The explanation, worked out on first use.
     pub(crate) fn details(&self) -> &Details {
         let lazy = &self.0;

@@ -290,6 +290,7 @@ impl Rule {
     ];
 
     /// The rule's own name: RFC 3987's (or RFC 3986's / RFC 5234's for the rules RFC 3987 uses unchanged), the 2001 draft's for its rules.
+    #[inline]
     pub const fn iri_name(self) -> &'static str {
         match self {
             Rule::Iri => "IRI",
@@ -385,6 +386,7 @@ impl Rule {
     }
 
     /// The name in RFC 3986, or `None` if the URI grammar has no such rule.
+    #[inline]
     pub const fn uri_name(self) -> Option<&'static str> {
         match self {
             Rule::Iri => Some("URI"),
@@ -480,6 +482,7 @@ impl Rule {
     }
 
     /// The name in RFC 3987, or `None` for the rules of another rule set.
+    #[inline]
     const fn rfc3987_name(self) -> Option<&'static str> {
         match self {
             Rule::Iri => Some("IRI"),
@@ -575,6 +578,7 @@ impl Rule {
     }
 
     /// The name in the LEIRI note (`IRI` becomes `LEIRI`), or `None` for the rules of another rule set.
+    #[inline]
     pub const fn leiri_name(self) -> Option<&'static str> {
         match self {
             Rule::Iri => Some("LEIRI"),
@@ -670,6 +674,7 @@ impl Rule {
     }
 
     /// The name in the 2001 IRI draft, or `None` if its grammar has no such rule.
+    #[inline]
     pub const fn iri2001_name(self) -> Option<&'static str> {
         match self {
             Rule::Iri => None,
@@ -765,6 +770,7 @@ impl Rule {
     }
 
     /// The ABNF text of the rule, as in its grammar file.
+    #[inline]
     pub const fn abnf(self) -> &'static str {
         match self {
             Rule::Iri => "IRI            = scheme \":\" ihier-part [ \"?\" iquery ]\u{a}                 [ \"#\" ifragment ]",
@@ -860,6 +866,7 @@ impl Rule {
     }
 
     /// Where the rule is defined: document, section, file and line.
+    #[inline]
     pub const fn source(self) -> &'static str {
         match self {
             Rule::Iri => "RFC 3987 \u{a7}2.2 (grammar/rfc3987.abnf line 11)",
@@ -955,6 +962,7 @@ impl Rule {
     }
 
     /// True for a rule that always matches exactly one character or one `pct-encoded`: parse trees fold it into its parent.
+    #[inline]
     pub const fn is_character_rule(self) -> bool {
         match self {
             Rule::Iri => false,
@@ -1050,6 +1058,7 @@ impl Rule {
     }
 
     /// The definition error messages show beside a character rule in RFC 3986, when it is a short list of alternatives (rules and quoted strings).
+    #[inline]
     pub const fn short_definition_uri(self) -> Option<&'static str> {
         match self {
             Rule::Iri => None,
@@ -1145,6 +1154,7 @@ impl Rule {
     }
 
     /// The definition error messages show beside a character rule in RFC 3987, when it is a short list of alternatives (rules and quoted strings).
+    #[inline]
     pub const fn short_definition_iri(self) -> Option<&'static str> {
         match self {
             Rule::Iri => None,
@@ -1240,6 +1250,7 @@ impl Rule {
     }
 
     /// The definition error messages show beside a character rule in the LEIRI note, when it is a short list of alternatives (rules and quoted strings).
+    #[inline]
     pub const fn short_definition_leiri(self) -> Option<&'static str> {
         match self {
             Rule::Iri => None,
@@ -1335,6 +1346,7 @@ impl Rule {
     }
 
     /// The definition error messages show beside a character rule in the 2001 IRI draft, when it is a short list of alternatives (rules and quoted strings).
+    #[inline]
     pub const fn short_definition_iri2001(self) -> Option<&'static str> {
         match self {
             Rule::Iri => None,

@@ -34,7 +34,6 @@ pub(crate) use error::describe;
 /// A character as errors name it; the oracle's explanations (`iri-grammar-abnf`) use it
 /// too, so that both engines say the same.
 pub use error::describe_char;
-pub(crate) use error::Details;
 pub use error::{Expectation, ExpectedBy, MatchError};
 pub(crate) use generated::parse_rule;
 pub use generated::Rule;
@@ -223,7 +222,7 @@ impl Rule {
     /// assert_eq!(Rule::IpathAbempty.name::<Uri>(), "path-abempty");
     /// ```
     pub fn name<V: Variant>(self) -> &'static str {
-        self.name_in(V::NAME).unwrap_or(self.iri_name())
+        self.name_in(V::NAME).unwrap_or_else(|| self.iri_name())
     }
 
     /// The rules of `variant`'s grammar, each once, under its names there.

@@ -134,8 +134,8 @@ impl<'a> ParseError<&'a str> for Failure {
     }
 }
 
-/// A node of a parse tree as [`Tree`] mode writes it into its arena, in post-order
-/// (children before their parent); positions are remaining lengths (see the module
+/// A node of a parse tree as [`Tree`] mode writes it into its arena, in pre-order
+/// (a node before its children); positions are remaining lengths (see the module
 /// doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RawNode {
@@ -146,7 +146,7 @@ pub struct RawNode {
     /// Remaining length at the end.
     pub end_rem: usize,
     /// How many nodes its subtree has, itself included: the subtree is the `size`
-    /// nodes of the arena that end with this one.
+    /// nodes of the arena that start with this one.
     pub size: u32,
     /// Which alternative of the rule's definition matched, 1-based, and of how many,
     /// when the definition is an alternation (`IPv6address`: 6 of 9).
@@ -163,8 +163,21 @@ pub trait Mode {
     fn empty() -> Self::Out;
     /// The output of two matches in sequence.
     fn join(a: Self::Out, b: Self::Out) -> Self::Out;
-    /// The output of a rule that matched from `start_rem` to `end_rem` with `inner` inside.
-    fn node(rule: Rule, start_rem: usize, end_rem: usize, inner: Self::Out) -> Self::Out;
+    /// What a rule's combinator notes when it starts, for [`Mode::node`] (a mode
+    /// that writes nothing ahead needs nothing: `()`).
+    type Open: Copy;
+    /// A rule's combinator starts ([`Tree`] reserves the rule's node here, so that
+    /// its nodes come in pre-order).
+    fn open(rule: Rule) -> Self::Open;
+    /// The output of a rule, opened with `open`, that matched from `start_rem` to
+    /// `end_rem` with `inner` inside.
+    fn node(
+        rule: Rule,
+        open: Self::Open,
+        start_rem: usize,
+        end_rem: usize,
+        inner: Self::Out,
+    ) -> Self::Out;
     /// A failure at `rem`, where one of `expected` was needed.
     fn fail(rem: usize, expected: &[Expected]) -> Failure;
     /// A success that ended because of failure `f` (the reason a repetition stopped).
@@ -293,8 +306,11 @@ impl Mode for Check {
     fn empty() {}
     #[inline(always)]
     fn join(_: (), _: ()) {}
+    type Open = ();
     #[inline(always)]
-    fn node(_: Rule, _: usize, _: usize, _: ()) {}
+    fn open(_: Rule) {}
+    #[inline(always)]
+    fn node(_: Rule, _: (), _: usize, _: usize, _: ()) {}
     #[inline(always)]
     fn fail(rem: usize, _: &[Expected]) -> Failure {
         Failure { rem, diag: None }
@@ -318,11 +334,12 @@ impl Mode for Check {
     fn chose(_: u16, _: u16) {}
 }
 
-/// Parse trees. The nodes go into one arena, in post-order: the output of a match is
-/// the range of the arena its nodes fill (whole subtrees, in order), so joining two
-/// matches in sequence is joining two ranges, and an attempt that fails is undone by
-/// cutting the arena back ([`Mode::rewind`]). Character rules are folded into their
-/// parent.
+/// Parse trees. The nodes go into one arena, in pre-order: a rule's node is reserved
+/// when its combinator starts ([`Mode::open`]) and written when it matches, after its
+/// children. The output of a match is the range of the arena its nodes fill (whole
+/// subtrees, in order), so joining two matches in sequence is joining two ranges, and
+/// an attempt that fails is undone by cutting the arena back ([`Mode::rewind`]), its
+/// reserved nodes with it. Character rules are folded into their parent.
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub enum Tree {}
@@ -359,34 +376,93 @@ impl Nodes {
     }
 }
 
-/// The arena of [`Tree`] mode, and the alternative a [`Choice`] just took (for the
-/// node of the rule it is the definition of).
+/// The arena of [`Tree`] mode: the nodes written so far, and the alternative a
+/// [`Choice`] just took (for the node of the rule it is the definition of).
 #[cfg(feature = "std")]
-type Arena = (Vec<RawNode>, Option<(u16, u16)>);
+#[derive(Debug, Default)]
+struct Arena {
+    nodes: Vec<RawNode>,
+    chosen: Option<(u16, u16)>,
+}
 
 #[cfg(feature = "std")]
 std::thread_local! {
-    static ARENA: std::cell::RefCell<Arena> = const { std::cell::RefCell::new((Vec::new(), None)) };
+    /// The arena of the [`Tree::collect`] running on this thread, or null.
+    ///
+    /// A `Cell` of a raw pointer and not a `RefCell<Arena>`: a thread-local without
+    /// a destructor is reached without the lazy-registration check, and a pointer
+    /// without a borrow flag; Tree mode touches its arena at every rule and every
+    /// attempt, and those checks were a fifth of the cost of a tree.
+    static CURRENT: core::cell::Cell<*mut Arena> = const { core::cell::Cell::new(core::ptr::null_mut()) };
+    /// The memory of the last arena, kept for the next tree.
+    static SPARE: core::cell::Cell<Vec<RawNode>> = const { core::cell::Cell::new(Vec::new()) };
+}
+
+/// Runs `f` on the arena of the running [`Tree::collect`]; outside one, Tree mode
+/// records nothing (its nodes could not be read) and `f` is not run.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn with_arena<R>(f: impl FnOnce(&mut Arena) -> R) -> Option<R> {
+    let arena = CURRENT.with(core::cell::Cell::get);
+    if arena.is_null() {
+        return None;
+    }
+    // SAFETY: `CURRENT` is non-null only while a `Collecting` guard lives, and then
+    // points at the arena of that `collect` call, which outlives the guard and is
+    // reached only through this pointer until the guard is dropped. The closures
+    // passed here are this module's and do not call back into Tree mode, so the
+    // `&mut` is the only reference to the arena while it lives.
+    Some(f(unsafe { &mut *arena }))
+}
+
+/// Points `CURRENT` at an arena while it lives, and back at the previous one (a
+/// `collect` inside a `collect`, or null) when dropped, also when `f` panics.
+#[cfg(feature = "std")]
+struct Collecting {
+    previous: *mut Arena,
+}
+
+#[cfg(feature = "std")]
+impl Collecting {
+    fn start(arena: *mut Arena) -> Collecting {
+        Collecting {
+            previous: CURRENT.with(|c| c.replace(arena)),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl Drop for Collecting {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.set(self.previous));
+    }
 }
 
 #[cfg(feature = "std")]
 impl Tree {
-    /// Runs `f` with an empty arena, then `read` with what `f` returned and the
-    /// arena. The arena keeps its memory from one tree to the next.
-    pub fn collect<R, S>(f: impl FnOnce() -> R, read: impl FnOnce(R, &[RawNode]) -> S) -> S {
-        ARENA.with(|a| a.borrow_mut().0.clear());
-        let r = f();
-        ARENA.with(|a| {
-            let mut a = a.borrow_mut();
-            let s = read(r, &a.0);
-            a.0.clear();
-            a.1 = None;
-            s
-        })
-    }
+    /// The most nodes whose memory an arena keeps for the next tree (128 KiB).
+    const SPARE_NODES: usize = 4096;
 
-    fn len() -> u32 {
-        ARENA.with(|a| a.borrow().0.len() as u32)
+    /// Runs `f` with an empty arena, then `read` with what `f` returned and the
+    /// arena. The arena's memory is kept from one tree to the next (up to 4,096
+    /// nodes).
+    pub fn collect<R, S>(f: impl FnOnce() -> R, read: impl FnOnce(R, &[RawNode]) -> S) -> S {
+        let mut arena = Arena {
+            nodes: SPARE.with(core::cell::Cell::take),
+            chosen: None,
+        };
+        let r = {
+            let _collecting = Collecting::start(&mut arena);
+            f()
+        };
+        let s = read(r, &arena.nodes);
+        // Kept for the next tree unless a long input made it large: a thread does
+        // not hold the memory of its largest tree.
+        if arena.nodes.capacity() <= Tree::SPARE_NODES {
+            arena.nodes.clear();
+            SPARE.with(|spare| spare.set(arena.nodes));
+        }
+        s
     }
 }
 
@@ -394,9 +470,11 @@ impl Tree {
 impl Mode for Tree {
     type Out = Nodes;
     const EXPLAIN: bool = false;
+    #[inline(always)]
     fn empty() -> Nodes {
         Nodes::NONE
     }
+    #[inline(always)]
     fn join(a: Nodes, b: Nodes) -> Nodes {
         if a == Nodes::NONE {
             return b;
@@ -411,34 +489,55 @@ impl Mode for Tree {
             end: b.end,
         }
     }
-    fn node(rule: Rule, start_rem: usize, end_rem: usize, inner: Nodes) -> Nodes {
-        ARENA.with(|a| {
-            let mut a = a.borrow_mut();
-            let alternative = a.1.take();
+    /// The place of the rule's node; none for a character rule (folded).
+    type Open = u32;
+    #[inline]
+    fn open(rule: Rule) -> u32 {
+        if rule.is_character_rule() {
+            return u32::MAX;
+        }
+        with_arena(|a| {
+            let at = a.nodes.len() as u32;
+            // Written when the rule matches; cut with the attempt if it fails.
+            a.nodes.push(RawNode {
+                rule,
+                start_rem: 0,
+                end_rem: 0,
+                size: 0,
+                alternative: None,
+            });
+            at
+        })
+        .unwrap_or(u32::MAX)
+    }
+    #[inline]
+    fn node(rule: Rule, open: u32, start_rem: usize, end_rem: usize, inner: Nodes) -> Nodes {
+        with_arena(|a| {
+            // A character rule's alternation chose too; its choice is not its
+            // parent's.
+            let alternative = a.chosen.take();
             if rule.is_character_rule() {
                 return inner;
             }
-            let at = a.0.len() as u32;
-            a.0.push(RawNode {
+            let end = a.nodes.len() as u32;
+            // Failed attempts are rewound, so what follows the rule's node is the
+            // match's inside.
+            debug_assert!(inner == Nodes::NONE || (inner.start == open + 1 && inner.end == end));
+            a.nodes[open as usize] = RawNode {
                 rule,
                 start_rem,
                 end_rem,
-                size: inner.len() + 1,
+                size: end - open,
                 alternative,
-            });
-            Nodes {
-                start: if inner == Nodes::NONE {
-                    at
-                } else {
-                    inner.start
-                },
-                end: at + 1,
-            }
+            };
+            Nodes { start: open, end }
         })
+        .unwrap_or(Nodes::NONE)
     }
     fn fail(rem: usize, _: &[Expected]) -> Failure {
         Failure { rem, diag: None }
     }
+    #[inline(always)]
     fn carry(out: Nodes, _: Failure) -> Nodes {
         out
     }
@@ -449,18 +548,20 @@ impl Mode for Tree {
         f
     }
     type Mark = u32;
+    #[inline(always)]
     fn mark() -> u32 {
-        Tree::len()
+        with_arena(|a| a.nodes.len() as u32).unwrap_or(0)
     }
+    #[inline]
     fn rewind(mark: u32) {
-        ARENA.with(|a| {
-            let mut a = a.borrow_mut();
-            a.0.truncate(mark as usize);
-            a.1 = None;
+        with_arena(|a| {
+            a.nodes.truncate(mark as usize);
+            a.chosen = None;
         });
     }
+    #[inline(always)]
     fn chose(k: u16, of: u16) {
-        ARENA.with(|a| a.borrow_mut().1 = Some((k, of)));
+        with_arena(|a| a.chosen = Some((k, of)));
     }
 }
 
@@ -513,7 +614,9 @@ impl Mode for Trace {
     }
     fn empty() {}
     fn join(_: (), _: ()) {}
-    fn node(_: Rule, _: usize, _: usize, _: ()) {}
+    type Open = ();
+    fn open(_: Rule) {}
+    fn node(_: Rule, _: (), _: usize, _: usize, _: ()) {}
     fn fail(rem: usize, expected: &[Expected]) -> Failure {
         // An Ahead rejection is its own step (Step::Ahead); its FOLLOW set is not a
         // terminal that failed.
@@ -551,7 +654,9 @@ impl Mode for Explain {
     fn join(a: Self::Out, b: Self::Out) -> Self::Out {
         Diag::merge(a, b)
     }
-    fn node(rule: Rule, _: usize, _: usize, mut inner: Self::Out) -> Self::Out {
+    type Open = ();
+    fn open(_: Rule) {}
+    fn node(rule: Rule, _: (), _: usize, _: usize, mut inner: Self::Out) -> Self::Out {
         if let Some(d) = inner.as_mut() {
             d.leave(rule);
         }
@@ -627,6 +732,7 @@ pub fn rule<'a, V: Variant, M: Mode, P: Parse<'a, V, M>>(
     if M::TRACE {
         M::step(Step::Enter { rule, rem: i.len() });
     }
+    let open = M::open(rule);
     match body.parse(i) {
         Ok((rest, out)) => {
             if M::TRACE {
@@ -636,7 +742,7 @@ pub fn rule<'a, V: Variant, M: Mode, P: Parse<'a, V, M>>(
                     end_rem: rest.len(),
                 });
             }
-            Ok((rest, M::node(rule, i.len(), rest.len(), out)))
+            Ok((rest, M::node(rule, open, i.len(), rest.len(), out)))
         }
         Err(Err::Error(f)) => {
             if M::TRACE {
@@ -1351,10 +1457,15 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                     pos += 1;
                 } else if b == b'%' && class.pct {
                     if is_hex(bytes.get(pos + 1)) && is_hex(bytes.get(pos + 2)) {
-                        out = M::join(
-                            out,
-                            M::node(class.pct_rule, i.len() - pos, i.len() - pos - 3, M::empty()),
+                        let open = M::open(class.pct_rule);
+                        let pct = M::node(
+                            class.pct_rule,
+                            open,
+                            i.len() - pos,
+                            i.len() - pos - 3,
+                            M::empty(),
                         );
+                        out = M::join(out, pct);
                         pos += 3;
                     } else {
                         if M::EXPLAIN {

@@ -21,9 +21,7 @@ pub use host::{Host, PortOutOfRange};
 use builder::host_kind;
 pub(crate) use builder::Builder;
 
-use crate::grammar::{
-    explain, split_reference, Details, Iri, Leiri, MatchError, Rule, Uri, Variant,
-};
+use crate::grammar::{explain, split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use core::borrow::Borrow;
@@ -706,7 +704,7 @@ impl<'a, V: Variant> Reference<'a, V> {
 fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
     // Span slots are u32; the grammar has no length limit, this library does.
     let mut b = Boundaries::NONE;
-    if text.len() < u32::MAX as usize && split_reference::<V>(text, &mut b) {
+    if text.len() < MatchError::LONGEST && split_reference::<V>(text, &mut b) {
         Ok(Components::from_boundaries(text, &b))
     } else {
         Err(not_a_reference::<V>(text))
@@ -717,27 +715,11 @@ fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
 #[cold]
 #[inline(never)]
 fn not_a_reference<V: Variant>(text: &str) -> MatchError {
-    if text.len() >= u32::MAX as usize {
-        explain_too_long::<V>(text)
+    if text.len() >= MatchError::LONGEST {
+        MatchError::too_long::<V>(Rule::IriReference, text, "a reference shorter than 4 GiB")
     } else {
         explain::<V>(Rule::IriReference, text)
     }
-}
-
-#[cold]
-fn explain_too_long<V: Variant>(text: &str) -> MatchError {
-    let details = Details::limit::<V>(
-        Rule::IriReference,
-        text,
-        u32::MAX as usize,
-        "a reference shorter than 4 GiB",
-    );
-    // The error keeps the start of such an input, not 4 GiB of it.
-    let mut keep = 256.min(text.len());
-    while !text.is_char_boundary(keep) {
-        keep -= 1;
-    }
-    MatchError::explained::<V>(Rule::IriReference, &text[..keep], details)
 }
 
 impl<V: Variant> Clone for Reference<'_, V> {

@@ -1413,6 +1413,9 @@ fn write_rule_tables(cx: &Context<'_, '_>, out: &mut String) {
          ret: &str,
          f: &dyn Fn(&RuleSet<'_>, &Analysis<'_, '_>, &SetRule<'_>) -> String| {
             writeln!(out, "    /// {doc}").unwrap();
+            // Inlined where the rule is a constant (a combinator asking about its
+            // own rule, as Tree mode does at every match), the match folds away.
+            out.push_str("    #[inline]\n");
             let vis = if public { "pub " } else { "" };
             writeln!(out, "    {vis}const fn {fname}(self) -> {ret} {{").unwrap();
             out.push_str("        match self {\n");
