@@ -40,14 +40,15 @@ pub fn run<V: Variant>(
         };
         match (&tree, json) {
             (Ok(t), true) => {
-                let mut node = String::with_capacity(4 * t.input.len() + 64);
-                literals::node_json(t, t.root(), show.literals, None, &mut node);
-                out.reserve(node.len() + t.input.len() + 32);
                 out.push_str("{\"input\":");
                 json::string(t.input, out);
                 out.push_str(",\"valid\":true,");
-                // The root's fields follow the input's, in the same object.
-                out.push_str(&node[1..]);
+                // The root's fields follow the input's, in the same object: its own
+                // brace goes. Written in place, not built aside and copied: the JSON
+                // of a long path is forty times its length.
+                let root = out.len();
+                literals::node_json(t, t.root(), show.literals, None, out);
+                out.remove(root);
                 out.push('\n');
             }
             (Ok(t), false) if format == Format::Dot => {
