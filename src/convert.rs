@@ -32,7 +32,7 @@ use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
 use crate::reference::{Builder, Component, HostKind, Reference};
-use crate::words::{first_byte, first_non_ascii};
+use crate::words::{first_byte, first_looked_up, first_non_ascii};
 use alloc::string::{String, ToString};
 use core::fmt;
 
@@ -216,9 +216,7 @@ impl Attention {
         }
     }
 
-    /// Where the first byte to look at is in `bytes`. Most bytes need no attention:
-    /// four at a time while none of the four does (their lookups are independent, so
-    /// they overlap), then one at a time.
+    /// Where the first byte to look at is in `bytes`. Most bytes need no attention.
     #[inline]
     fn find(&self, bytes: &[u8]) -> Option<usize> {
         if self.only_non_ascii {
@@ -227,16 +225,7 @@ impl Attention {
         if self.only_percent {
             return first_byte(bytes, b'%');
         }
-        let t = |b: u8| self.table[usize::from(b)];
-        let mut quads = bytes.chunks_exact(4);
-        let mut at = 0;
-        for q in &mut quads {
-            if t(q[0]) | t(q[1]) | t(q[2]) | t(q[3]) {
-                break;
-            }
-            at += 4;
-        }
-        bytes[at..].iter().position(|&b| t(b)).map(|k| at + k)
+        first_looked_up(bytes, |b| self.table[usize::from(b)])
     }
 }
 
@@ -424,22 +413,34 @@ pub fn to_uri<V: Variant>(
         ascii_only: true,
         keep: |c: char| c.is_ascii() && !leiri_only_ascii(c),
     };
-    let b = Builder::rebuild(r, text.len() + text.len() / 2, |at, s, out| {
-        if at == Component::Host && dns && !s.is_ascii() {
-            // A LEIRI's host may have ASCII a URI forbids: encoded first, so that
-            // ASCII labels come out as URI text and the others fail ToASCII.
-            let mut encoded = String::new();
-            let host = if leiri && s.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)]) {
-                pct::encode_unless(s, |c| !leiri_only_ascii(c), &mut encoded);
-                encoded.as_str()
-            } else {
-                s
-            };
-            return idn::host_to_ascii(host, out).map_err(ConvertError::Idna);
-        }
-        rules.write(s, at, out);
-        Ok(())
-    })?;
+    // Before the first character beyond ASCII, a URI's text is its own (a LEIRI's may
+    // have ASCII a URI forbids; a host beyond ASCII starts after it).
+    let unchanged_before = if leiri {
+        0
+    } else {
+        first_non_ascii(text.as_bytes()).unwrap_or(text.len())
+    };
+    let b = Builder::rebuild(
+        r,
+        text.len() + text.len() / 2,
+        unchanged_before,
+        |at, s, out| {
+            if at == Component::Host && dns && !s.is_ascii() {
+                // A LEIRI's host may have ASCII a URI forbids: encoded first, so that
+                // ASCII labels come out as URI text and the others fail ToASCII.
+                let mut encoded = String::new();
+                let host = if leiri && s.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)]) {
+                    pct::encode_unless(s, |c| !leiri_only_ascii(c), &mut encoded);
+                    encoded.as_str()
+                } else {
+                    s
+                };
+                return idn::host_to_ascii(host, out).map_err(ConvertError::Idna);
+            }
+            rules.write(s, at, out);
+            Ok(())
+        },
+    )?;
     Ok(b.finish())
 }
 
@@ -518,11 +519,19 @@ pub fn to_iri<V: Variant>(
     let dns = idna_host
         && r.host()
             .is_some_and(|h| idn::has_ace_label(h) || h.contains('%'));
+    let first_percent = first_byte(text.as_bytes(), b'%').unwrap_or(text.len());
     // Nothing percent-encoded and no ToUnicode to do: a URI or IRI is its own IRI.
-    if !leiri && !dns && !text.as_bytes().contains(&b'%') {
+    if !leiri && !dns && first_percent == text.len() {
         return Ok(Reference::from_parts(text.to_string(), *r.components()));
     }
-    let b = Builder::rebuild(r, text.len(), |at, s, out| {
+    // What comes before the first `%` stays as it is, but for a LEIRI's characters
+    // and a host that takes ToUnicode.
+    let unchanged_before = match r.span(Component::Host) {
+        _ if leiri => 0,
+        Some(host) if dns => first_percent.min(host.start),
+        _ => first_percent,
+    };
+    let b = Builder::rebuild(r, text.len(), unchanged_before, |at, s, out| {
         if at == Component::Host && dns {
             host_to_unicode(s, leiri, out);
         } else if leiri {
@@ -615,7 +624,7 @@ fn host_to_unicode(host: &str, leiri: bool, out: &mut String) {
 pub fn leiri_to_iri<V: Variant>(
     r: &Reference<'_, V>,
 ) -> Result<Reference<'static, Iri>, ConvertError> {
-    let b = Builder::rebuild(r, r.as_str().len() + 16, |at, s, out| {
+    let b = Builder::rebuild(r, r.as_str().len() + 16, 0, |at, s, out| {
         Rules {
             attention: &ATTEND_NON_ASCII_LEIRI,
             decode: false,

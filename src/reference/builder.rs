@@ -156,23 +156,39 @@ impl Builder {
     /// Rewrites `from` component by component: `write` gets each present component's
     /// text and writes its new text; the delimiters stay. `capacity` is a guess of
     /// the result's length.
+    ///
+    /// `unchanged_before` is an offset of `from`'s text before which the caller knows
+    /// `write` would copy every component as it is (the first `%` for a decoding):
+    /// the components that end there or before are copied without asking, the
+    /// scheme and authority in one piece if the path starts there or before.
     pub(crate) fn rebuild<V: Variant, E>(
         from: &Reference<'_, V>,
         capacity: usize,
+        unchanged_before: usize,
         mut write: impl FnMut(Component, &str, &mut String) -> Result<(), E>,
     ) -> Result<Builder, E> {
         let mut b = Builder::with_capacity(capacity);
+        let unchanged = |at: Component| from.span(at).is_some_and(|s| s.end <= unchanged_before);
         let mut part = |b: &mut Builder, at: Component, text: Option<&str>| match text {
+            Some(s) if unchanged(at) => {
+                b.push(at, s);
+                Ok(())
+            }
             Some(s) => b.component(at, |out| write(at, s, out)),
             None => Ok(()),
         };
-        part(&mut b, Component::Scheme, from.scheme())?;
-        if from.authority().is_some() {
-            b.open(Component::Authority);
-            part(&mut b, Component::Userinfo, from.userinfo())?;
-            part(&mut b, Component::Host, from.host())?;
-            part(&mut b, Component::Port, from.port())?;
-            b.close(Component::Authority);
+        let path_start = from.components().path.0 as usize;
+        if from.scheme().is_some() && path_start <= unchanged_before {
+            b.start_with_scheme_and_authority(from);
+        } else {
+            part(&mut b, Component::Scheme, from.scheme())?;
+            if from.authority().is_some() {
+                b.open(Component::Authority);
+                part(&mut b, Component::Userinfo, from.userinfo())?;
+                part(&mut b, Component::Host, from.host())?;
+                part(&mut b, Component::Port, from.port())?;
+                b.close(Component::Authority);
+            }
         }
         part(&mut b, Component::Path, Some(from.path()))?;
         part(&mut b, Component::Query, from.query())?;
