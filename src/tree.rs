@@ -15,18 +15,6 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-/// A node as the tree stores it: the tree keeps all its nodes in one vector, in
-/// pre-order (a node, then its subtrees), each with the size of its subtree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    id: Rule,
-    start: u32,
-    end: u32,
-    /// Nodes in the subtree, this one included.
-    size: u32,
-    alternative: Option<(u16, u16)>,
-}
-
 /// A node of a [`ParseTree`]: a rule and the part of the input it matched.
 ///
 /// ```
@@ -45,13 +33,13 @@ pub struct Node<'t> {
 }
 
 impl<'t> Node<'t> {
-    fn entry(&self) -> &'t Entry {
-        &self.tree.entries[self.index]
+    fn entry(&self) -> &'t RawNode {
+        &self.tree.nodes[self.index]
     }
 
     /// The rule's name in the grammar of the tree.
     pub fn rule(&self) -> &'static str {
-        let id = self.entry().id;
+        let id = self.entry().rule;
         // Looked up here, not stored: most trees are walked for a few names.
         id.name_in(self.tree.variant)
             .unwrap_or_else(|| id.iri_name())
@@ -59,17 +47,17 @@ impl<'t> Node<'t> {
 
     /// The generated rule.
     pub fn id(&self) -> Rule {
-        self.entry().id
+        self.entry().rule
     }
 
     /// Byte offset where the match starts.
     pub fn start(&self) -> usize {
-        self.entry().start as usize
+        self.tree.input.len() - self.entry().start_rem as usize
     }
 
     /// Byte offset where the match ends.
     pub fn end(&self) -> usize {
-        self.entry().end as usize
+        self.tree.input.len() - self.entry().end_rem as usize
     }
 
     /// The byte range it matched.
@@ -104,7 +92,7 @@ impl<'t> Node<'t> {
         core::iter::from_fn(move || {
             (at < end).then(|| {
                 let n = Node { tree, index: at };
-                at += tree.entries[at].size as usize;
+                at += tree.nodes[at].size as usize;
                 n
             })
         })
@@ -136,7 +124,9 @@ pub struct ParseTree<'a> {
     pub variant: VariantName,
     /// The input.
     pub input: &'a str,
-    entries: Vec<Entry>,
+    /// The nodes in pre-order, each with the size of its subtree, positions as
+    /// remaining lengths: the arena of `Tree` mode as the match left it.
+    nodes: Vec<RawNode>,
 }
 
 impl<'a> ParseTree<'a> {
@@ -150,7 +140,7 @@ impl<'a> ParseTree<'a> {
 
     /// Every node, in pre-order (a node before the nodes inside it).
     pub fn nodes(&self) -> impl Iterator<Item = Node<'_>> {
-        (0..self.entries.len()).map(|index| Node { tree: self, index })
+        (0..self.nodes.len()).map(|index| Node { tree: self, index })
     }
 }
 
@@ -210,7 +200,7 @@ pub fn parse_tree<'a, V: Variant>(rule: &str, input: &'a str) -> Result<ParseTre
 /// assert_eq!(t.root().children().map(|n| n.rule()).collect::<Vec<_>>(), ["h16"]);
 /// ```
 pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, MatchError> {
-    // A tree's offsets are u32.
+    // A tree's positions are u32.
     if input.len() >= MatchError::LONGEST {
         return Err(MatchError::too_long::<V>(
             rule,
@@ -218,58 +208,36 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
             "an input shorter than 4 GiB",
         ));
     }
-    let entries = runtime::Tree::collect(
-        || full_match::<V, runtime::Tree>(rule, input),
-        |result, arena| {
-            result.ok().map(|top| {
-                let top = if top.is_empty() {
-                    &[][..]
-                } else {
-                    &arena[top.start as usize..top.end as usize]
-                };
-                entries(rule, input.len(), top)
-            })
-        },
-    );
-    match entries {
-        Some(entries) => Ok(ParseTree {
-            variant: V::NAME,
-            input,
-            entries,
-        }),
-        None => Err(explain::<V>(rule, input)),
-    }
-}
-
-/// The entries of a tree from the nodes of a match (whole subtrees in pre-order, as
-/// the arena holds them). The root is the rule asked for, even a character rule
-/// (which folds away elsewhere): the match's one node, or a node made around the
-/// match's nodes.
-fn entries(rule: Rule, len: usize, top: &[RawNode]) -> Vec<Entry> {
-    let entry = |n: &RawNode| Entry {
-        id: n.rule,
-        start: (len - n.start_rem) as u32,
-        end: (len - n.end_rem) as u32,
-        size: n.size,
-        alternative: n.alternative,
+    // Room for the nodes of most inputs, so that the arena rarely grows; at most
+    // 1 KiB, which the allocator serves from its per-thread cache (a larger first
+    // block cost ~300 instructions more a tree on long paths).
+    let room = Vec::with_capacity((8 + input.len() / 4).min(32));
+    let (result, mut nodes) =
+        runtime::Tree::collect_in(room, || full_match::<V, runtime::Tree>(rule, input));
+    let Ok(top) = result else {
+        return Err(explain::<V>(rule, input));
     };
-    match top.first() {
-        Some(first) if first.rule == rule && first.size as usize == top.len() => {
-            top.iter().map(entry).collect()
-        }
-        _ => {
-            let root = Entry {
-                id: rule,
-                start: 0,
-                end: len as u32,
-                size: top.len() as u32 + 1,
-                alternative: None,
-            };
-            core::iter::once(root)
-                .chain(top.iter().map(entry))
-                .collect()
-        }
+    // The match's nodes are the whole arena (failed attempts were cut back), in
+    // pre-order. The root is the rule asked for, even a character rule (which folds
+    // away elsewhere): the match's one node, or a node put around its nodes.
+    debug_assert!(top.is_empty() || (top.start == 0 && top.end as usize == nodes.len()));
+    nodes.truncate(top.len() as usize);
+    let rooted = matches!(nodes.first(), Some(first) if first.rule == rule && first.size as usize == nodes.len());
+    if !rooted {
+        let root = RawNode {
+            rule,
+            start_rem: input.len() as u32,
+            end_rem: 0,
+            size: nodes.len() as u32 + 1,
+            alternative: None,
+        };
+        nodes.insert(0, root);
     }
+    Ok(ParseTree {
+        variant: V::NAME,
+        input,
+        nodes,
+    })
 }
 
 impl ParseTree<'_> {

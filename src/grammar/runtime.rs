@@ -136,15 +136,16 @@ impl<'a> ParseError<&'a str> for Failure {
 
 /// A node of a parse tree as [`Tree`] mode writes it into its arena, in pre-order
 /// (a node before its children); positions are remaining lengths (see the module
-/// doc).
+/// doc), in 32 bits: trees are for inputs under 4 GiB (`tree_of` refuses longer ones),
+/// and a node takes 20 bytes, not 32.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RawNode {
     /// The rule.
     pub rule: Rule,
     /// Remaining length at the start.
-    pub start_rem: usize,
+    pub start_rem: u32,
     /// Remaining length at the end.
-    pub end_rem: usize,
+    pub end_rem: u32,
     /// How many nodes its subtree has, itself included: the subtree is the `size`
     /// nodes of the arena that start with this one.
     pub size: u32,
@@ -447,22 +448,31 @@ impl Tree {
     /// arena. The arena's memory is kept from one tree to the next (up to 4,096
     /// nodes).
     pub fn collect<R, S>(f: impl FnOnce() -> R, read: impl FnOnce(R, &[RawNode]) -> S) -> S {
+        let (r, mut nodes) = Tree::collect_in(SPARE.with(core::cell::Cell::take), f);
+        let s = read(r, &nodes);
+        // Kept for the next tree unless a long input made it large: a thread does
+        // not hold the memory of its largest tree.
+        if nodes.capacity() <= Tree::SPARE_NODES {
+            nodes.clear();
+            SPARE.with(|spare| spare.set(nodes));
+        }
+        s
+    }
+
+    /// Runs `f` with `nodes` (emptied) as the arena, and returns what `f` returned
+    /// and the arena: for a caller that keeps the nodes (a [`crate::tree::ParseTree`]
+    /// is its arena), with the capacity it expects.
+    pub fn collect_in<R>(mut nodes: Vec<RawNode>, f: impl FnOnce() -> R) -> (R, Vec<RawNode>) {
+        nodes.clear();
         let mut arena = Arena {
-            nodes: SPARE.with(core::cell::Cell::take),
+            nodes,
             chosen: None,
         };
         let r = {
             let _collecting = Collecting::start(&mut arena);
             f()
         };
-        let s = read(r, &arena.nodes);
-        // Kept for the next tree unless a long input made it large: a thread does
-        // not hold the memory of its largest tree.
-        if arena.nodes.capacity() <= Tree::SPARE_NODES {
-            arena.nodes.clear();
-            SPARE.with(|spare| spare.set(arena.nodes));
-        }
-        s
+        (r, arena.nodes)
     }
 }
 
@@ -523,10 +533,14 @@ impl Mode for Tree {
             // Failed attempts are rewound, so what follows the rule's node is the
             // match's inside.
             debug_assert!(inner == Nodes::NONE || (inner.start == open + 1 && inner.end == end));
+            debug_assert!(
+                start_rem <= u32::MAX as usize,
+                "trees are for inputs under 4 GiB"
+            );
             a.nodes[open as usize] = RawNode {
                 rule,
-                start_rem,
-                end_rem,
+                start_rem: start_rem as u32,
+                end_rem: end_rem as u32,
                 size: end - open,
                 alternative,
             };
