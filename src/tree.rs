@@ -222,7 +222,10 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
     // away elsewhere): the match's one node, or a node put around its nodes.
     debug_assert!(top.is_empty() || (top.start == 0 && top.end as usize == nodes.len()));
     nodes.truncate(top.len() as usize);
-    let rooted = matches!(nodes.first(), Some(first) if first.rule == rule && first.size as usize == nodes.len());
+    let whole = nodes.len();
+    let rooted = nodes
+        .first()
+        .is_some_and(|first| first.rule == rule && first.size as usize == whole);
     if !rooted {
         let root = RawNode {
             rule,
