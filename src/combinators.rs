@@ -28,7 +28,7 @@
 //! [`crate::Reference`] or [`crate::is_match`] instead.
 
 pub use crate::grammar::generated::*;
-/// Tree mode keeps its arena in a thread-local: it needs `std`.
+/// Tree mode finds its arena through a thread-local: it needs `std`.
 #[cfg(feature = "std")]
 pub use crate::grammar::runtime::Tree;
 pub use crate::grammar::runtime::{
