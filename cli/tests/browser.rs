@@ -286,7 +286,15 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         s.run("return document.getElementById('status').textContent"),
         json!("valid: the whole input matches IRI-reference")
     );
-    // Hovering a node highlights the characters it matched.
+    // Hovering a node highlights the characters it matched. The trace comes after
+    // the tree and clears any highlight when it is shown (its own marks replace
+    // them): wait for it first, or a slow trace undoes the hover (CI failed so on
+    // a loaded machine).
+    s.wait(
+        "the trace of the IRI",
+        "return document.getElementById('trace-panel').dataset.input === \
+         'http://résumé.example.org/'",
+    );
     s.hover("#tree .node[data-rule=\"ireg-name\"]");
     s.wait(
         "the host to be highlighted",
