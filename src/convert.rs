@@ -414,7 +414,8 @@ pub fn to_uri<V: Variant>(
         keep: |c: char| c.is_ascii() && !leiri_only_ascii(c),
     };
     // Before the first character beyond ASCII, a URI's text is its own (a LEIRI's may
-    // have ASCII a URI forbids; a host beyond ASCII starts after it).
+    // have ASCII a URI forbids; a host beyond ASCII, the one IDNA changes, ends after
+    // it).
     let unchanged_before = if leiri {
         0
     } else {

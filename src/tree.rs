@@ -221,7 +221,12 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
     // pre-order. The root is the rule asked for, even a character rule (which folds
     // away elsewhere): the match's one node, or a node put around its nodes.
     debug_assert!(top.is_empty() || (top.start == 0 && top.end as usize == nodes.len()));
-    nodes.truncate(top.len() as usize);
+    if top.is_empty() {
+        nodes.clear();
+    } else {
+        nodes.truncate(top.end as usize);
+        nodes.drain(..top.start as usize);
+    }
     let whole = nodes.len();
     let rooted = nodes
         .first()

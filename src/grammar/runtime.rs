@@ -10,14 +10,19 @@
 //! Every parser is generic over a [`Mode`], which says what a successful match
 //! produces: nothing ([`Check`], for validation: no allocation), rule nodes
 //! ([`Tree`]), or the farthest failure seen on the way ([`Explain`], for error
-//! messages). Outputs are values, so backtracking simply drops them.
+//! messages). Check's and Explain's outputs are values, so backtracking simply drops
+//! them; Tree's are ranges of an arena, which an attempt that fails is cut back from
+//! ([`Mode::mark`] and [`Mode::rewind`], which the operators here call).
 //!
 //! Positions are kept as the length of the remaining input (`rem`), which nom's
 //! `&str` slices give for free; the caller turns them into offsets.
 //!
 //! The generated combinators are ordinary nom parsers (`fn(&str) -> IResult<..>`),
 //! so they compose with nom's own; the public face of this module is
-//! [`crate::combinators`], which shows how.
+//! [`crate::combinators`], which shows how. In [`Tree`] mode, a nom combinator that
+//! backtracks (`alt`, `opt`, `many0`) does not cut the arena back: wrap what it tries
+//! in a mark and a rewind, or only a successful match's range of the arena means
+//! anything.
 
 use super::generated::Rule;
 use super::Variant;
@@ -441,7 +446,7 @@ impl Drop for Collecting {
 
 #[cfg(feature = "std")]
 impl Tree {
-    /// The most nodes whose memory an arena keeps for the next tree (128 KiB).
+    /// The most nodes whose memory an arena keeps for the next tree (80 KiB).
     const SPARE_NODES: usize = 4096;
 
     /// Runs `f` with an empty arena, then `read` with what `f` returned and the
@@ -461,7 +466,8 @@ impl Tree {
 
     /// Runs `f` with `nodes` (emptied) as the arena, and returns what `f` returned
     /// and the arena: for a caller that keeps the nodes (a [`crate::tree::ParseTree`]
-    /// is its arena), with the capacity it expects.
+    /// is its arena), with the capacity it expects. A node's positions are `u32`:
+    /// the input must be shorter than 4 GiB (`tree_of` checks; this does not).
     pub fn collect_in<R>(mut nodes: Vec<RawNode>, f: impl FnOnce() -> R) -> (R, Vec<RawNode>) {
         nodes.clear();
         let mut arena = Arena {
@@ -509,11 +515,13 @@ impl Mode for Tree {
         with_arena(|a| {
             let at = a.nodes.len() as u32;
             // Written when the rule matches; cut with the attempt if it fails.
+            // Its size is 1 meanwhile: were one ever left (a composition that does
+            // not rewind), a walk of the tree would still move on.
             a.nodes.push(RawNode {
                 rule,
                 start_rem: 0,
                 end_rem: 0,
-                size: 0,
+                size: 1,
                 alternative: None,
             });
             at

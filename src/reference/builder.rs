@@ -160,7 +160,8 @@ impl Builder {
     /// `unchanged_before` is an offset of `from`'s text before which the caller knows
     /// `write` would copy every component as it is (the first `%` for a decoding):
     /// the components that end there or before are copied without asking, the
-    /// scheme and authority in one piece if the path starts there or before.
+    /// scheme and authority in one piece if there is a scheme and the path starts
+    /// there or before.
     pub(crate) fn rebuild<V: Variant, E>(
         from: &Reference<'_, V>,
         capacity: usize,

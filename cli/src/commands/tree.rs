@@ -42,13 +42,13 @@ pub fn run<V: Variant>(
             (Ok(t), true) => {
                 out.push_str("{\"input\":");
                 json::string(t.input, out);
-                out.push_str(",\"valid\":true,");
+                out.push_str(",\"valid\":true");
                 // The root's fields follow the input's, in the same object: its own
-                // brace goes. Written in place, not built aside and copied: the JSON
-                // of a long path is forty times its length.
+                // brace becomes the comma between them. Written in place, not built
+                // aside and copied: the JSON of a long path is forty times its length.
                 let root = out.len();
                 literals::node_json(t, t.root(), show.literals, None, out);
-                out.remove(root);
+                out.replace_range(root..root + 1, ",");
                 out.push('\n');
             }
             (Ok(t), false) if format == Format::Dot => {
