@@ -225,7 +225,9 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
         nodes.clear();
     } else {
         nodes.truncate(top.end as usize);
-        nodes.drain(..top.start as usize);
+        if top.start != 0 {
+            nodes.drain(..top.start as usize);
+        }
     }
     let whole = nodes.len();
     let rooted = nodes
