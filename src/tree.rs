@@ -39,10 +39,8 @@ impl<'t> Node<'t> {
 
     /// The rule's name in the grammar of the tree.
     pub fn rule(&self) -> &'static str {
-        let id = self.entry().rule;
         // Looked up here, not stored: most trees are walked for a few names.
-        id.name_in(self.tree.variant)
-            .unwrap_or_else(|| id.iri_name())
+        self.entry().rule.name_of(self.tree.variant)
     }
 
     /// The generated rule.
@@ -221,13 +219,10 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
     // pre-order. The root is the rule asked for, even a character rule (which folds
     // away elsewhere): the match's one node, or a node put around its nodes.
     debug_assert!(top.is_empty() || (top.start == 0 && top.end as usize == nodes.len()));
-    if top.is_empty() {
-        nodes.clear();
-    } else {
-        nodes.truncate(top.end as usize);
-        if top.start != 0 {
-            nodes.drain(..top.start as usize);
-        }
+    let top = top.range();
+    nodes.truncate(top.end);
+    if top.start != 0 {
+        nodes.drain(..top.start);
     }
     let whole = nodes.len();
     let rooted = nodes
@@ -341,7 +336,7 @@ mod tests {
                 (outer, inner)
             },
             |(outer, inner), arena| {
-                let rules: Vec<_> = arena[outer.start as usize..outer.end as usize]
+                let rules: Vec<_> = arena[outer.range()]
                     .iter()
                     .map(|n| (n.rule, n.size))
                     .collect();

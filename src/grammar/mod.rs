@@ -222,7 +222,18 @@ impl Rule {
     /// assert_eq!(Rule::IpathAbempty.name::<Uri>(), "path-abempty");
     /// ```
     pub fn name<V: Variant>(self) -> &'static str {
-        self.name_in(V::NAME).unwrap_or_else(|| self.iri_name())
+        self.name_of(V::NAME)
+    }
+
+    /// [`Rule::name`] for a variant known at run time.
+    ///
+    /// ```
+    /// use iri_grammar::{grammar::Rule, VariantName};
+    /// assert_eq!(Rule::IpathAbempty.name_of(VariantName::Uri), "path-abempty");
+    /// assert_eq!(Rule::Ucschar.name_of(VariantName::Uri), "ucschar");
+    /// ```
+    pub fn name_of(self, variant: VariantName) -> &'static str {
+        self.name_in(variant).unwrap_or_else(|| self.iri_name())
     }
 
     /// The rules of `variant`'s grammar, each once, under its names there.

@@ -380,12 +380,21 @@ impl Nodes {
     pub fn is_empty(self) -> bool {
         self.len() == 0
     }
+
+    /// The places of the arena they fill (`0..0` for none).
+    pub fn range(self) -> core::ops::Range<usize> {
+        if self == Nodes::NONE {
+            0..0
+        } else {
+            self.start as usize..self.end as usize
+        }
+    }
 }
 
 /// The arena of [`Tree`] mode: the nodes written so far, and the alternative a
 /// [`Choice`] just took (for the node of the rule it is the definition of).
 #[cfg(feature = "std")]
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Arena {
     nodes: Vec<RawNode>,
     chosen: Option<(u16, u16)>,
@@ -400,8 +409,6 @@ std::thread_local! {
     /// without a borrow flag; Tree mode touches its arena at every rule and every
     /// attempt, and those checks were a fifth of the cost of a tree.
     static CURRENT: core::cell::Cell<*mut Arena> = const { core::cell::Cell::new(core::ptr::null_mut()) };
-    /// The memory of the last arena, kept for the next tree.
-    static SPARE: core::cell::Cell<Vec<RawNode>> = const { core::cell::Cell::new(Vec::new()) };
 }
 
 /// Runs `f` on the arena of the running [`Tree::collect`]; outside one, Tree mode
@@ -446,22 +453,11 @@ impl Drop for Collecting {
 
 #[cfg(feature = "std")]
 impl Tree {
-    /// The most nodes whose memory an arena keeps for the next tree (80 KiB).
-    const SPARE_NODES: usize = 4096;
-
     /// Runs `f` with an empty arena, then `read` with what `f` returned and the
-    /// arena. The arena's memory is kept from one tree to the next (up to 4,096
-    /// nodes).
+    /// arena ([`Tree::collect_in`] for a caller that keeps the nodes).
     pub fn collect<R, S>(f: impl FnOnce() -> R, read: impl FnOnce(R, &[RawNode]) -> S) -> S {
-        let (r, mut nodes) = Tree::collect_in(SPARE.with(core::cell::Cell::take), f);
-        let s = read(r, &nodes);
-        // Kept for the next tree unless a long input made it large: a thread does
-        // not hold the memory of its largest tree.
-        if nodes.capacity() <= Tree::SPARE_NODES {
-            nodes.clear();
-            SPARE.with(|spare| spare.set(nodes));
-        }
-        s
+        let (r, nodes) = Tree::collect_in(Vec::new(), f);
+        read(r, &nodes)
     }
 
     /// Runs `f` with `nodes` (emptied) as the arena, and returns what `f` returned
