@@ -5,7 +5,8 @@
 //! searches of reference resolution (RFC 3986 §5.2), the `%` and non-ASCII searches of
 //! the conversions (RFC 3987 §3.1, §3.2); and, for properties only a table can tell,
 //! lookups four at a time (the conversions' attention; not the combinators' runs,
-//! which are too short for it: a tree cost 3 % more with it).
+//! which are too short for it: a tree cost 3 % more with it. Those skip sixteen
+//! bytes at a time where the processor can, `grammar::automaton::skip_ascii`).
 
 /// The eight bytes of `b` from `i` as one word, the first in the low byte.
 #[inline(always)]

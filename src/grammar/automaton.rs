@@ -71,7 +71,7 @@ pub(crate) enum Rejected {
 }
 
 /// A set of bytes a state stays in: the bytes a walk may skip.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct ScanTable {
     /// Whether each byte is in the set.
     pub bytes: [bool; 256],
@@ -290,6 +290,25 @@ fn skip(table: &[bool; 256], bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// How many bytes of `bytes` from `i` on are in `table`, a table of ASCII bytes,
+/// added to `i`: for the combinators' runs ([`crate::grammar::runtime::Scan`]),
+/// outside the walks. Sixteen at a time where the processor can and there are 16
+/// bytes; else one at a time (the runs are short: the four-at-a-time loop of
+/// [`skip`] costs more than it saves on them).
+#[inline(always)]
+pub(crate) fn skip_ascii(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
+    debug_assert!(table.ascii);
+    #[cfg(target_arch = "x86_64")]
+    if bytes.len() >= 16 && sixteen::available() {
+        // SAFETY: the processor has SSSE3, and there are 16 bytes.
+        return unsafe { sixteen::skip_with_ssse3(table, bytes, i) };
+    }
+    i + bytes[i..]
+        .iter()
+        .position(|&b| !table.bytes[usize::from(b)])
+        .unwrap_or(bytes.len() - i)
+}
+
 /// The sixteen-at-a-time skip, for x86-64 processors with SSSE3.
 #[cfg(target_arch = "x86_64")]
 mod sixteen {
@@ -325,6 +344,16 @@ mod sixteen {
             // run only where the processor has it, on inputs of 16 bytes or more.
             unsafe { skip_sixteen(table, bytes, i) }
         }
+    }
+
+    /// [`skip_sixteen`] for a caller not compiled for SSSE3.
+    ///
+    /// # Safety
+    /// As for [`skip_sixteen`].
+    #[target_feature(enable = "ssse3")]
+    pub(crate) unsafe fn skip_with_ssse3(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
+        // SAFETY: the caller's promise.
+        unsafe { skip_sixteen(table, bytes, i) }
     }
 
     /// [`Skip::skip`] sixteen bytes at a time, for a table of ASCII bytes.

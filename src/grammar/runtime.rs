@@ -24,6 +24,7 @@
 //! in a mark and a rewind, or only a successful match's range of the arena means
 //! anything.
 
+use super::automaton::{scan_table, skip_ascii, ScanTable};
 use super::generated::Rule;
 use super::Variant;
 use alloc::boxed::Box;
@@ -176,13 +177,15 @@ pub trait Mode {
     /// its nodes come in pre-order).
     fn open(rule: Rule) -> Self::Open;
     /// The output of a rule, opened with `open`, that matched from `start_rem` to
-    /// `end_rem` with `inner` inside.
+    /// `end_rem` with `inner` inside; `alternation` when its definition is one
+    /// ([`Choice`], which has just told [`Mode::chose`] the alternative that matched).
     fn node(
         rule: Rule,
         open: Self::Open,
         start_rem: usize,
         end_rem: usize,
         inner: Self::Out,
+        alternation: bool,
     ) -> Self::Out;
     /// A failure at `rem`, where one of `expected` was needed.
     fn fail(rem: usize, expected: &[Expected]) -> Failure;
@@ -316,7 +319,7 @@ impl Mode for Check {
     #[inline(always)]
     fn open(_: Rule) {}
     #[inline(always)]
-    fn node(_: Rule, _: (), _: usize, _: usize, _: ()) {}
+    fn node(_: Rule, _: (), _: usize, _: usize, _: (), _: bool) {}
     #[inline(always)]
     fn fail(rem: usize, _: &[Expected]) -> Failure {
         Failure { rem, diag: None }
@@ -525,11 +528,18 @@ impl Mode for Tree {
         .unwrap_or(u32::MAX)
     }
     #[inline]
-    fn node(rule: Rule, open: u32, start_rem: usize, end_rem: usize, inner: Nodes) -> Nodes {
+    fn node(
+        rule: Rule,
+        open: u32,
+        start_rem: usize,
+        end_rem: usize,
+        inner: Nodes,
+        alternation: bool,
+    ) -> Nodes {
         with_arena(|a| {
-            // A character rule's alternation chose too; its choice is not its
-            // parent's.
-            let alternative = a.chosen.take();
+            // Only an alternation chose (the others need not look); a character
+            // rule's choice is taken too, since it is not its parent's.
+            let alternative = if alternation { a.chosen.take() } else { None };
             if rule.is_character_rule() {
                 return inner;
             }
@@ -541,13 +551,12 @@ impl Mode for Tree {
                 start_rem <= u32::MAX as usize,
                 "trees are for inputs under 4 GiB"
             );
-            a.nodes[open as usize] = RawNode {
-                rule,
-                start_rem: start_rem as u32,
-                end_rem: end_rem as u32,
-                size: end - open,
-                alternative,
-            };
+            // `open` wrote the rule.
+            let node = &mut a.nodes[open as usize];
+            node.start_rem = start_rem as u32;
+            node.end_rem = end_rem as u32;
+            node.size = end - open;
+            node.alternative = alternative;
             Nodes { start: open, end }
         })
         .unwrap_or(Nodes::NONE)
@@ -573,8 +582,9 @@ impl Mode for Tree {
     #[inline]
     fn rewind(mark: u32) {
         with_arena(|a| {
+            // `chosen` may stay: it is read only by an alternation's node, right
+            // after its own `Choice` wrote it.
             a.nodes.truncate(mark as usize);
-            a.chosen = None;
         });
     }
     #[inline(always)]
@@ -634,7 +644,7 @@ impl Mode for Trace {
     fn join(_: (), _: ()) {}
     type Open = ();
     fn open(_: Rule) {}
-    fn node(_: Rule, _: (), _: usize, _: usize, _: ()) {}
+    fn node(_: Rule, _: (), _: usize, _: usize, _: (), _: bool) {}
     fn fail(rem: usize, expected: &[Expected]) -> Failure {
         // An Ahead rejection is its own step (Step::Ahead); its FOLLOW set is not a
         // terminal that failed.
@@ -674,7 +684,7 @@ impl Mode for Explain {
     }
     type Open = ();
     fn open(_: Rule) {}
-    fn node(rule: Rule, _: (), _: usize, _: usize, mut inner: Self::Out) -> Self::Out {
+    fn node(rule: Rule, _: (), _: usize, _: usize, mut inner: Self::Out, _: bool) -> Self::Out {
         if let Some(d) = inner.as_mut() {
             d.leave(rule);
         }
@@ -723,6 +733,9 @@ impl Mode for Explain {
 pub trait Parse<'a, V: Variant, M: Mode> {
     /// Matches a prefix of `i`.
     fn parse(&self, i: &'a str) -> PResult<'a, M>;
+    /// Whether this is a rule's alternation, a [`Choice`] (which tells
+    /// [`Mode::chose`] the alternative that matched, for its rule's node).
+    const IS_CHOICE: bool = false;
 }
 
 impl<'a, V: Variant, M: Mode, F> Parse<'a, V, M> for F
@@ -760,7 +773,10 @@ pub fn rule<'a, V: Variant, M: Mode, P: Parse<'a, V, M>>(
                     end_rem: rest.len(),
                 });
             }
-            Ok((rest, M::node(rule, open, i.len(), rest.len(), out)))
+            Ok((
+                rest,
+                M::node(rule, open, i.len(), rest.len(), out, P::IS_CHOICE),
+            ))
         }
         Err(Err::Error(f)) => {
             if M::TRACE {
@@ -784,9 +800,14 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Lit {
     #[inline(always)]
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         let want = self.0.as_bytes();
+        // Without letters, case-insensitive is equal: a plain compare (the literals
+        // are constants, so this test folds away).
+        let letters = want.iter().any(u8::is_ascii_alphabetic);
         match i.as_bytes().get(..want.len()) {
             // A matched prefix equals an ASCII-only string, so it ends on a char boundary.
-            Some(have) if have.eq_ignore_ascii_case(want) => {
+            Some(have)
+                if (letters && have.eq_ignore_ascii_case(want)) || (!letters && have == want) =>
+            {
                 if M::TRACE {
                     M::step(Step::Terminal {
                         start_rem: i.len(),
@@ -972,6 +993,7 @@ impl<T> Choice<T> {
 macro_rules! choices {
     ($n:expr; $($P:ident $p:ident $k:expr),+) => {
         impl<'a, V: Variant, M: Mode, $($P: Parse<'a, V, M>),+> Parse<'a, V, M> for Choice<($($P,)+)> {
+            const IS_CHOICE: bool = true;
             #[inline(always)]
             fn parse(&self, i: &'a str) -> PResult<'a, M> {
                 let ($($p,)+) = &self.alternatives;
@@ -1217,16 +1239,6 @@ const fn ascii_bits(s: &str) -> u128 {
     bits
 }
 
-const fn table_of(ascii: u128) -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        t[b] = ascii >> b & 1 != 0;
-        b += 1;
-    }
-    t
-}
-
 const fn range_bits(lo: u8, hi: u8) -> u128 {
     let mut bits = 0u128;
     let mut c = lo;
@@ -1357,9 +1369,9 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for First<P> {
 #[derive(Debug, Clone, Copy)]
 pub struct Class {
     ascii: u128,
-    /// The same ASCII members as a byte table (false for every byte >= 0x80): one
-    /// load per byte in the scan loop.
-    table: [bool; 256],
+    /// The same ASCII members as a scan table (no byte >= 0x80 in it): the run of
+    /// members is skipped sixteen bytes at a time where the processor can.
+    table: ScanTable,
     beyond: &'static [(u32, u32)],
     pct: bool,
     /// The rule of its percent triplets, for trees: `pct-encoded`, or the 2001
@@ -1374,7 +1386,7 @@ impl Class {
     pub const fn new() -> Class {
         Class {
             ascii: 0,
-            table: [false; 256],
+            table: scan_table([0; 4]),
             beyond: &[],
             pct: false,
             pct_rule: Rule::PctEncoded,
@@ -1385,13 +1397,13 @@ impl Class {
     /// Adds ASCII characters.
     pub const fn chars(mut self, s: &str) -> Class {
         self.ascii |= ascii_bits(s);
-        self.table = table_of(self.ascii);
+        self.table = scan_table([self.ascii as u64, (self.ascii >> 64) as u64, 0, 0]);
         self
     }
     /// Adds the ASCII range `lo..=hi`.
     pub const fn range(mut self, lo: u8, hi: u8) -> Class {
         self.ascii |= range_bits(lo, hi);
-        self.table = table_of(self.ascii);
+        self.table = scan_table([self.ascii as u64, (self.ascii >> 64) as u64, 0, 0]);
         self
     }
     /// Adds code point ranges beyond ASCII.
@@ -1430,7 +1442,8 @@ impl Default for Class {
 }
 
 /// `min*max class`: a run of characters of a class, scanned with table lookups
-/// (ASCII) and range tests (beyond), not one combinator call per character.
+/// (ASCII; sixteen bytes at a time where the processor can) and range tests
+/// (beyond), not one combinator call per character.
 /// Used where the generator proved that greedy is exact (nothing that may follow
 /// the run can start with a member of the class).
 #[derive(Debug, Clone, Copy)]
@@ -1448,7 +1461,7 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
         // ASCII members: the class's byte table, plus the variant's ASCII characters
         // (only LEIRI's ucschar has any; for the other variants `extra` folds to 0).
         let extra = V::variant_ascii(class.variant);
-        let table = &class.table;
+        let table = &class.table.bytes;
         let is_member = |b: u8| table[b as usize] || (b < 0x80 && extra >> b & 1 != 0);
         let bytes = i.as_bytes();
         let mut pos = 0;
@@ -1456,18 +1469,25 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
         let mut out = M::empty();
         // Set in Explain mode when a "%" is not followed by two hex digits.
         let mut bad_pct: Option<Failure> = None;
-        while n < max {
+        // An unbounded run with at most one required (every one the generator
+        // writes) needs no count: it has one member iff it moved.
+        let uncounted = max == INF && min <= 1;
+        while uncounted || n < max {
             if max == INF {
                 // An unbounded run: skip plain ASCII members without counting each.
                 let start = pos;
-                let rest = &bytes[pos..];
-                pos += if extra == 0 {
-                    rest.iter().position(|&b| !table[b as usize])
+                pos = if extra == 0 {
+                    skip_ascii(&class.table, bytes, pos)
                 } else {
-                    rest.iter().position(|&b| !is_member(b))
+                    let rest = &bytes[pos..];
+                    pos + rest
+                        .iter()
+                        .position(|&b| !is_member(b))
+                        .unwrap_or(rest.len())
+                };
+                if !uncounted {
+                    n = n.saturating_add(u32::try_from(pos - start).unwrap_or(u32::MAX));
                 }
-                .unwrap_or(rest.len());
-                n = n.saturating_add(u32::try_from(pos - start).unwrap_or(u32::MAX));
             }
             let Some(&b) = bytes.get(pos) else { break };
             if b < 0x80 {
@@ -1482,6 +1502,7 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                             i.len() - pos,
                             i.len() - pos - 3,
                             M::empty(),
+                            false,
                         );
                         out = M::join(out, pct);
                         pos += 3;
@@ -1511,9 +1532,16 @@ impl<'a, V: Variant, M: Mode> Parse<'a, V, M> for Scan {
                 }
                 pos += c.len_utf8();
             }
-            n += 1;
+            if !uncounted {
+                n += 1;
+            }
         }
-        if n < min {
+        let too_few = if uncounted {
+            min == 1 && pos == 0
+        } else {
+            n < min
+        };
+        if too_few {
             let mut f = M::fail(i.len() - pos, class.expected);
             if let Some(b) = bad_pct {
                 f = Failure::merge(f, b);
