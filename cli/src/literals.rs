@@ -23,27 +23,37 @@ pub enum Item<'n> {
     Literal { start: usize, end: usize },
 }
 
-/// The children of `n` with its literal runs between them, in input order.
-pub fn items(n: Node<'_>) -> Vec<Item<'_>> {
-    let mut out = Vec::new();
+/// The children of `n` with its literal runs between them, in input order. An
+/// iterator, not a vector: a path of half a million segments is one node with as many
+/// children, and a vector of them took 25 MB, twice that with the literals between.
+pub fn items(n: Node<'_>) -> impl Iterator<Item = Item<'_>> {
     let mut at = n.start();
-    for c in n.children() {
-        if c.start() > at {
-            out.push(Item::Literal {
-                start: at,
-                end: c.start(),
-            });
-        }
-        out.push(Item::Rule(c));
+    let end = n.end();
+    let mut children = n.children();
+    // A child that follows the literal just given.
+    let mut next: Option<Node<'_>> = None;
+    std::iter::from_fn(move || {
+        let c = match next.take().or_else(|| children.next()) {
+            Some(c) if c.start() > at => {
+                let literal = Item::Literal {
+                    start: at,
+                    end: c.start(),
+                };
+                at = c.start();
+                next = Some(c);
+                return Some(literal);
+            }
+            Some(c) => c,
+            None if end > at => {
+                let literal = Item::Literal { start: at, end };
+                at = end;
+                return Some(literal);
+            }
+            None => return None,
+        };
         at = at.max(c.end());
-    }
-    if n.end() > at {
-        out.push(Item::Literal {
-            start: at,
-            end: n.end(),
-        });
-    }
-    out
+        Some(Item::Rule(c))
+    })
 }
 
 /// The literal leaves of the whole tree, left to right, as byte ranges.
@@ -192,30 +202,44 @@ pub fn node_json(
     // The fields without the closing brace; the children follow.
     out.push_str(&fields[..fields.len() - 1]);
     out.push_str(",\"children\":[");
-    let kids = if literals {
-        items(n)
-    } else {
-        n.children().map(Item::Rule).collect()
-    };
-    for (k, item) in kids.into_iter().enumerate() {
-        if k > 0 {
-            out.push(',');
+    // Walked, not collected: a path's node can have half a million children.
+    if literals {
+        for (k, item) in items(n).enumerate() {
+            child_json(t, item, k, literals, chars, out);
         }
-        match item {
-            Item::Rule(c) => node_json(t, c, literals, chars, out),
-            Item::Literal { start, end } => {
-                let mut o = Object::new()
-                    .str("literal", &t.input[start..end])
-                    .num("start", start)
-                    .num("end", end);
-                if let Some(ci) = chars {
-                    o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
-                }
-                out.push_str(&o.finish());
-            }
+    } else {
+        for (k, c) in n.children().enumerate() {
+            child_json(t, Item::Rule(c), k, literals, chars, out);
         }
     }
     out.push_str("]}");
+}
+
+/// The `k`th child of a node in [`node_json`], after a comma unless it is the first.
+fn child_json(
+    t: &ParseTree<'_>,
+    item: Item<'_>,
+    k: usize,
+    literals: bool,
+    chars: Option<&CharIndex>,
+    out: &mut String,
+) {
+    if k > 0 {
+        out.push(',');
+    }
+    match item {
+        Item::Rule(c) => node_json(t, c, literals, chars, out),
+        Item::Literal { start, end } => {
+            let mut o = Object::new()
+                .str("literal", &t.input[start..end])
+                .num("start", start)
+                .num("end", end);
+            if let Some(ci) = chars {
+                o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
+            }
+            out.push_str(&o.finish());
+        }
+    }
 }
 
 #[cfg(test)]
