@@ -10,7 +10,8 @@
 //! `src/tree.rs`, leaves its characters to the parent's literal). Read left to right,
 //! the leaves of the whole tree spell the input exactly (a test checks it).
 
-use crate::json::Object;
+use crate::io::Sink;
+use crate::json::{self, Object};
 use iri_grammar::tree::{Node, ParseTree};
 use std::fmt::Write as _;
 
@@ -183,25 +184,42 @@ pub fn node_json(
     n: Node<'_>,
     literals: bool,
     chars: Option<&CharIndex>,
-    out: &mut String,
+    out: &mut Sink<'_>,
 ) {
-    let mut o = Object::new()
-        .str("rule", n.rule())
-        .str("text", n.text())
-        .num("start", n.start())
-        .num("end", n.end());
+    out.push('{');
+    node_members(t, n, literals, chars, out);
+}
+
+/// [`node_json`] without its opening brace: for an object that begins with fields of
+/// its own (`tree`'s record puts the input's first). Written straight into `out`,
+/// which may let it go out after each node ([`Sink::spill`]); not built aside, where
+/// each node above a long path kept a copy of its text (the whole input, or nearly)
+/// until its children were written.
+pub fn node_members(
+    t: &ParseTree<'_>,
+    n: Node<'_>,
+    literals: bool,
+    chars: Option<&CharIndex>,
+    out: &mut Sink<'_>,
+) {
+    out.push_str("\"rule\":");
+    json::string(n.rule(), out);
+    out.push_str(",\"text\":");
+    json::string(n.text(), out);
+    let _ = write!(out, ",\"start\":{},\"end\":{}", n.start(), n.end());
     if let Some((k, of)) = n.alternative() {
-        o = o.num("alternative", k).num("of", of);
+        let _ = write!(out, ",\"alternative\":{k},\"of\":{of}");
     }
     if let Some(ci) = chars {
-        o = o
-            .num("from", ci.chars(n.start()))
-            .num("to", ci.chars(n.end()));
+        let _ = write!(
+            out,
+            ",\"from\":{},\"to\":{}",
+            ci.chars(n.start()),
+            ci.chars(n.end())
+        );
     }
-    let fields = o.finish();
-    // The fields without the closing brace; the children follow.
-    out.push_str(&fields[..fields.len() - 1]);
     out.push_str(",\"children\":[");
+    out.spill();
     // Walked, not collected: a path's node can have half a million children.
     if literals {
         for (k, item) in items(n).enumerate() {
@@ -213,16 +231,17 @@ pub fn node_json(
         }
     }
     out.push_str("]}");
+    out.spill();
 }
 
-/// The `k`th child of a node in [`node_json`], after a comma unless it is the first.
+/// The `k`th child of a node in [`node_members`], after a comma unless it is the first.
 fn child_json(
     t: &ParseTree<'_>,
     item: Item<'_>,
     k: usize,
     literals: bool,
     chars: Option<&CharIndex>,
-    out: &mut String,
+    out: &mut Sink<'_>,
 ) {
     if k > 0 {
         out.push(',');
