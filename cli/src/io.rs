@@ -15,6 +15,23 @@
 //! quietly; any other write error, and any read error, is reported on standard error
 //! and ends the run with status 74.
 //!
+//! A record can be much bigger than its input (`tree --format json` writes forty
+//! times the input: 43 MB for a path of 1 MB), too big to hold whole. So what a
+//! command renders into is a [`Sink`]: the `String` of before (through `Deref`), which
+//! can also let the record go out in pieces while it is rendered. The command says
+//! how the input came out as soon as it knows ([`Sink::verdict`]), and calls
+//! [`Sink::spill`] wherever the text so far is final. A spill writes what has
+//! accumulated, once that is 64 KiB, if writing it now cannot change the output: the
+//! record is the next thing to write (it is rendered on the thread that writes: a
+//! batch too small to split, or the first part of one that is split), and no filter
+//! (`--quiet`, `--valid-only`, `--invalid-only`) may still drop it. Otherwise (a part
+//! that waits for the parts before it, a filter that does not know the verdict yet)
+//! the sink keeps everything, as the `String` did. Pieces are prefixed
+//! (`--with-input`) and separated as whole records are; under `--with-input` a piece
+//! ends at the end of a line. A command that never spills is written as before.
+//! `tree --format json` spills after each node; another command with big records
+//! (`trace`, `tree`'s text and DOT forms) needs only the same two calls.
+//!
 //! For [`crate::run_in_memory`] (the fuzz target `cli_lines` and in-process tests),
 //! standard input and output can be bytes in memory instead, for the current thread:
 //! the commands are the same code either way, only the two streams differ.
@@ -22,10 +39,11 @@
 use crate::args::ScriptArgs;
 use crate::json::{self, Object};
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
 
 /// Standard input and output held in memory, for the current thread.
@@ -38,6 +56,11 @@ struct Memory {
 
 thread_local! {
     static MEMORY: RefCell<Option<Memory>> = const { RefCell::new(None) };
+    /// How much a [`Sink`] holds before a spill writes it: 64 KiB, the size of the
+    /// output's buffer, which lets a piece that big through without copying it. Tests
+    /// set it lower, to cut records into many pieces, or out of reach, to keep them
+    /// whole.
+    static SPILL_AT: Cell<usize> = const { Cell::new(64 * 1024) };
 }
 
 /// A writer into the shared output buffer of [`Memory`].
@@ -281,6 +304,12 @@ impl Style {
             || s.invalid_only && status == Status::Success)
     }
 
+    /// Whether what is shown depends on how the input came out.
+    fn filters(&self) -> bool {
+        let s = &self.script;
+        s.quiet || s.valid_only || s.invalid_only
+    }
+
     /// Whether records are separated by a blank line: text records of several lines,
     /// unless each line carries its input.
     fn separates(&self) -> bool {
@@ -303,8 +332,184 @@ impl Style {
 /// What a part of the inputs came to: the text to write, and the counts.
 #[derive(Default)]
 struct Part {
+    /// What is to be written: records filtered, separated and prefixed.
     text: String,
     tally: Tally,
+    /// Whether a record of this part has been kept: the next is separated from it.
+    kept: bool,
+    /// Whether some of the part has been written already (by a spill): the rest
+    /// continues it, with no separator before it.
+    begun: bool,
+}
+
+impl Part {
+    /// Appends a piece of a record, after a blank line if it begins a record and the
+    /// part has one before it, each line after the input under `--with-input`.
+    fn add(&mut self, style: &Style, input: &Input<'_>, piece: &str, begins: bool) {
+        if begins {
+            if style.separates() && self.kept {
+                self.text.push('\n');
+            }
+            self.kept = true;
+        }
+        if !style.prefixes() {
+            self.text.push_str(piece);
+            return;
+        }
+        let lossy = input.lossy();
+        let prefix = match lossy.split_once('\t') {
+            Some((a, b)) if style.pair => Cow::Owned(format!("{}\t{}", tsv_field(a), tsv_field(b))),
+            _ => tsv_field(&lossy),
+        };
+        for line in piece.split_inclusive('\n') {
+            self.text.push_str(&prefix);
+            self.text.push('\t');
+            self.text.push_str(line);
+        }
+    }
+}
+
+/// Standard output as the records reach it, in input order.
+struct Ordered {
+    out: Out,
+    /// Records are separated by a blank line ([`Style::separates`]).
+    separates: bool,
+    /// Whether a record has been written: the next part is separated from it.
+    wrote_any: bool,
+    /// What a sink holds before a spill writes it ([`SPILL_AT`]).
+    spill_at: usize,
+}
+
+impl Ordered {
+    fn new(style: &Style) -> Ordered {
+        Ordered {
+            out: Out::new(),
+            separates: style.separates(),
+            wrote_any: false,
+            spill_at: SPILL_AT.with(Cell::get),
+        }
+    }
+
+    /// Writes `text`, the next of a part; `begun` says whether some of the part went
+    /// before it (then it needs no separator), and becomes true.
+    fn put(&mut self, text: &str, begun: &mut bool) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        if self.separates && self.wrote_any && !*begun {
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(text.as_bytes())?;
+        *begun = true;
+        self.wrote_any = true;
+        Ok(())
+    }
+}
+
+/// Where a command renders the result of one input: the `String` of its record
+/// (through `Deref`; it may hold records before it, so take marks with `len()`), which
+/// this module writes when the input is done, or in pieces while it is rendered: see
+/// the module doc, [`Sink::verdict`] and [`Sink::spill`].
+#[derive(Default)]
+pub struct Sink<'w> {
+    text: String,
+    /// Where this input's record begins in `text`.
+    start: usize,
+    /// How the input came out, if the command has said so before it is done.
+    verdict: Option<Status>,
+    /// The way out for a record that is next in input order; `None` for one that
+    /// waits for records before it, and for a sink that only collects text.
+    early: Option<Early<'w>>,
+}
+
+/// What a spill needs to write a piece of a record as a whole record is written.
+struct Early<'w> {
+    style: &'w Style,
+    input: &'w Input<'w>,
+    out: &'w mut Ordered,
+    /// The part the record belongs to: its records not written yet, and its state.
+    part: &'w mut Part,
+    /// Whether a piece of this record has been written.
+    begun: bool,
+    /// The write error that ends the run: nothing more is written.
+    error: Option<io::Error>,
+}
+
+impl Sink<'_> {
+    /// Says how the input came out, before the record is done: under a filter
+    /// (`--valid-only`, ...) a record can go out early only once the filter knows it
+    /// keeps it. The status returned at the end must be the same.
+    pub fn verdict(&mut self, status: Status) {
+        self.verdict = Some(status);
+    }
+
+    /// Marks a point where the text so far is final: what has accumulated is written
+    /// if it is beyond the threshold and the record may go out now (module doc).
+    pub fn spill(&mut self) {
+        let Some(early) = &mut self.early else {
+            return;
+        };
+        if self.text.len() < early.out.spill_at {
+            return;
+        }
+        if early.error.is_some() {
+            // The run ends with that error: what follows need not be kept.
+            self.text.clear();
+            self.start = 0;
+            return;
+        }
+        let style = early.style;
+        let kept = match self.verdict {
+            Some(status) => style.shows(status),
+            None => !style.filters(),
+        };
+        if !kept {
+            return;
+        }
+        let written = if !style.separates() && !style.prefixes() {
+            // The text is the part's (records before this one, then this one so far),
+            // as written.
+            let written = early.out.put(&self.text, &mut early.part.begun);
+            self.text.clear();
+            self.start = 0;
+            written
+        } else {
+            // The text is this record's alone: its whole lines go into the part,
+            // separated and prefixed, and the part goes out.
+            let end = if style.prefixes() {
+                self.text.rfind('\n').map_or(0, |k| k + 1)
+            } else {
+                self.text.len()
+            };
+            if end == 0 {
+                return;
+            }
+            early
+                .part
+                .add(style, early.input, &self.text[..end], !early.begun);
+            self.text.drain(..end);
+            let written = early.out.put(&early.part.text, &mut early.part.begun);
+            early.part.text.clear();
+            written
+        };
+        early.begun = true;
+        if let Err(e) = written {
+            early.error = Some(e);
+        }
+    }
+}
+
+impl Deref for Sink<'_> {
+    type Target = String;
+    fn deref(&self) -> &String {
+        &self.text
+    }
+}
+
+impl DerefMut for Sink<'_> {
+    fn deref_mut(&mut self) -> &mut String {
+        &mut self.text
+    }
 }
 
 /// The counts of `--summary`.
@@ -351,50 +556,72 @@ impl Tally {
 }
 
 /// Renders `inputs` into a part: each input by `f`, kept or dropped by `style`,
-/// prefixed with the input under `--with-input`.
-fn render<F>(inputs: &[Input<'_>], style: &Style, f: &F) -> Part
+/// prefixed with the input under `--with-input`. With `out`, the part is the next to
+/// be written, and records may go out while they are rendered (`Sink::spill`); the
+/// part returned holds what has not. Without, a write cannot fail.
+fn render<F>(
+    inputs: &[Input<'_>],
+    style: &Style,
+    f: &F,
+    mut out: Option<&mut Ordered>,
+) -> io::Result<Part>
 where
-    F: Fn(&Input<'_>, &mut String) -> Judged,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged,
 {
     let mut part = Part::default();
-    // The common case renders straight into the part, and takes back what is not shown.
-    if !style.separates() && !style.prefixes() {
-        for input in inputs {
-            let mark = part.text.len();
-            let judged = f(input, &mut part.text);
-            if !style.shows(judged.status) {
-                part.text.truncate(mark);
-            }
-            part.tally.add(judged);
-        }
-        return part;
-    }
+    // The common case renders straight into the part, and takes back what is not
+    // shown; with separators or prefixes, a record is rendered apart, then added.
+    let whole = !style.separates() && !style.prefixes();
     let mut record = String::new();
     for input in inputs {
-        record.clear();
-        let judged = f(input, &mut record);
-        if style.shows(judged.status) && !record.is_empty() {
-            if style.separates() && !part.text.is_empty() {
-                part.text.push('\n');
+        let text = std::mem::take(if whole { &mut part.text } else { &mut record });
+        let mut sink = Sink {
+            start: text.len(),
+            text,
+            verdict: None,
+            early: out.as_deref_mut().map(|out| Early {
+                style,
+                input,
+                out,
+                part: &mut part,
+                begun: false,
+                error: None,
+            }),
+        };
+        let judged = f(input, &mut sink);
+        let Sink {
+            mut text,
+            start,
+            verdict,
+            early,
+        } = sink;
+        let begun = match early {
+            Some(Early { error: Some(e), .. }) => return Err(e),
+            Some(early) => early.begun,
+            None => false,
+        };
+        debug_assert!(
+            !begun || verdict.is_none_or(|v| v == judged.status),
+            "a record went out as {verdict:?} and ended as {:?}",
+            judged.status
+        );
+        // A record that began to go out is finished, whatever the filter says now.
+        let shown = begun || style.shows(judged.status);
+        if whole {
+            if !shown {
+                text.truncate(start);
             }
-            if style.prefixes() {
-                let lossy = input.lossy();
-                let prefix = match lossy.split_once('\t') {
-                    Some((a, b)) if style.pair => format!("{}\t{}", tsv_field(a), tsv_field(b)),
-                    _ => tsv_field(&lossy).into_owned(),
-                };
-                for line in record.split_inclusive('\n') {
-                    part.text.push_str(&prefix);
-                    part.text.push('\t');
-                    part.text.push_str(line);
-                }
-            } else {
-                part.text.push_str(&record);
+            part.text = text;
+        } else {
+            if shown && !text.is_empty() {
+                part.add(style, input, &text, !begun);
             }
+            text.clear();
+            record = text;
         }
         part.tally.add(judged);
     }
-    part
+    Ok(part)
 }
 
 /// An input as the first column of `--with-input`: the characters that would break
@@ -425,54 +652,62 @@ const BATCH_BYTES: usize = 2 << 20;
 /// Below this many inputs a batch is rendered on the calling thread.
 const PARALLEL_FROM: usize = 512;
 
-/// Renders a batch, on several threads if it is big enough: the parts in order.
-fn render_batch<F>(inputs: &[Input<'_>], style: &Style, f: &F) -> Vec<Part>
+/// Renders a batch, on several threads if it is big enough: the parts in order, what
+/// is left of them to write. The first part is rendered on this thread, which writes:
+/// it is next in order, so its records may go out while they are rendered.
+fn render_batch<F>(
+    inputs: &[Input<'_>],
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+) -> io::Result<Vec<Part>>
 where
-    F: Fn(&Input<'_>, &mut String) -> Judged + Sync,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
 {
     let threads = style.threads();
     if threads <= 1 || inputs.len() < PARALLEL_FROM {
-        return vec![render(inputs, style, f)];
+        return Ok(vec![render(inputs, style, f, Some(out))?]);
     }
     let chunk = inputs.len().div_ceil(threads);
+    let (first, rest) = inputs.split_at(chunk);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = inputs
+        let handles: Vec<_> = rest
             .chunks(chunk)
-            .map(|part| scope.spawn(move || render(part, style, f)))
+            .map(|part| scope.spawn(move || render(part, style, f, None)))
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a rendering thread panicked"))
+        let first = render(first, style, f, Some(out));
+        std::iter::once(first)
+            .chain(
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a rendering thread panicked")),
+            )
             .collect()
     })
 }
 
 /// Runs `f` on each input, from the arguments or from standard input: `f` renders
-/// the input's result (text or JSON, as `style.json` says) into the string it is
-/// given, and says how the input came out. Writes the results in input order,
-/// filtered and prefixed as `style` says, then the summary if asked for.
+/// the input's result (text or JSON, as `style.json` says) into the sink it is given
+/// (a `String`, which a big record may leave in pieces: see the module doc), and says
+/// how the input came out. Writes the results in input order, filtered and prefixed
+/// as `style` says, then the summary if asked for.
 pub fn each_input<F>(args: &[String], style: &Style, f: F) -> Verdicts
 where
-    F: Fn(&Input<'_>, &mut String) -> Judged + Sync,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
 {
-    let mut out = Out::new();
+    let mut out = Ordered::new(style);
     let mut tally = Tally::default();
-    let mut wrote_any = false;
-    // Writes the parts of a batch; false when the run should stop (-q has its answer).
-    let mut write_parts =
-        |parts: Vec<Part>, out: &mut Out, tally: &mut Tally| -> io::Result<bool> {
-            for part in parts {
-                if !part.text.is_empty() {
-                    if style.separates() && wrote_any {
-                        out.write_all(b"\n")?;
-                    }
-                    out.write_all(part.text.as_bytes())?;
-                    wrote_any = true;
-                }
-                tally.merge(part.tally);
-            }
-            Ok(!(style.script.quiet && !style.script.summary && tally.status() != Status::Success))
-        };
+    // Renders a batch and writes it; false when the run should stop (-q has its
+    // answer).
+    let batch = |inputs: &[Input<'_>], out: &mut Ordered, tally: &mut Tally| {
+        for mut part in render_batch(inputs, style, &f, out)? {
+            out.put(&part.text, &mut part.begun)?;
+            tally.merge(part.tally);
+        }
+        io::Result::Ok(
+            !(style.script.quiet && !style.script.summary && tally.status() != Status::Success),
+        )
+    };
     if !args.is_empty() {
         let inputs: Vec<Input<'_>> = args
             .iter()
@@ -483,11 +718,10 @@ where
                 index,
             })
             .collect();
-        let parts = render_batch(&inputs, style, &f);
-        if let Err(e) = write_parts(parts, &mut out, &mut tally) {
+        if let Err(e) = batch(&inputs, &mut out, &mut tally) {
             return ended_by_status(e, tally.status());
         }
-        return finish(out, style, &tally);
+        return finish(out.out, style, &tally);
     }
     let mut reader = io::BufReader::with_capacity(64 * 1024, stdin_reader());
     let mut data: Vec<u8> = Vec::new();
@@ -510,7 +744,7 @@ where
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    let _ = out.flush();
+                    let _ = out.out.flush();
                     return Err(Failure::Io(format!("reading standard input: {e}")));
                 }
             }
@@ -550,19 +784,18 @@ where
             index += 1;
             start = end;
         }
-        let parts = render_batch(&inputs, style, &f);
-        match write_parts(parts, &mut out, &mut tally) {
+        match batch(&inputs, &mut out, &mut tally) {
             Ok(true) => {}
             Ok(false) => break,
             Err(e) => return ended_by_status(e, tally.status()),
         }
         if reader.buffer().is_empty() {
-            if let Err(e) = out.flush() {
+            if let Err(e) = out.out.flush() {
                 return ended_by_status(e, tally.status());
             }
         }
     }
-    finish(out, style, &tally)
+    finish(out.out, style, &tally)
 }
 
 /// Whether standard input is a regular file, or bytes in memory (which a read never
@@ -586,6 +819,12 @@ fn stdin_is_a_file() -> bool {
     {
         false
     }
+}
+
+/// Sets how much a [`Sink`] holds before a spill writes it, on this thread.
+#[cfg(test)]
+pub fn set_spill_at(bytes: usize) {
+    SPILL_AT.with(|s| s.set(bytes));
 }
 
 /// Writes the summary if asked for, flushes, and gives the run's status.
@@ -715,5 +954,158 @@ pub fn for_each_input(args: &[String], mut f: impl FnMut(&Input<'_>)) -> Result<
             index,
         });
         index += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// How many bytes [`in_memory`] has been given so far.
+    fn written() -> usize {
+        MEMORY.with(|m| m.borrow().as_ref().map_or(0, |m| m.output.borrow().len()))
+    }
+
+    /// Runs `f` on `inputs` (arguments) in memory; what each spill had written by
+    /// then, and what was written in all.
+    fn pieces(
+        style: &Style,
+        inputs: &[&str],
+        f: impl Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+    ) -> (Vec<usize>, Vec<u8>) {
+        let inputs: Vec<String> = inputs.iter().map(|s| s.to_string()).collect();
+        let seen = Mutex::new(Vec::new());
+        let (status, out) = in_memory(b"", || {
+            each_input(&inputs, style, |input, sink| {
+                let judged = f(input, sink);
+                seen.lock().unwrap().push(written());
+                judged
+            })
+        });
+        assert!(status.is_ok());
+        (seen.into_inner().unwrap(), out)
+    }
+
+    #[test]
+    fn a_record_goes_out_in_pieces_while_it_is_rendered() {
+        let step = SPILL_AT.with(Cell::get);
+        let spilled = Mutex::new(Vec::new());
+        let (seen, out) = pieces(&Style::default(), &["a", "b"], |_, sink| {
+            for _ in 0..3 {
+                sink.push_str(&"x".repeat(step));
+                sink.spill();
+                spilled.lock().unwrap().push(written());
+            }
+            sink.push('\n');
+            Judged::success()
+        });
+        // Each piece passed the output's buffer before the next was rendered; what the
+        // first record left (its line's end) went out with the second's first piece.
+        let after_a = [step, 2 * step, 3 * step];
+        let after_b = [4 * step + 1, 5 * step + 1, 6 * step + 1];
+        assert_eq!(spilled.into_inner().unwrap(), [after_a, after_b].concat());
+        assert_eq!(seen, [3 * step, 6 * step + 1]);
+        assert_eq!(out.len(), 6 * step + 2);
+    }
+
+    #[test]
+    fn a_filter_keeps_a_record_until_it_knows_the_verdict() {
+        let step = SPILL_AT.with(Cell::get);
+        let style = Style {
+            script: ScriptArgs {
+                valid_only: true,
+                ..ScriptArgs::default()
+            },
+            ..Style::default()
+        };
+        let record = |sink: &mut Sink<'_>| {
+            for _ in 0..3 {
+                sink.push_str(&"x".repeat(step));
+                sink.spill();
+            }
+            sink.push('\n');
+        };
+        // Unsaid, the verdict could drop the record: it is held whole.
+        let (seen, out) = pieces(&style, &["a"], |_, sink| {
+            record(sink);
+            Judged::success()
+        });
+        assert_eq!((seen, out.len()), (vec![0], 3 * step + 1));
+        // Said invalid, it is held, then dropped.
+        let (seen, out) = pieces(&style, &["a"], |_, sink| {
+            sink.verdict(Status::Failed);
+            record(sink);
+            Judged::failed(Why::Reason("no".to_string()))
+        });
+        assert_eq!((seen, out.len()), (vec![0], 0));
+        // Said valid, it goes out as it is rendered.
+        let (seen, out) = pieces(&style, &["a"], |_, sink| {
+            sink.verdict(Status::Success);
+            record(sink);
+            Judged::success()
+        });
+        assert_eq!((seen, out.len()), (vec![3 * step], 3 * step + 1));
+    }
+
+    /// A command of several lines a record, spilling everywhere, mid-line too: an
+    /// input with a `!` fails.
+    fn lines(declare: bool) -> impl Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync {
+        move |input, sink| {
+            let text = input.lossy();
+            let ok = !text.contains('!');
+            let status = Status::from(ok);
+            if declare {
+                sink.verdict(status);
+            }
+            for (k, c) in text.chars().enumerate() {
+                let _ = write!(sink, "line {k} ");
+                sink.spill();
+                let _ = writeln!(sink, "of {text:?}: {c}");
+                sink.spill();
+            }
+            if ok {
+                Judged::success()
+            } else {
+                Judged::failed(Why::Reason("bang".to_string()))
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_are_written_as_whole_records_are() {
+        let short = ["abc", "d!", "", "e\tf", "g\u{1}h!", "ij"];
+        let many: Vec<String> = (0..700)
+            .map(|k| format!("{}{}", "k".repeat(k % 7), if k % 5 == 0 { "!" } else { "" }))
+            .collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        for mask in 0..256u32 {
+            let bit = |k: u32| mask & (1 << k) != 0;
+            if bit(3) && bit(4) {
+                continue; // --valid-only and --invalid-only conflict
+            }
+            let style = Style {
+                json: bit(0),
+                script: ScriptArgs {
+                    with_input: bit(1),
+                    valid_only: bit(3),
+                    invalid_only: bit(4),
+                    summary: bit(5),
+                    jobs: Some(if bit(6) { 2 } else { 1 }),
+                    quiet: false,
+                },
+                blank_line_between: bit(2),
+                pair: bit(7),
+            };
+            for inputs in [&short[..], &many[..]] {
+                for declare in [false, true] {
+                    set_spill_at(usize::MAX);
+                    let (_, whole) = pieces(&style, inputs, lines(declare));
+                    set_spill_at(1);
+                    let (_, cut) = pieces(&style, inputs, lines(declare));
+                    assert!(whole == cut, "{style:?}, declared: {declare}");
+                }
+            }
+        }
     }
 }

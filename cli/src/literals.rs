@@ -10,7 +10,8 @@
 //! `src/tree.rs`, leaves its characters to the parent's literal). Read left to right,
 //! the leaves of the whole tree spell the input exactly (a test checks it).
 
-use crate::json::Object;
+use crate::io::Sink;
+use crate::json::{self, Object};
 use iri_grammar::tree::{Node, ParseTree};
 use std::fmt::Write as _;
 
@@ -23,27 +24,37 @@ pub enum Item<'n> {
     Literal { start: usize, end: usize },
 }
 
-/// The children of `n` with its literal runs between them, in input order.
-pub fn items(n: Node<'_>) -> Vec<Item<'_>> {
-    let mut out = Vec::new();
+/// The children of `n` with its literal runs between them, in input order. An
+/// iterator, not a vector: a path of half a million segments is one node with as many
+/// children, and a vector of them took 25 MB, twice that with the literals between.
+pub fn items(n: Node<'_>) -> impl Iterator<Item = Item<'_>> {
     let mut at = n.start();
-    for c in n.children() {
-        if c.start() > at {
-            out.push(Item::Literal {
-                start: at,
-                end: c.start(),
-            });
-        }
-        out.push(Item::Rule(c));
+    let end = n.end();
+    let mut children = n.children();
+    // A child that follows the literal just given.
+    let mut next: Option<Node<'_>> = None;
+    std::iter::from_fn(move || {
+        let c = match next.take().or_else(|| children.next()) {
+            Some(c) if c.start() > at => {
+                let literal = Item::Literal {
+                    start: at,
+                    end: c.start(),
+                };
+                at = c.start();
+                next = Some(c);
+                return Some(literal);
+            }
+            Some(c) => c,
+            None if end > at => {
+                let literal = Item::Literal { start: at, end };
+                at = end;
+                return Some(literal);
+            }
+            None => return None,
+        };
         at = at.max(c.end());
-    }
-    if n.end() > at {
-        out.push(Item::Literal {
-            start: at,
-            end: n.end(),
-        });
-    }
-    out
+        Some(Item::Rule(c))
+    })
 }
 
 /// The literal leaves of the whole tree, left to right, as byte ranges.
@@ -173,49 +184,81 @@ pub fn node_json(
     n: Node<'_>,
     literals: bool,
     chars: Option<&CharIndex>,
-    out: &mut String,
+    out: &mut Sink<'_>,
 ) {
-    let mut o = Object::new()
-        .str("rule", n.rule())
-        .str("text", n.text())
-        .num("start", n.start())
-        .num("end", n.end());
+    out.push('{');
+    node_members(t, n, literals, chars, out);
+}
+
+/// [`node_json`] without its opening brace: for an object that begins with fields of
+/// its own (`tree`'s record puts the input's first). Written straight into `out`,
+/// which may let it go out after each node ([`Sink::spill`]); not built aside, where
+/// each node above a long path kept a copy of its text (the whole input, or nearly)
+/// until its children were written.
+pub fn node_members(
+    t: &ParseTree<'_>,
+    n: Node<'_>,
+    literals: bool,
+    chars: Option<&CharIndex>,
+    out: &mut Sink<'_>,
+) {
+    out.push_str("\"rule\":");
+    json::string(n.rule(), out);
+    out.push_str(",\"text\":");
+    json::string(n.text(), out);
+    let _ = write!(out, ",\"start\":{},\"end\":{}", n.start(), n.end());
     if let Some((k, of)) = n.alternative() {
-        o = o.num("alternative", k).num("of", of);
+        let _ = write!(out, ",\"alternative\":{k},\"of\":{of}");
     }
     if let Some(ci) = chars {
-        o = o
-            .num("from", ci.chars(n.start()))
-            .num("to", ci.chars(n.end()));
+        let _ = write!(
+            out,
+            ",\"from\":{},\"to\":{}",
+            ci.chars(n.start()),
+            ci.chars(n.end())
+        );
     }
-    let fields = o.finish();
-    // The fields without the closing brace; the children follow.
-    out.push_str(&fields[..fields.len() - 1]);
     out.push_str(",\"children\":[");
-    let kids = if literals {
-        items(n)
-    } else {
-        n.children().map(Item::Rule).collect()
-    };
-    for (k, item) in kids.into_iter().enumerate() {
-        if k > 0 {
-            out.push(',');
+    out.spill();
+    // Walked, not collected: a path's node can have half a million children.
+    if literals {
+        for (k, item) in items(n).enumerate() {
+            child_json(t, item, k, literals, chars, out);
         }
-        match item {
-            Item::Rule(c) => node_json(t, c, literals, chars, out),
-            Item::Literal { start, end } => {
-                let mut o = Object::new()
-                    .str("literal", &t.input[start..end])
-                    .num("start", start)
-                    .num("end", end);
-                if let Some(ci) = chars {
-                    o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
-                }
-                out.push_str(&o.finish());
-            }
+    } else {
+        for (k, c) in n.children().enumerate() {
+            child_json(t, Item::Rule(c), k, literals, chars, out);
         }
     }
     out.push_str("]}");
+    out.spill();
+}
+
+/// The `k`th child of a node in [`node_members`], after a comma unless it is the first.
+fn child_json(
+    t: &ParseTree<'_>,
+    item: Item<'_>,
+    k: usize,
+    literals: bool,
+    chars: Option<&CharIndex>,
+    out: &mut Sink<'_>,
+) {
+    if k > 0 {
+        out.push(',');
+    }
+    match item {
+        Item::Rule(c) => node_json(t, c, literals, chars, out),
+        Item::Literal { start, end } => {
+            let mut o = Object::new()
+                .str("literal", &t.input[start..end])
+                .num("start", start)
+                .num("end", end);
+            if let Some(ci) = chars {
+                o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
+            }
+            out.push_str(&o.finish());
+        }
+    }
 }
 
 #[cfg(test)]

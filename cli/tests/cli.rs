@@ -491,6 +491,55 @@ fn write_errors_are_reported_and_a_closed_pipe_is_not() {
 }
 
 #[test]
+fn a_long_tree_goes_out_while_it_is_written() {
+    // The JSON of a path of one-byte segments is forty times the input: it is written
+    // node by node, not held whole, and the errors of writing stay those of any record.
+    let path = format!("http://a/{}", "b/".repeat(50_000));
+    let line = format!("{path}\n");
+    let o = iri_stdin(&["tree", "--format", "json"], line.as_bytes());
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["input"].as_str(), v["text"].as_str()),
+        (Some(&path[..]), Some(&path[..]))
+    );
+    // IRI-reference > IRI > ihier-part > ipath-abempty: 50,000 segments and the
+    // empty one after the last slash.
+    let segments = &v["children"][0]["children"][1]["children"][1]["children"];
+    assert_eq!(segments.as_array().map(Vec::len), Some(50_001));
+    // The same as an argument.
+    assert_eq!(iri(&["tree", "--format", "json", &path]).stdout, o.stdout);
+    // /dev/full refuses the first piece.
+    if let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
+        let o = Command::new(env!("CARGO_BIN_EXE_iri"))
+            .args(["tree", "--format", "json", &path])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(74));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("writing standard output"));
+    }
+    // A reader that has seen enough (`| head -c 100`) ends the run quietly.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["tree", "--format", "json", &path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0; 100];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    assert!(head.starts_with(b"{\"input\":\"http://a/b/b/"));
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
 fn an_unreadable_standard_input_is_an_io_error() {
     // A directory as standard input: reading it fails (EISDIR).
     let dir = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap();

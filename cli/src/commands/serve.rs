@@ -19,7 +19,7 @@
 //! browser cannot read it by rebinding a name of its own to 127.0.0.1 (DNS rebinding).
 //! Requests are answered one at a time, each in well under a millisecond of work.
 
-use crate::io::{Failure, Outcome};
+use crate::io::{Failure, Outcome, Sink};
 use crate::json::{self, Object};
 use crate::literals::{self, CharIndex};
 use crate::teach::Lesson;
@@ -343,7 +343,7 @@ fn tree_json<V: Variant>(rule: Rule, input: &str) -> String {
     match tree_of::<V>(rule, input) {
         Ok(t) => {
             let ci = CharIndex::new(input);
-            let mut node = String::new();
+            let mut node = Sink::default();
             literals::node_json(&t, t.root(), true, Some(&ci), &mut node);
             Object::new()
                 .bool("valid", true)

@@ -4,7 +4,7 @@
 
 use super::{rule_arg, write_invalid_at};
 use crate::args::Format;
-use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::io::{each_input, Judged, Status, Style, Verdicts};
 use crate::json;
 use crate::literals;
 use crate::report::Problem;
@@ -40,15 +40,14 @@ pub fn run<V: Variant>(
         };
         match (&tree, json) {
             (Ok(t), true) => {
+                // The JSON of a long path is forty times its length: said valid first,
+                // the record can go out while it is written, node by node.
+                out.verdict(Status::Success);
                 out.push_str("{\"input\":");
                 json::string(t.input, out);
-                out.push_str(",\"valid\":true");
-                // The root's fields follow the input's, in the same object: its own
-                // brace becomes the comma between them. Written in place, not built
-                // aside and copied: the JSON of a long path is forty times its length.
-                let root = out.len();
-                literals::node_json(t, t.root(), show.literals, None, out);
-                out.replace_range(root..root + 1, ",");
+                // The root's fields follow the input's, in the same object.
+                out.push_str(",\"valid\":true,");
+                literals::node_members(t, t.root(), show.literals, None, out);
                 out.push('\n');
             }
             (Ok(t), false) if format == Format::Dot => {
@@ -65,4 +64,76 @@ pub fn run<V: Variant>(
         }
         Judged::success()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::io::set_spill_at;
+    use crate::{run_in_memory, Run};
+
+    /// `iri tree --format json` with `options`, on `inputs` as lines of standard
+    /// input and, when they are few, as arguments; spilling at `spill_at` bytes.
+    fn runs(options: &[&str], inputs: &[Vec<u8>], spill_at: usize) -> Vec<Run> {
+        set_spill_at(spill_at);
+        let command = [&["iri", "tree", "--format", "json"][..], options].concat();
+        let stdin: Vec<u8> = inputs
+            .iter()
+            .flat_map(|i| [&i[..], b"\n"].concat())
+            .collect();
+        let mut runs = vec![run_in_memory(&command, &stdin)];
+        let args: Option<Vec<&str>> = inputs.iter().map(|i| std::str::from_utf8(i).ok()).collect();
+        if let Some(args) = args.filter(|a| a.len() < 20 && a.iter().all(|a| !a.is_empty())) {
+            runs.push(run_in_memory([&command[..], &args].concat(), b""));
+        }
+        runs
+    }
+
+    #[test]
+    fn tree_json_goes_out_in_pieces_as_it_would_whole() {
+        let long = format!("http://a/{}", "b/".repeat(5_000)).into_bytes();
+        let long8 = format!("x:{}", "bbbbbbb/".repeat(1_000)).into_bytes();
+        let few: Vec<Vec<u8>> = vec![
+            long.clone(),
+            b"http://a b/".to_vec(),
+            long8.clone(),
+            b"%zz".to_vec(),
+            b"mailto:a@b".to_vec(),
+        ];
+        let mut with_bytes = few.clone();
+        with_bytes.insert(2, b"http://a/\xff".to_vec());
+        with_bytes.insert(3, Vec::new());
+        // Enough lines for a batch split among threads (--jobs 2): long ones in both
+        // halves, the first written as rendered, the second kept until its turn.
+        let many: Vec<Vec<u8>> = (0..600)
+            .map(|k| match k % 150 {
+                0 => long.clone(),
+                1 => long8.clone(),
+                2 => b"http://a b/".to_vec(),
+                _ => format!("http://a/{k}").into_bytes(),
+            })
+            .collect();
+        for options in [
+            &[][..],
+            &["--with-input"],
+            &["--valid-only"],
+            &["--invalid-only"],
+            &["--jobs", "2"],
+            &["--summary", "--caret"],
+            &["--literals", "-H", "--jobs", "2"],
+            &["--valid-only", "--jobs", "2", "--summary"],
+            &["--invalid-only", "--jobs", "2"],
+        ] {
+            for inputs in [&few, &with_bytes, &many] {
+                let whole = runs(options, inputs, usize::MAX);
+                assert!(whole[0].stdout.len() > 64 * 1024 || options.contains(&"--invalid-only"));
+                for spill_at in [1, 64 * 1024] {
+                    assert!(
+                        runs(options, inputs, spill_at) == whole,
+                        "{options:?}, {} inputs, spilling at {spill_at}",
+                        inputs.len()
+                    );
+                }
+            }
+        }
+    }
 }
