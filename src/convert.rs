@@ -31,7 +31,7 @@ use crate::grammar::VariantName;
 use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
-use crate::reference::{Builder, Component, HostKind, Reference};
+use crate::reference::{Builder, Component, Components, HostKind, Reference, ABSENT};
 use crate::words::{first_byte, first_looked_up, first_non_ascii};
 use alloc::string::{String, ToString};
 use core::fmt;
@@ -463,7 +463,7 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, U
         let end = encode_run_beyond_ascii(bytes, start, &mut out);
         // The boundaries already moved by `grown`; those after this run move on.
         let by = 2 * (end - start) as u32;
-        c.shift_from(end as u32 + grown, by);
+        c.shift_from(end as u32 + grown, i64::from(by));
         grown += by;
         copied = end;
     }
@@ -532,6 +532,9 @@ pub fn to_iri<V: Variant>(
         Some(host) if dns => first_percent.min(host.start),
         _ => first_percent,
     };
+    if !leiri && !dns {
+        return Ok(decode_percent_runs(r, first_percent));
+    }
     let b = Builder::rebuild(r, text.len(), unchanged_before, |at, s, out| {
         if at == Component::Host && dns {
             host_to_unicode(s, leiri, out);
@@ -543,6 +546,67 @@ pub fn to_iri<V: Variant>(
         Ok::<(), ConvertError>(())
     })?;
     Ok(b.finish())
+}
+
+/// [`to_iri`] of a URI (or IRI) whose conversion is RFC 3987 §3.2's decoding alone (not
+/// a LEIRI, no host for ToUnicode), from its first `%` on: each `%HH` run is decoded
+/// as its component allows (the writer of [`iri_writer`]); nothing else changes, so
+/// the structure stays: one pass over the whole text, and each component boundary
+/// moves left by what the runs before it shrank. (A run lies inside one component:
+/// `%HH` holds no delimiter.) A host with a run is classified again, as the grammar
+/// does (`%31.2.3.4` decodes to an `IPv4address`).
+fn decode_percent_runs<V: Variant>(
+    r: &Reference<'_, V>,
+    first_percent: usize,
+) -> Reference<'static, Iri> {
+    let text = r.as_str();
+    let bytes = text.as_bytes();
+    let original = r.components();
+    let mut c = *original;
+    let rules = iri_writer(Component::Path, false);
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..first_percent]);
+    let mut host_changed = false;
+    let mut start = first_percent;
+    while start < text.len() {
+        let at = component_at(original, start);
+        let written = out.len();
+        let end = start + rules.percent_run(&text[start..], at, &mut out);
+        host_changed |= at == Component::Host;
+        // The boundaries after this run move by what it shrank (never grew: a
+        // character keeps its octets' triplets, an octet its own).
+        let by = (out.len() - written) as i64 - (end - start) as i64;
+        c.shift_from((written + end - start) as u32, by);
+        let next = first_byte(&bytes[end..], b'%').map_or(text.len(), |k| end + k);
+        out.push_str(&text[end..next]);
+        start = next;
+    }
+    if host_changed {
+        let host = c.host.0 as usize..c.host.1 as usize;
+        c.host_kind = Some(crate::reference::host_kind(&out[host]));
+    }
+    Reference::from_parts(out, c)
+}
+
+/// The component that offset `at` of a reference's text is in (not a delimiter).
+fn component_at(c: &Components, at: usize) -> Component {
+    let at = at as u32;
+    let from = |start: u32| start != ABSENT && at >= start;
+    if from(c.fragment_start) {
+        Component::Fragment
+    } else if from(c.query_start) {
+        Component::Query
+    } else if from(c.path.0) {
+        Component::Path
+    } else if from(c.port_start) {
+        Component::Port
+    } else if from(c.host.0) {
+        Component::Host
+    } else if from(c.authority.0) {
+        Component::Userinfo
+    } else {
+        Component::Scheme
+    }
 }
 
 impl<V: Variant> Reference<'_, V> {
@@ -690,5 +754,96 @@ mod tests {
             let two = to_iri(&leiri_to_iri(&l).unwrap(), ToIri::default()).unwrap();
             assert_eq!(direct, two, "{s:?}");
         }
+    }
+
+    /// The one pass of [`decode_percent_runs`] writes what the writer of each component
+    /// writes (`Builder::rebuild`, the path of LEIRIs and of hosts for ToUnicode), with
+    /// the same components, on URIs with runs of every kind in every component.
+    #[test]
+    fn one_pass_decoding_is_the_per_component_writer() {
+        let runs = [
+            "%41",
+            "%7e",
+            "%2F",
+            "%25",
+            "%20",
+            "%3A",
+            "%C3%A9",
+            "%c3%a9",
+            "%E2%80%AE",
+            "%EE%80%80",
+            "%FF",
+            "%C3",
+            "%C0%AF",
+            "%F0%9F%98%80",
+            "%31",
+            "%2E",
+            "%ED%A0%80",
+            "%EF%BF%BD",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let piece = |next: &mut dyn FnMut(usize) -> usize| -> String {
+            (0..next(4))
+                .map(|_| {
+                    if next(2) == 0 {
+                        runs[next(runs.len())]
+                    } else {
+                        ["a", "1", ".", "B"][next(4)]
+                    }
+                })
+                .collect()
+        };
+        let mut checked = 0;
+        for k in 0..5_000 {
+            let text = match if k < 2 { k + 3 } else { next(3) } {
+                // Hosts that decode to an IPv4address.
+                3 => "http://%31%32%37.0.0.1/%EE%80%80?%EE%80%80".to_string(),
+                4 => "//%31.%32.3.4:8/p%C3%A9".to_string(),
+                0 => format!(
+                    "http://{}@{}:8/{}/{}?{}#{}",
+                    piece(&mut next),
+                    piece(&mut next),
+                    piece(&mut next),
+                    piece(&mut next),
+                    piece(&mut next),
+                    piece(&mut next)
+                ),
+                1 => format!(
+                    "//{}{}/x?{}",
+                    piece(&mut next),
+                    piece(&mut next),
+                    piece(&mut next)
+                ),
+                _ => format!(
+                    "{}/{}#{}",
+                    piece(&mut next),
+                    piece(&mut next),
+                    piece(&mut next)
+                ),
+            };
+            let Ok(r) = Reference::<Uri>::parse(&text) else {
+                continue;
+            };
+            let Some(first) = first_byte(text.as_bytes(), b'%') else {
+                continue;
+            };
+            let one = decode_percent_runs(&r, first);
+            let each = Builder::rebuild(&r, text.len(), 0, |at, s, out| {
+                iri_writer(at, false).write(s, at, out);
+                Ok::<(), ConvertError>(())
+            })
+            .unwrap()
+            .finish::<Iri>();
+            assert_eq!(one.as_str(), each.as_str(), "{text:?}");
+            assert_eq!(one.components(), each.components(), "{text:?}");
+            checked += 1;
+        }
+        assert!(checked > 3_000, "{checked}");
     }
 }

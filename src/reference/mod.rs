@@ -18,7 +18,7 @@ pub use absolute::{AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, N
 pub use edit::{BuildError, QueryPair, QueryPairs, ReferenceBuilder};
 pub use host::{Host, PortOutOfRange};
 
-use builder::host_kind;
+pub(crate) use builder::host_kind;
 pub(crate) use builder::Builder;
 
 use crate::grammar::{explain, split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};
@@ -180,12 +180,13 @@ impl Components {
         c
     }
 
-    /// Moves every boundary at or after `at` right by `by` bytes: what inserting `by`
-    /// bytes at `at` does to them (an operation that only lengthens the text inside
-    /// components, such as percent-encoding, keeps the structure). The boundaries are
+    /// Moves every boundary at or after `at` by `by` bytes (right if positive): what
+    /// inserting `by` bytes before `at`, or removing `-by` bytes just before it, does to
+    /// them (an operation that only rewrites text inside components, such as
+    /// percent-encoding or decoding, keeps the structure). The boundaries are
     /// visited from the last in the text: the order below is theirs in every reference
     /// (§5.3's order of the components), so the first one before `at` ends the walk.
-    pub(crate) fn shift_from(&mut self, at: u32, by: u32) {
+    pub(crate) fn shift_from(&mut self, at: u32, by: i64) {
         for p in [
             &mut self.fragment_start,
             &mut self.query_start,
@@ -205,7 +206,8 @@ impl Components {
             if *p < at {
                 break;
             }
-            *p += by;
+            // A valid text is shorter than 4 GiB, before and after.
+            *p = (i64::from(*p) + by) as u32;
         }
     }
 
