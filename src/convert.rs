@@ -781,13 +781,7 @@ mod tests {
             "%ED%A0%80",
             "%EF%BF%BD",
         ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = crate::testing::numbers(0x9E37_79B9_7F4A_7C15);
         let piece = |next: &mut dyn FnMut(usize) -> usize| -> String {
             (0..next(4))
                 .map(|_| {

@@ -352,13 +352,7 @@ mod tests {
             .chain('0'..='9')
             .chain("-._~!$&'()*+,;=".chars())
             .collect();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = crate::testing::numbers(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for _ in 0..20_000 {
             let len = next(12);
@@ -393,13 +387,7 @@ mod tests {
             "abcxyz09-AZÉéßςΣσ\u{301}e\u{200D}\u{200C}אב١٣عﻻＡｂ。納豆한ﬁ\u{1F600}ǅİı"
                 .chars()
                 .collect();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = crate::testing::numbers(0x2545_F491_4F6C_DD1D);
         let (mut labels, mut decoded) = (0, 0);
         for _ in 0..40_000 {
             let label = if next(2) == 0 {

@@ -115,3 +115,18 @@ pub use tree::{parse_tree, Node, ParseTree};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// What the unit tests share.
+#[cfg(test)]
+mod testing {
+    /// A seeded xorshift generator: `next(n)` is a number below `n`. The same
+    /// sequence on every run, so that a failing case can be found again.
+    pub(crate) fn numbers(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        }
+    }
+}
