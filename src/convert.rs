@@ -31,7 +31,7 @@ use crate::grammar::VariantName;
 use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
-use crate::reference::{Builder, Component, Components, HostKind, Reference, ABSENT};
+use crate::reference::{Builder, Component, HostKind, Reference};
 use crate::words::{first_byte, first_looked_up, first_non_ascii};
 use alloc::string::{String, ToString};
 use core::fmt;
@@ -525,6 +525,9 @@ pub fn to_iri<V: Variant>(
     if !leiri && !dns && first_percent == text.len() {
         return Ok(Reference::from_parts(text.to_string(), *r.components()));
     }
+    if !leiri && !dns {
+        return Ok(decode_percent_runs(r, first_percent));
+    }
     // What comes before the first `%` stays as it is, but for a LEIRI's characters
     // and a host that takes ToUnicode.
     let unchanged_before = match r.span(Component::Host) {
@@ -532,9 +535,6 @@ pub fn to_iri<V: Variant>(
         Some(host) if dns => first_percent.min(host.start),
         _ => first_percent,
     };
-    if !leiri && !dns {
-        return Ok(decode_percent_runs(r, first_percent));
-    }
     let b = Builder::rebuild(r, text.len(), unchanged_before, |at, s, out| {
         if at == Component::Host && dns {
             host_to_unicode(s, leiri, out);
@@ -563,13 +563,15 @@ fn decode_percent_runs<V: Variant>(
     let bytes = text.as_bytes();
     let original = r.components();
     let mut c = *original;
+    // Outside a LEIRI the writer is the same in every component (`percent_run` is
+    // told the component); `Path` only names one.
     let rules = iri_writer(Component::Path, false);
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..first_percent]);
     let mut host_changed = false;
     let mut start = first_percent;
     while start < text.len() {
-        let at = component_at(original, start);
+        let at = original.component_at(start);
         let written = out.len();
         let end = start + rules.percent_run(&text[start..], at, &mut out);
         host_changed |= at == Component::Host;
@@ -586,27 +588,6 @@ fn decode_percent_runs<V: Variant>(
         c.host_kind = Some(crate::reference::host_kind(&out[host]));
     }
     Reference::from_parts(out, c)
-}
-
-/// The component that offset `at` of a reference's text is in (not a delimiter).
-fn component_at(c: &Components, at: usize) -> Component {
-    let at = at as u32;
-    let from = |start: u32| start != ABSENT && at >= start;
-    if from(c.fragment_start) {
-        Component::Fragment
-    } else if from(c.query_start) {
-        Component::Query
-    } else if from(c.path.0) {
-        Component::Path
-    } else if from(c.port_start) {
-        Component::Port
-    } else if from(c.host.0) {
-        Component::Host
-    } else if from(c.authority.0) {
-        Component::Userinfo
-    } else {
-        Component::Scheme
-    }
 }
 
 impl<V: Variant> Reference<'_, V> {

@@ -138,11 +138,14 @@ fn rejection(text: &str) -> IdnaReason {
 /// form ToUnicode decodes.
 #[inline]
 pub(crate) fn is_ace(label: &str) -> bool {
-    label
-        .as_bytes()
+    starts_like_ace(label) && label.is_ascii()
+}
+
+/// Whether `text` starts with the ACE prefix `xn--` (ASCII case aside).
+fn starts_like_ace(text: &str) -> bool {
+    text.as_bytes()
         .get(..4)
         .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
-        && label.is_ascii()
 }
 
 /// Whether a host has an ACE label.
@@ -226,11 +229,10 @@ pub fn label_to_unicode(label: &str, allowed: impl Fn(char) -> bool) -> Option<S
 /// fails. ASCII text is left to ToASCII.
 /// `tests::the_round_trip_is_toascii_of_tounicode` checks this against ToASCII.
 fn gives_back(unicode: &str, label: &str) -> bool {
-    let ace = |s: &str| s.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"));
-    if !ace(label) {
+    if !starts_like_ace(label) {
         return false;
     }
-    if unicode.is_ascii() || ace(unicode) {
+    if unicode.is_ascii() || starts_like_ace(unicode) {
         return to_ascii(unicode).is_ok_and(|back| back.eq_ignore_ascii_case(label));
     }
     let Some(code) = idna::punycode::encode_str(unicode) else {

@@ -221,44 +221,34 @@ pub fn node_members(
     out.push_str(",\"children\":[");
     out.spill();
     // Walked, not collected: a path's node can have half a million children.
-    if literals {
-        for (k, item) in items(n).enumerate() {
-            child_json(t, item, k, literals, chars, out);
-        }
+    let (mut with_literals, mut rules);
+    let kids: &mut dyn Iterator<Item = Item<'_>> = if literals {
+        with_literals = items(n);
+        &mut with_literals
     } else {
-        for (k, c) in n.children().enumerate() {
-            child_json(t, Item::Rule(c), k, literals, chars, out);
+        rules = n.children().map(Item::Rule);
+        &mut rules
+    };
+    for (k, item) in kids.enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        match item {
+            Item::Rule(c) => node_json(t, c, literals, chars, out),
+            Item::Literal { start, end } => {
+                let mut o = Object::new()
+                    .str("literal", &t.input[start..end])
+                    .num("start", start)
+                    .num("end", end);
+                if let Some(ci) = chars {
+                    o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
+                }
+                out.push_str(&o.finish());
+            }
         }
     }
     out.push_str("]}");
     out.spill();
-}
-
-/// The `k`th child of a node in [`node_members`], after a comma unless it is the first.
-fn child_json(
-    t: &ParseTree<'_>,
-    item: Item<'_>,
-    k: usize,
-    literals: bool,
-    chars: Option<&CharIndex>,
-    out: &mut Sink<'_>,
-) {
-    if k > 0 {
-        out.push(',');
-    }
-    match item {
-        Item::Rule(c) => node_json(t, c, literals, chars, out),
-        Item::Literal { start, end } => {
-            let mut o = Object::new()
-                .str("literal", &t.input[start..end])
-                .num("start", start)
-                .num("end", end);
-            if let Some(ci) = chars {
-                o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
-            }
-            out.push_str(&o.finish());
-        }
-    }
 }
 
 #[cfg(test)]

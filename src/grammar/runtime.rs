@@ -1239,6 +1239,11 @@ const fn ascii_bits(s: &str) -> u128 {
     bits
 }
 
+/// The scan table of a set of ASCII characters, by bit.
+const fn ascii_table(ascii: u128) -> ScanTable {
+    scan_table([ascii as u64, (ascii >> 64) as u64, 0, 0])
+}
+
 const fn range_bits(lo: u8, hi: u8) -> u128 {
     let mut bits = 0u128;
     let mut c = lo;
@@ -1386,7 +1391,7 @@ impl Class {
     pub const fn new() -> Class {
         Class {
             ascii: 0,
-            table: scan_table([0; 4]),
+            table: ascii_table(0),
             beyond: &[],
             pct: false,
             pct_rule: Rule::PctEncoded,
@@ -1397,13 +1402,13 @@ impl Class {
     /// Adds ASCII characters.
     pub const fn chars(mut self, s: &str) -> Class {
         self.ascii |= ascii_bits(s);
-        self.table = scan_table([self.ascii as u64, (self.ascii >> 64) as u64, 0, 0]);
+        self.table = ascii_table(self.ascii);
         self
     }
     /// Adds the ASCII range `lo..=hi`.
     pub const fn range(mut self, lo: u8, hi: u8) -> Class {
         self.ascii |= range_bits(lo, hi);
-        self.table = scan_table([self.ascii as u64, (self.ascii >> 64) as u64, 0, 0]);
+        self.table = ascii_table(self.ascii);
         self
     }
     /// Adds code point ranges beyond ASCII.

@@ -211,6 +211,27 @@ impl Components {
         }
     }
 
+    /// The component that offset `at` of the text is in (`at` not a delimiter).
+    pub(crate) fn component_at(&self, at: usize) -> Component {
+        let at = at as u32;
+        let from = |start: u32| start != ABSENT && at >= start;
+        if from(self.fragment_start) {
+            Component::Fragment
+        } else if from(self.query_start) {
+            Component::Query
+        } else if from(self.path.0) {
+            Component::Path
+        } else if from(self.port_start) {
+            Component::Port
+        } else if from(self.host.0) {
+            Component::Host
+        } else if from(self.authority.0) {
+            Component::Userinfo
+        } else {
+            Component::Scheme
+        }
+    }
+
     /// No component yet (the start of a [`Builder`]).
     pub(crate) const NONE: Components = Components {
         scheme_end: ABSENT,
