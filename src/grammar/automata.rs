@@ -4,21 +4,22 @@
 //! The compiled grammar: for each grammar, one deterministic automaton over
 //! bytes that accepts exactly the language of each compiled rule (built from the
 //! rule table by `abnf/src/automaton.rs`, minimized). `automaton.rs` walks it.
-//! Tables: `classes` maps each byte to its class; `next[state * class_count +
-//! class]` is the next state: its number in the low 11 bits (0 is dead), the
-//! number of its scan table in the high 4 (0: none), and bit 11 set where the
-//! transition is calm: not to the dead state, nor into another part of a
-//! reference (`info`'s low bits differ); `info[number]` has 0x80 if
-//! the input may end there, and in its low bits where in a reference a state of
-//! `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0 for the
-//! states of the other rules); `starts[rule]` is each rule's start state, as in
-//! `next` (`u16::MAX`: not compiled, see the notes).
+//! Tables, in a compact form that `Automaton::new` widens at compile time into
+//! the one the walk reads: `classes` maps each byte to its class;
+//! `next[state * class_count + class]` is the next state: its number in the low
+//! 11 bits (0 is dead), the number of its scan table in the high 4 (0: none),
+//! and bit 11 set where the transition is calm: not to the dead state, nor into
+//! another part of a reference (`info`'s low bits differ); `info[number]` has
+//! 0x80 if the input may end there, and in its low bits where in a reference a
+//! state of `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0
+//! for the states of the other rules); `starts[rule]` is each rule's start state,
+//! as in `next` (`u16::MAX`: not compiled, see the notes).
 
-use super::automaton::{scan_table, Automaton};
+use super::automaton::{scan_table, Automaton, Tables};
 
 /// The rules of RFC 3986: 34 rules, 970 states, 42 byte classes (79 KB of
-/// transitions). Left to the combinators: `hier-part` (182 states), `relative-part` (186 states), `authority` (176 states), `host` (163 states), `IP-literal` (159 states), `IPv6address` (182 states).
-pub(crate) static URI: Automaton<42, 40740> = Automaton {
+/// transitions as written, 159 KB as walked). Left to the combinators: `hier-part` (182 states), `relative-part` (186 states), `authority` (176 states), `host` (163 states), `IP-literal` (159 states), `IPv6address` (182 states).
+pub(crate) static URI: Automaton<42, 40740> = Automaton::new(&Tables {
     classes: [
         0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,2,3,4,5,6,6,6,6,6,7,8,9,
         10,11,12,13,14,15,15,16,17,17,17,17,18,19,20,21,22,23,24,25,25,25,25,25,25,26,26,26,26,26,
@@ -1470,11 +1471,11 @@ pub(crate) static URI: Automaton<42, 40740> = Automaton {
         65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,
         65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,
     ],
-};
+});
 
 /// The rules of RFC 3987: 37 rules, 1668 states, 69 byte classes (224 KB of
-/// transitions). Left to the combinators: `ihier-part` (249 states), `irelative-part` (268 states), `iauthority` (228 states), `ihost` (178 states), `IP-literal` (159 states), `IPv6address` (182 states).
-pub(crate) static IRI: Automaton<69, 115092> = Automaton {
+/// transitions as written, 449 KB as walked). Left to the combinators: `ihier-part` (249 states), `irelative-part` (268 states), `iauthority` (228 states), `ihost` (178 states), `IP-literal` (159 states), `IPv6address` (182 states).
+pub(crate) static IRI: Automaton<69, 115092> = Automaton::new(&Tables {
     classes: [
         0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,2,3,4,5,6,6,6,6,6,7,8,9,
         10,11,12,13,14,15,15,16,17,17,17,17,18,19,20,21,22,23,24,25,25,25,25,25,25,26,26,26,26,26,
@@ -4939,11 +4940,11 @@ pub(crate) static IRI: Automaton<69, 115092> = Automaton {
         65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,
         65535,65535,65535,65535,65535,65535,65535,65535,65535,
     ],
-};
+});
 
 /// The rules of the LEIRI note: 37 rules, 1446 states, 65 byte classes (183 KB of
-/// transitions). Left to the combinators: `ihier-part` (232 states), `irelative-part` (247 states), `iauthority` (215 states), `ihost` (174 states), `IP-literal` (159 states), `IPv6address` (182 states).
-pub(crate) static LEIRI: Automaton<65, 93990> = Automaton {
+/// transitions as written, 367 KB as walked). Left to the combinators: `ihier-part` (232 states), `irelative-part` (247 states), `iauthority` (215 states), `ihost` (174 states), `IP-literal` (159 states), `IPv6address` (182 states).
+pub(crate) static LEIRI: Automaton<65, 93990> = Automaton::new(&Tables {
     classes: [
         0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,2,3,4,5,6,7,7,7,7,7,8,9,
         10,11,12,13,14,15,16,16,17,18,18,18,18,19,20,21,22,23,24,25,26,26,26,26,26,26,27,27,27,27,
@@ -7798,4 +7799,4 @@ pub(crate) static LEIRI: Automaton<65, 93990> = Automaton {
         65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,65535,
         65535,65535,65535,65535,65535,65535,65535,65535,65535,
     ],
-};
+});

@@ -20,45 +20,151 @@
 //! twice; which skip it uses is its only difference.
 
 use crate::reference::split::Boundaries;
+use crate::Rule;
 
-/// A state as the tables hold it: the state's number in the low 11 bits
-/// ([`NUMBER`]), in the high 4 the number of its scan table (0: none), so that the
-/// walk knows whether and how to scan without another lookup; and between them, in a
-/// transition of `next`, the mark [`CALM`]. The dead state is 0.
-pub(crate) type State = u16;
+/// A state as the walk holds it, and as `next` holds the state a transition leads
+/// to: everything the walk asks of a state is in its bits, so that a step is one
+/// load (`next[row + class]`) with nothing computed between two loads but an `and`
+/// and an `add`:
+///
+/// | bits | what |
+/// |---|---|
+/// | 0–19 ([`ROW`]) | where the state's row of transitions begins in `next`: its number × `N` (0: the dead state) |
+/// | 20 ([`ACCEPTS`]) | the input may end here |
+/// | 21 ([`CALM`]) | (in a transition) it stays in the part of a reference it was in |
+/// | 22–25 ([`PART_SHIFT`]) | where in a reference the state is (a `Part` as a number; 0 outside `IRI-reference`) |
+/// | 26–29 ([`SCAN_SHIFT`]) | the number of its scan table (0: none) |
+/// | 30 ([`ASCII_SCAN`]) | that scan table holds ASCII bytes only |
+///
+/// The row is premultiplied because the multiplication by `N` would otherwise be
+/// on the walk's critical path, a chain of dependent loads one byte long each.
+/// The dead state is 0.
+pub(crate) type State = u32;
 
-/// The bits of a [`State`] that number it.
-pub(crate) const NUMBER: State = 0x07FF;
+/// The bits of a [`State`] that say where its row begins in `next`.
+pub(crate) const ROW: State = (1 << 20) - 1;
+
+/// The bit of a [`State`] that says it accepts.
+pub(crate) const ACCEPTS: State = 1 << 20;
 
 /// The bit of a transition that marks it calm: it does not lead to the dead state,
-/// and stays in the part of a reference of the state it leaves (their `info` parts
-/// are the same). The split walk has something to do besides going on only where a
-/// transition is not calm, and one test finds both cases.
-const CALM: State = 0x0800;
+/// and stays in the part of a reference of the state it leaves. The split walk has
+/// something to do besides going on only where a transition is not calm, and one
+/// test finds both cases.
+const CALM: State = 1 << 21;
 
-/// The bit of a state's `info` that says it accepts.
-pub(crate) const ACCEPTS: u8 = 0x80;
+/// Where a [`State`]'s part of a reference begins (four bits).
+const PART_SHIFT: u32 = 22;
 
-/// The bits of a state's `info` that say where in a reference it is.
-const PART: u8 = 0x0F;
+/// Where a [`State`]'s scan table number begins (four bits, up to [`ASCII_SCAN`]).
+const SCAN_SHIFT: u32 = 26;
 
-/// A compiled automaton (see `automata.rs` for the layout of the tables).
+/// The bit of a [`State`] that says its scan table is ASCII only: the
+/// sixteen-at-a-time skip decides it.
+const ASCII_SCAN: State = 1 << 30;
+
+/// The bits of a [`State`] that say it scans.
+const SCANS: State = 15 << SCAN_SHIFT;
+
+/// How many rules `starts` holds (every rule of `Rule::ALL`).
+const RULES: usize = Rule::ALL.len();
+
+/// The tables as the generator writes them (`automata.rs`), in their compact form
+/// of 16 bits a transition; [`Automaton::new`] turns them into the walk's form at
+/// compile time.
 #[derive(Debug)]
-pub(crate) struct Automaton<const N: usize, const T: usize> {
+pub(crate) struct Tables<const N: usize, const T: usize> {
     /// The class of each byte.
     pub classes: [u8; 256],
-    /// `next[number * N + class]`; 0 is the dead state.
-    pub next: [State; T],
-    /// Per state number (all 2,048, so that no lookup can miss): [`ACCEPTS`] if the
-    /// input may end there, and in the low bits where in a reference the state is (a
-    /// `Part` as a number; 0 outside `IRI-reference`).
+    /// `next[number * N + class]`: the number of the next state in the low 11 bits
+    /// (0: dead), 0x800 where the transition is calm, the scan table's number in the
+    /// high 4.
+    pub next: [u16; T],
+    /// Per state number (all 2,048, so that no lookup can miss): 0x80 if the input
+    /// may end there, and in the low bits where in a reference the state is.
     pub info: [u8; 2048],
     /// The bytes on which a state stays in itself, by the table number a state
     /// carries in its top 4 bits (table 0, never used, is empty).
     pub scan_tables: [ScanTable; 16],
-    /// The start state of each rule (as in `next`), indexed by `Rule as usize`;
-    /// `State::MAX`: the rule is not compiled.
-    pub starts: &'static [State],
+    /// The start state of each rule, as in `next`, by `Rule as usize`; `u16::MAX`:
+    /// the rule is not compiled.
+    pub starts: &'static [u16],
+}
+
+/// A compiled automaton, as the walk reads it: [`Tables`] with every state widened
+/// to a [`State`].
+#[derive(Debug)]
+pub(crate) struct Automaton<const N: usize, const T: usize> {
+    /// The class of each byte.
+    classes: [u8; 256],
+    /// `next[row + class]`, where `row` is a state's [`ROW`]; 0 is the dead state.
+    next: [State; T],
+    /// The bytes on which a state stays in itself, by the table number of its state.
+    pub scan_tables: [ScanTable; 16],
+    /// Each scan table's `low_halves`, sixteen bytes apart: where the
+    /// sixteen-at-a-time skip finds them with a shift.
+    low_halves: [[u8; 16]; 16],
+    /// The start state of each rule, indexed by `Rule as usize`; `State::MAX`: the
+    /// rule is not compiled.
+    starts: [State; RULES],
+}
+
+impl<const N: usize, const T: usize> Automaton<N, T> {
+    /// The walk's automaton from the generator's tables, at compile time.
+    pub(crate) const fn new(t: &Tables<N, T>) -> Self {
+        assert!(T % N == 0 && T / N <= 0x800 && T <= ROW as usize + 1);
+        assert!(t.starts.len() == RULES);
+        let mut next = [0; T];
+        let mut k = 0;
+        while k < T {
+            next[k] = widen(t, t.next[k]);
+            k += 1;
+        }
+        let mut starts = [State::MAX; RULES];
+        let mut r = 0;
+        while r < RULES {
+            if t.starts[r] != u16::MAX {
+                starts[r] = widen(t, t.starts[r]);
+            }
+            r += 1;
+        }
+        let mut low_halves = [[0; 16]; 16];
+        let mut k = 0;
+        while k < 16 {
+            low_halves[k] = t.scan_tables[k].low_halves;
+            k += 1;
+        }
+        Automaton {
+            classes: t.classes,
+            next,
+            scan_tables: t.scan_tables,
+            low_halves,
+            starts,
+        }
+    }
+}
+
+/// A compact state of `t` (as in [`Tables::next`]) as a [`State`].
+const fn widen<const N: usize, const T: usize>(t: &Tables<N, T>, compact: u16) -> State {
+    let number = (compact & 0x7FF) as usize;
+    if number == 0 {
+        return 0;
+    }
+    let info = t.info[number] as State;
+    let scan = (compact >> 12) as usize;
+    let mut state = (number * N) as State;
+    if info & 0x80 != 0 {
+        state |= ACCEPTS;
+    }
+    if compact & 0x800 != 0 {
+        state |= CALM;
+    }
+    state |= (info & 0x0F) << PART_SHIFT;
+    state |= (scan as State) << SCAN_SHIFT;
+    if scan != 0 && t.scan_tables[scan].ascii {
+        state |= ASCII_SCAN;
+    }
+    state
 }
 
 /// Why the walk stopped short of a match.
@@ -111,11 +217,17 @@ pub(crate) const fn scan_table(bits: [u64; 4]) -> ScanTable {
     t
 }
 
-/// How a walk skips the bytes of a scan table: [`skip`] one byte at a time, or
-/// sixteen at a time where the processor can.
+/// How a walk skips the bytes of a state's scan table: [`skip`] one byte at a
+/// time, or sixteen at a time where the processor can.
 trait Skip {
-    /// How many bytes of `bytes` from `i` on are in `table`, added to `i`.
-    fn skip(table: &ScanTable, bytes: &[u8], i: usize) -> usize;
+    /// How many bytes of `bytes` from `i` on are in the scan table of `state` (one
+    /// of `a`'s), added to `i`.
+    fn skip<const N: usize, const T: usize>(
+        a: &Automaton<N, T>,
+        state: State,
+        bytes: &[u8],
+        i: usize,
+    ) -> usize;
 }
 
 /// The portable skip, [`skip`].
@@ -123,8 +235,13 @@ struct Bytewise;
 
 impl Skip for Bytewise {
     #[inline(always)]
-    fn skip(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
-        skip(&table.bytes, bytes, i)
+    fn skip<const N: usize, const T: usize>(
+        a: &Automaton<N, T>,
+        state: State,
+        bytes: &[u8],
+        i: usize,
+    ) -> usize {
+        skip(&a.scan_table_of(state).bytes, bytes, i)
     }
 }
 
@@ -136,6 +253,24 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             Some(&s) if s != State::MAX => Some(s),
             _ => None,
         }
+    }
+
+    /// The scan table of `state` (table 0, the empty one, if it has none).
+    #[inline(always)]
+    fn scan_table_of(&self, state: State) -> &ScanTable {
+        &self.scan_tables[((state >> SCAN_SHIFT) & 15) as usize]
+    }
+
+    /// The state a transition from `state` on byte `b` leads to.
+    #[inline(always)]
+    fn step(&self, state: State, b: u8) -> State {
+        let at = (state & ROW) as usize + usize::from(self.classes[usize::from(b)]);
+        debug_assert!(at < T);
+        // SAFETY: the tables are closed (the generator checks it, `new` asserts the
+        // sizes, and the test `tables_are_closed` the rest): every row in `next` and
+        // `starts` is a multiple of N below T and every class below N, so `at` is
+        // below T.
+        unsafe { *self.next.get_unchecked(at) }
     }
 
     /// Runs the automaton from `start` over all of `bytes`.
@@ -166,24 +301,17 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         let mut state = start;
         let mut i = 0;
         loop {
-            let s = usize::from(state & NUMBER);
-            let scan = usize::from(state >> 12) & 15;
-            if scan != 0 {
-                i = S::skip(&self.scan_tables[scan], bytes, i);
+            if state & SCANS != 0 {
+                i = S::skip(self, state, bytes, i);
             }
             let Some(&b) = bytes.get(i) else {
-                return if self.info[s] & ACCEPTS != 0 {
+                return if state & ACCEPTS != 0 {
                     Ok(())
                 } else {
                     Err(Rejected::End)
                 };
             };
-            let at = s * N + usize::from(self.classes[usize::from(b)]);
-            debug_assert!(at < T);
-            // SAFETY: the tables are closed (the generator checks it, and the test
-            // `tables_are_closed`): every state number in `next` and `starts` is below
-            // T / N and every class below N, so `at` is below T.
-            state = unsafe { *self.next.get_unchecked(at) };
+            state = self.step(state, b);
             if state == 0 {
                 return Err(Rejected::At(i));
             }
@@ -235,28 +363,23 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         let mut state = start;
         let mut i = 0;
         loop {
-            let s = usize::from(state & NUMBER);
-            let scan = usize::from(state >> 12) & 15;
-            if scan != 0 {
+            if state & SCANS != 0 {
                 // A state stays in its part on the bytes it scans.
-                i = S::skip(&self.scan_tables[scan], bytes, i);
+                i = S::skip(self, state, bytes, i);
             }
             let Some(&b) = bytes.get(i) else {
-                if self.info[s] & ACCEPTS == 0 {
-                    return Err(Rejected::End);
-                }
-                return Ok(());
+                return if state & ACCEPTS != 0 {
+                    Ok(())
+                } else {
+                    Err(Rejected::End)
+                };
             };
-            let at = s * N + usize::from(self.classes[usize::from(b)]);
-            debug_assert!(at < T);
-            // SAFETY: as in `run`.
-            state = unsafe { *self.next.get_unchecked(at) };
+            state = self.step(state, b);
             if state & CALM == 0 {
-                let s = usize::from(state & NUMBER);
-                if s == 0 {
+                if state == 0 {
                     return Err(Rejected::At(i));
                 }
-                found.enter(self.info[s] & PART, i as u32);
+                found.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
             }
             i += 1;
         }
@@ -312,7 +435,7 @@ pub(crate) fn skip_ascii(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
 /// The sixteen-at-a-time skip, for x86-64 processors with SSSE3.
 #[cfg(target_arch = "x86_64")]
 mod sixteen {
-    use super::{skip, ScanTable, Skip, HIGH_HALVES};
+    use super::{skip, Automaton, ScanTable, Skip, State, ASCII_SCAN, HIGH_HALVES, SCAN_SHIFT};
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
         _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
@@ -336,13 +459,19 @@ mod sixteen {
 
     impl Skip for Sixteen {
         #[inline(always)]
-        fn skip(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
-            if !table.ascii {
-                return skip(&table.bytes, bytes, i);
+        fn skip<const N: usize, const T: usize>(
+            a: &Automaton<N, T>,
+            state: State,
+            bytes: &[u8],
+            i: usize,
+        ) -> usize {
+            if state & ASCII_SCAN == 0 {
+                return skip(&a.scan_table_of(state).bytes, bytes, i);
             }
+            let low_halves = &a.low_halves[((state >> SCAN_SHIFT) & 15) as usize];
             // SAFETY: `Sixteen` is only used by the walks compiled with SSSE3, which
             // run only where the processor has it, on inputs of 16 bytes or more.
-            unsafe { skip_sixteen(table, bytes, i) }
+            unsafe { skip_sixteen(low_halves, bytes, i) }
         }
     }
 
@@ -353,22 +482,23 @@ mod sixteen {
     #[target_feature(enable = "ssse3")]
     pub(crate) unsafe fn skip_with_ssse3(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
         // SAFETY: the caller's promise.
-        unsafe { skip_sixteen(table, bytes, i) }
+        unsafe { skip_sixteen(&table.low_halves, bytes, i) }
     }
 
-    /// [`Skip::skip`] sixteen bytes at a time, for a table of ASCII bytes.
+    /// [`Skip::skip`] sixteen bytes at a time, for a table of ASCII bytes given by
+    /// its `low_halves` (see [`ScanTable`]).
     ///
     /// # Safety
     /// The processor must have SSSE3, and `bytes` must hold at least 16 bytes.
     #[inline(always)]
-    unsafe fn skip_sixteen(table: &ScanTable, bytes: &[u8], mut i: usize) -> usize {
+    unsafe fn skip_sixteen(low_halves: &[u8; 16], bytes: &[u8], mut i: usize) -> usize {
         let n = bytes.len();
         debug_assert!(n >= 16 && i <= n);
         // SAFETY (every block below): SSSE3 is there (the caller's promise), and
         // every load reads 16 bytes at an offset at most `n - 16`.
         let (low, high, halves) = unsafe {
             (
-                _mm_loadu_si128(table.low_halves.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(low_halves.as_ptr().cast::<__m128i>()),
                 _mm_loadu_si128(HIGH_HALVES.as_ptr().cast::<__m128i>()),
                 _mm_set1_epi8(0x0F),
             )
@@ -443,7 +573,7 @@ mod sixteen {
                             let bytes = &text[..len];
                             for i in [0, 1, 5, len - 16, len - 1, len] {
                                 // SAFETY: `available()`, and 16 bytes or more.
-                                let fast = unsafe { skip_sixteen(table, bytes, i) };
+                                let fast = unsafe { skip_sixteen(&table.low_halves, bytes, i) };
                                 assert_eq!(
                                     fast,
                                     skip(&table.bytes, bytes, i),
@@ -466,36 +596,45 @@ mod tests {
     use crate::grammar::automata::{IRI, LEIRI, URI};
 
     fn closed<const N: usize, const T: usize>(a: &Automaton<N, T>) {
-        let states = T / N;
         assert_eq!(T % N, 0);
-        assert!(states <= usize::from(NUMBER) + 1);
         assert!(a.classes.iter().all(|&c| usize::from(c) < N));
-        for &s in a
-            .next
-            .iter()
-            .chain(a.starts.iter().filter(|&&s| s != State::MAX))
-        {
-            assert!(usize::from(s & NUMBER) < states, "state {s:#x} of {states}");
-            // A state's scan table is its own: it stays in itself on the table's bytes.
-            let table = &a.scan_tables[usize::from(s >> 12)].bytes;
+        // What a state says of itself (all but the calm mark of a transition), the
+        // same wherever it is named: by row.
+        let mut said: Vec<Option<State>> = vec![None; T / N];
+        let starts = a.starts.iter().filter(|&&s| s != State::MAX);
+        for &s in a.next.iter().chain(starts) {
+            let row = (s & ROW) as usize;
+            assert!(row % N == 0 && row < T, "state {s:#x}: row {row} of {T}");
+            assert_eq!(s >> 31, 0, "state {s:#x}: no bit above ASCII_SCAN");
+            let own = s & !CALM;
+            let k = row / N;
+            assert!(said[k].is_none_or(|x| x == own), "state {s:#x} differs");
+            said[k] = Some(own);
+            // A state's scan table is its own: it stays in itself on the table's
+            // bytes; and it is marked ASCII exactly when it is.
+            let table = a.scan_table_of(s);
+            assert_eq!(s & ASCII_SCAN != 0, s & SCANS != 0 && table.ascii, "{s:#x}");
             for b in 0..=255u8 {
-                if table[usize::from(b)] {
-                    let at = usize::from(s & NUMBER) * N + usize::from(a.classes[usize::from(b)]);
-                    assert_eq!(a.next[at] & NUMBER, s & NUMBER, "scan of {s:#x} on {b}");
+                if table.bytes[usize::from(b)] {
+                    assert_eq!(a.step(s, b) & ROW, s & ROW, "scan of {s:#x} on {b}");
                 }
             }
+            // Their low halves are the walk's.
+            let scan = ((s >> SCAN_SHIFT) & 15) as usize;
+            assert_eq!(a.low_halves[scan], table.low_halves);
         }
         assert!(
             a.scan_tables[0].bytes.iter().all(|&x| !x),
             "table 0 is the empty table"
         );
         // The mark of calm, on exactly the transitions the split walk need not stop at.
+        let part = |s: State| (s >> PART_SHIFT) & 15;
         for (k, &t) in a.next.iter().enumerate() {
-            let (from, to) = (k / N, usize::from(t & NUMBER));
-            if to == 0 {
+            let from = k / N;
+            if t & ROW == 0 {
                 assert_eq!(t, 0, "transition {k}: the dead state is one value");
-            } else {
-                let calm = a.info[from] & PART == a.info[to] & PART;
+            } else if let Some(f) = said[from] {
+                let calm = part(f) == part(t);
                 assert_eq!(t & CALM != 0, calm, "transition {k} to {t:#x}");
             }
         }

@@ -38,16 +38,17 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
         "\n//! The compiled grammar: for each grammar, one deterministic automaton over\n\
          //! bytes that accepts exactly the language of each compiled rule (built from the\n\
          //! rule table by `abnf/src/automaton.rs`, minimized). `automaton.rs` walks it.\n\
-         //! Tables: `classes` maps each byte to its class; `next[state * class_count +\n\
-         //! class]` is the next state: its number in the low 11 bits (0 is dead), the\n\
-         //! number of its scan table in the high 4 (0: none), and bit 11 set where the\n\
-         //! transition is calm: not to the dead state, nor into another part of a\n\
-         //! reference (`info`'s low bits differ); `info[number]` has 0x80 if\n\
-         //! the input may end there, and in its low bits where in a reference a state of\n\
-         //! `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0 for the\n\
-         //! states of the other rules); `starts[rule]` is each rule's start state, as in\n\
-         //! `next` (`u16::MAX`: not compiled, see the notes).\n\n\
-         use super::automaton::{scan_table, Automaton};\n\n",
+         //! Tables, in a compact form that `Automaton::new` widens at compile time into\n\
+         //! the one the walk reads: `classes` maps each byte to its class;\n\
+         //! `next[state * class_count + class]` is the next state: its number in the low\n\
+         //! 11 bits (0 is dead), the number of its scan table in the high 4 (0: none),\n\
+         //! and bit 11 set where the transition is calm: not to the dead state, nor into\n\
+         //! another part of a reference (`info`'s low bits differ); `info[number]` has\n\
+         //! 0x80 if the input may end there, and in its low bits where in a reference a\n\
+         //! state of `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0\n\
+         //! for the states of the other rules); `starts[rule]` is each rule's start state,\n\
+         //! as in `next` (`u16::MAX`: not compiled, see the notes).\n\n\
+         use super::automaton::{scan_table, Automaton, Tables};\n\n",
     );
     for v in VariantName::ALL {
         let (dfa, rules, left_out) = build(g, v)?;
@@ -125,10 +126,11 @@ fn write_automaton(
     writeln!(
         out,
         "/// The rules of {doc}: {} rules, {states} states, {} byte classes ({} KB of\n\
-         /// transitions). Left to the combinators: {}.",
+         /// transitions as written, {} KB as walked). Left to the combinators: {}.",
         dfa.starts.len(),
         dfa.class_count,
         states * dfa.class_count * 2 / 1024,
+        states * dfa.class_count * 4 / 1024,
         left_out
             .iter()
             .map(|(n, k)| format!("`{n}` ({k} states)"))
@@ -138,7 +140,7 @@ fn write_automaton(
     .unwrap();
     writeln!(
         out,
-        "pub(crate) static {vname}: Automaton<{}, {}> = Automaton {{",
+        "pub(crate) static {vname}: Automaton<{}, {}> = Automaton::new(&Tables {{",
         dfa.class_count,
         dfa.next.len()
     )
@@ -201,7 +203,7 @@ fn write_automaton(
         starts[*rule as usize] = flagged(*s);
     }
     write_numbers(out, "starts", starts.into_iter(), "&[", "]");
-    out.push_str("};\n\n");
+    out.push_str("});\n\n");
     Ok(())
 }
 
