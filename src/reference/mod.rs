@@ -169,7 +169,12 @@ impl Components {
             };
             let host_start = if at == ABSENT { start } else { at + 1 };
             c.host = (host_start, host_end);
-            c.host_kind = Some(host_kind(&text[host_start as usize..host_end as usize]));
+            let (hs, he) = (host_start as usize, host_end as usize);
+            debug_assert!(text.is_char_boundary(hs) && text.is_char_boundary(he));
+            // SAFETY: the host begins after `//` or `@` and ends at the end of the
+            // text or before one of the ASCII delimiters `:` `/` `?` `#`, so both are
+            // character boundaries, in order, within the text.
+            c.host_kind = Some(host_kind(unsafe { text.get_unchecked(hs..he) }));
             end
         } else if c.scheme_end != ABSENT {
             c.scheme_end + 1
