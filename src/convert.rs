@@ -390,9 +390,10 @@ pub fn to_uri<V: Variant>(
 ) -> Result<Reference<'static, Uri>, ConvertError> {
     let text = r.as_str();
     let leiri = V::NAME == VariantName::Leiri;
+    let non_ascii = first_non_ascii(text.as_bytes());
     // A URI already (every character ASCII and allowed in URIs): the identity, with
     // the components already known. Only a LEIRI can have ASCII a URI forbids.
-    if text.is_ascii() && !(leiri && text.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)])) {
+    if non_ascii.is_none() && !(leiri && text.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)])) {
         return Ok(Reference::from_parts(text.to_string(), *r.components()));
     }
     let dns = options.idna
@@ -419,7 +420,7 @@ pub fn to_uri<V: Variant>(
     let unchanged_before = if leiri {
         0
     } else {
-        first_non_ascii(text.as_bytes()).unwrap_or(text.len())
+        non_ascii.unwrap_or(text.len())
     };
     let b = Builder::rebuild(
         r,

@@ -66,8 +66,32 @@ fn high_bits(m: u64) -> u32 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
-/// Where the first byte beyond ASCII is in `bytes`.
+/// Where the first byte beyond ASCII is in `bytes`: sixteen at a time with SSE2
+/// (one `pmovmskb` reads the high bits of sixteen bytes), eight elsewhere and in
+/// texts shorter than sixteen bytes.
+#[inline]
 pub(crate) fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if bytes.len() >= 16 {
+        use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8};
+        let n = bytes.len();
+        let mut at = 0;
+        loop {
+            // The last block may overlap the one before, whose bytes are all ASCII.
+            let block = &bytes[at.min(n - 16)..][..16];
+            // SAFETY: SSE2 is enabled (the `cfg`), and the load reads the 16 bytes
+            // of `block`.
+            let high =
+                unsafe { _mm_movemask_epi8(_mm_loadu_si128(block.as_ptr().cast::<__m128i>())) };
+            if high != 0 {
+                return Some(at.min(n - 16) + high.trailing_zeros() as usize);
+            }
+            if at + 16 >= n {
+                return None;
+            }
+            at += 16;
+        }
+    }
     first_marked(bytes, |w| w & 0x8080_8080_8080_8080, |b| b >= 0x80)
 }
 
@@ -121,11 +145,11 @@ fn first_marked(bytes: &[u8], mark: impl Fn(u64) -> u64, is: impl Fn(u8) -> bool
 mod tests {
     use super::*;
 
-    /// Every length up to three words, each byte of interest at every place (or
-    /// none), beside bytes that differ from it in one bit.
+    /// Every length up to three blocks of sixteen, each byte of interest at every
+    /// place (or none), beside bytes that differ from it in one bit.
     #[test]
     fn word_searches_find_what_a_byte_loop_finds() {
-        for len in 0..24 {
+        for len in 0..48 {
             for at in 0..=len {
                 for (c, filler) in [
                     (b'%', b'%' ^ 1),
