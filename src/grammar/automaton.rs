@@ -230,6 +230,28 @@ trait Skip {
     ) -> usize;
 }
 
+/// `$body` with `$k` the number of `$state`'s scan table, in an arm of its own for
+/// each number, where `$k` is a constant. A skip's table is then at a constant
+/// address in each arm: the processor predicts the arm (a reference's skips come in
+/// the same order input after input) and reads the table before it knows the
+/// state, which comes last, from the load of the step before; indexing by the
+/// state's table number would make the reads wait for it. A fifth to a third of the
+/// walk's time, on the corpus lists.
+macro_rules! by_scan_table {
+    ($state:expr, |$k:ident| $body:expr) => {
+        by_scan_table!(@arms $state, $k, $body, 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    };
+    (@arms $state:expr, $k:ident, $body:expr, $($n:literal)*) => {
+        match (($state >> SCAN_SHIFT) & 15) as usize {
+            $($n => {
+                let $k: usize = $n;
+                $body
+            })*
+            $k => $body,
+        }
+    };
+}
+
 /// The portable skip, [`skip`].
 struct Bytewise;
 
@@ -241,7 +263,7 @@ impl Skip for Bytewise {
         bytes: &[u8],
         i: usize,
     ) -> usize {
-        skip(&a.scan_table_of(state).bytes, bytes, i)
+        by_scan_table!(state, |k| skip(&a.scan_tables[k].bytes, bytes, i))
     }
 }
 
@@ -468,26 +490,16 @@ mod sixteen {
             if state & ASCII_SCAN == 0 {
                 return skip(&a.scan_table_of(state).bytes, bytes, i);
             }
-            // One arm per table, each with its table's address as a constant: the
-            // processor predicts the arm and loads the table's low halves before it
-            // knows the state, where indexing by the state's table number would make
-            // that load wait for the state, which comes last, from the load of the
-            // step before. A fifth to a third of the walk's time, on the corpus lists.
-            // `black_box` keeps each load in its arm: the compiler would otherwise
-            // hoist all fifteen out of the walk's loop, into about 35 instructions
-            // run before every walk, whichever tables it uses (5 % of a validation).
+            // `black_box` keeps each arm's load of its table's low halves in the
+            // arm: the compiler would otherwise hoist all fifteen out of the walk's
+            // loop, into about 35 instructions run before every walk, whichever
+            // tables it uses (5 % of a validation).
             // SAFETY (each arm): `Sixteen` is only used by the walks compiled with
             // SSSE3, which run only where the processor has it, on inputs of 16
             // bytes or more.
-            macro_rules! by_table {
-                ($($k:literal)*) => {
-                    match ((state >> SCAN_SHIFT) & 15) as usize {
-                        $($k => unsafe { skip_sixteen(core::hint::black_box(&a.low_halves[$k]), bytes, i) },)*
-                        k => unsafe { skip_sixteen(&a.low_halves[k], bytes, i) },
-                    }
-                };
-            }
-            by_table!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+            by_scan_table!(state, |k| unsafe {
+                skip_sixteen(core::hint::black_box(&a.low_halves[k]), bytes, i)
+            })
         }
     }
 
