@@ -296,7 +296,10 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     }
 
     /// Runs the automaton from `start` over all of `bytes`.
-    #[inline]
+    ///
+    /// Only the choice of a walk is inlined into the caller; each walk is a function
+    /// of its own, so that the caller calls one function, not one that calls another.
+    #[inline(always)]
     pub(crate) fn run(&self, start: State, bytes: &[u8]) -> Result<(), Rejected> {
         // Inputs shorter than a block gain nothing from it.
         #[cfg(target_arch = "x86_64")]
@@ -304,6 +307,12 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             // SAFETY: the processor has SSSE3, and there are 16 bytes.
             return unsafe { self.run_sixteen(start, bytes) };
         }
+        self.run_bytewise(start, bytes)
+    }
+
+    /// [`Automaton::run`] skipping one byte at a time.
+    #[inline(never)]
+    fn run_bytewise(&self, start: State, bytes: &[u8]) -> Result<(), Rejected> {
         self.walk_run::<Bytewise>(start, bytes)
     }
 
@@ -343,8 +352,8 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
 
     /// Runs the automaton of `IRI-reference` from `start` over all of `bytes`, and
     /// writes down in `found` (the caller's) where it entered each part of a
-    /// reference.
-    #[inline]
+    /// reference. Inlined as [`Automaton::run`] is.
+    #[inline(always)]
     pub(crate) fn split(
         &self,
         start: State,
@@ -356,6 +365,17 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             // SAFETY: the processor has SSSE3, and there are 16 bytes.
             return unsafe { self.split_sixteen(start, bytes, found) };
         }
+        self.split_bytewise(start, bytes, found)
+    }
+
+    /// [`Automaton::split`] skipping one byte at a time.
+    #[inline(never)]
+    fn split_bytewise(
+        &self,
+        start: State,
+        bytes: &[u8],
+        found: &mut Boundaries,
+    ) -> Result<(), Rejected> {
         self.walk_split::<Bytewise>(start, bytes, found)
     }
 
