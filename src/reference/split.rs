@@ -100,6 +100,18 @@ impl Part {
         }
     }
 
+    /// Whether the components are worked out from where a walk entered this part
+    /// (`Components::from_boundaries` reads these and no other): the walk writes
+    /// down only these, and a transition into any other part is calm, like one
+    /// that stays in its part.
+    pub const fn is_recorded(self) -> bool {
+        use Part::*;
+        matches!(
+            self,
+            AfterScheme | Authority | AuthorityColon | Host | Port | Path | Query | Fragment
+        )
+    }
+
     /// The bytes this automaton tells apart: a byte's kind is the byte for these,
     /// and 0 for every other byte.
     pub const DELIMITERS: &'static [u8] = b":/?#@[]";
@@ -142,9 +154,11 @@ impl Boundaries {
         self.entered[usize::from(to & 15)] = i;
     }
 
-    /// Where the walk entered part `p`, if it did.
+    /// Where the walk entered part `p`, if it did; `p` is one the walk writes down
+    /// ([`Part::is_recorded`]).
     #[inline(always)]
     pub(crate) fn at(&self, p: Part) -> u32 {
+        debug_assert!(p.is_recorded(), "{p:?} is not written down");
         self.entered[p as usize]
     }
 }

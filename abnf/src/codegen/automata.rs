@@ -12,6 +12,7 @@
 use super::CodegenError;
 use crate::automaton::{compile, Dfa};
 use crate::{name_in, Grammars, VariantName};
+use iri_grammar::reference::split::Part;
 use iri_grammar::Rule;
 use std::fmt::Write as _;
 
@@ -43,7 +44,8 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
          //! `next[state * class_count + class]` is the next state: its number in the low\n\
          //! 11 bits (0 is dead), the number of its scan table in the high 4 (0: none),\n\
          //! and bit 11 set where the transition is calm: not to the dead state, nor into\n\
-         //! another part of a reference (`info`'s low bits differ); `info[number]` has\n\
+         //! another part of a reference that the components are read from\n\
+         //! (`Part::is_recorded`); `info[number]` has\n\
          //! 0x80 if the input may end there, and in its low bits where in a reference a\n\
          //! state of `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0\n\
          //! for the states of the other rules); `starts[rule]` is each rule's start state,\n\
@@ -148,13 +150,15 @@ fn write_automaton(
     // A state as the walk sees it: its number, and its scan table's in the top 4 bits.
     let flagged = |s: u16| u32::from(s) | (scan_of[s as usize] as u32) << 12;
     // A transition as the walk sees it: the state it leads to, marked (bit 11) where
-    // the walk has nothing to do but go on: not the dead end, nor a change of part of
-    // a reference (so that the split walk looks up a part only where the mark is off).
-    // The dead end stays 0, the most frequent entry.
+    // the walk has nothing to do but go on: not the dead end, nor an entry into a
+    // part of a reference the components are worked out from (so that the split walk
+    // writes down a part only where the mark is off). The dead end stays 0, the most
+    // frequent entry.
     let class_count = dfa.class_count;
     let transition = |k: usize, t: u16| {
-        let from = k / class_count;
-        let calm = t != 0 && dfa.parts[from] == dfa.parts[usize::from(t)];
+        let from = dfa.parts[k / class_count];
+        let to = dfa.parts[usize::from(t)];
+        let calm = t != 0 && (from == to || !Part::ALL[usize::from(to)].is_recorded());
         flagged(t) | u32::from(calm) << 11
     };
     write_numbers(
