@@ -31,8 +31,8 @@ use crate::grammar::VariantName;
 use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
-use crate::reference::{Builder, Component, HostKind, Reference};
-use crate::words::{first_byte, first_looked_up, first_non_ascii};
+use crate::reference::{Builder, Component, HostKind, Reference, ABSENT};
+use crate::words::{count_non_ascii, first_byte, first_looked_up, first_non_ascii};
 use alloc::string::{String, ToString};
 use core::fmt;
 
@@ -400,7 +400,7 @@ pub fn to_uri<V: Variant>(
         && r.host_kind() == Some(HostKind::RegName)
         && r.scheme().is_some_and(uses_dns);
     if !leiri && !dns {
-        return Ok(encode_beyond_ascii(r));
+        return Ok(encode_beyond_ascii(r, non_ascii.unwrap_or(text.len())));
     }
     let rules = Rules {
         attention: if leiri {
@@ -447,28 +447,47 @@ pub fn to_uri<V: Variant>(
 }
 
 /// [`to_uri`] of an IRI (or a URI) whose host takes no IDNA step: RFC 3987 §3.1 step 2
-/// alone, each octet beyond ASCII written as `%HH`. Nothing else changes, so the
-/// structure stays: one pass over the whole text, and each component boundary moves
-/// right by two bytes per octet encoded before it. (No boundary falls inside a run of
-/// such octets: each one is next to an ASCII delimiter or at an end of the text.)
-fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, Uri> {
+/// alone, each octet beyond ASCII written as `%HH`; `first` is where the first such
+/// octet is. Nothing else changes, so the structure stays: each component boundary
+/// moves right by two bytes per octet beyond ASCII before it (no boundary falls
+/// inside a character: each is next to an ASCII delimiter or at an end of the text).
+/// Those octets are counted first, between one boundary and the next, which moves
+/// the boundaries and gives the output's length; then the text is written in one
+/// loop with nothing else to track.
+fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>, first: usize) -> Reference<'static, Uri> {
     let text = r.as_str();
     let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + text.len() / 2);
     let mut c = *r.components();
-    let mut copied = 0;
-    let mut grown = 0u32;
-    while let Some(k) = first_non_ascii(&bytes[copied..]) {
-        let start = copied + k;
-        out.push_str(&text[copied..start]);
-        let end = encode_run_beyond_ascii(bytes, start, &mut out);
-        // The boundaries already moved by `grown`; those after this run move on.
-        let by = 2 * (end - start) as u32;
-        c.shift_from(end as u32 + grown, i64::from(by));
-        grown += by;
-        copied = end;
+    let mut grown = 0;
+    let mut counted = first;
+    for boundary in c.boundaries_mut() {
+        let at = *boundary as usize;
+        if *boundary == ABSENT || at < first {
+            continue;
+        }
+        grown += 2 * count_non_ascii(&bytes[counted..at]);
+        counted = at;
+        *boundary += grown as u32;
     }
-    out.push_str(&text[copied..]);
+    grown += 2 * count_non_ascii(&bytes[counted..]);
+    let mut out = String::with_capacity(text.len() + grown);
+    out.push_str(&text[..first]);
+    // Runs beyond ASCII (a character or a word) are encoded octet by octet; runs of
+    // ASCII (most of a text) are found sixteen bytes at a time and copied whole.
+    let mut k = first;
+    loop {
+        while let Some(&b) = bytes.get(k).filter(|b| !b.is_ascii()) {
+            pct::encode_octet(b, &mut out);
+            k += 1;
+        }
+        let Some(ascii) = first_non_ascii(&bytes[k..]) else {
+            out.push_str(&text[k..]);
+            break;
+        };
+        out.push_str(&text[k..k + ascii]);
+        k += ascii;
+    }
+    debug_assert_eq!(out.len(), out.capacity());
     Reference::from_parts(out, c)
 }
 

@@ -66,6 +66,20 @@ fn high_bits(m: u64) -> u32 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
+/// How many bytes of `bytes` are beyond ASCII: eight at a time, each byte's high bit
+/// moved to its low bit and the eight summed into the top byte by one multiplication
+/// (the sum is at most 8, so nothing carries out of a byte).
+pub(crate) fn count_non_ascii(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut words = bytes.chunks_exact(8);
+    let mut n = 0;
+    for w in &mut words {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        n += (((w >> 7) & ONES).wrapping_mul(ONES) >> 56) as usize;
+    }
+    n + words.remainder().iter().filter(|b| !b.is_ascii()).count()
+}
+
 /// Where the first byte beyond ASCII is in `bytes`: sixteen at a time with SSE2
 /// (one `pmovmskb` reads the high bits of sixteen bytes), eight elsewhere and in
 /// texts shorter than sixteen bytes.
@@ -197,6 +211,31 @@ mod tests {
                     assert_eq!(block_equal::<16>(&bytes, at, c), by_loop(16));
                     assert_eq!(block_equal::<8>(&bytes, at, c), by_loop(8));
                 }
+            }
+        }
+    }
+
+    /// Generated texts of every length up to 40, from every offset, bytes beyond ASCII
+    /// at random places (none, some, all), against a byte loop.
+    #[test]
+    fn count_non_ascii_counts_what_a_byte_loop_counts() {
+        let mut next = crate::testing::numbers(11);
+        for _ in 0..500 {
+            let density = next(5);
+            let bytes: Vec<u8> = (0..40)
+                .map(|_| {
+                    let b = next(128) as u8;
+                    if next(4) < density {
+                        b | 0x80
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            for at in 0..=bytes.len() {
+                let rest = &bytes[at..];
+                let expected = rest.iter().filter(|&&b| b >= 0x80).count();
+                assert_eq!(count_non_ascii(rest), expected, "{rest:?}");
             }
         }
     }

@@ -189,22 +189,10 @@ impl Components {
     /// inserting `by` bytes before `at`, or removing `-by` bytes just before it, does to
     /// them (an operation that only rewrites text inside components, such as
     /// percent-encoding or decoding, keeps the structure). The boundaries are
-    /// visited from the last in the text: the order below is theirs in every reference
-    /// (§5.3's order of the components), so the first one before `at` ends the walk.
+    /// visited from the last in the text ([`Components::boundaries_mut`] backwards), so
+    /// the first one before `at` ends the walk.
     pub(crate) fn shift_from(&mut self, at: u32, by: i64) {
-        for p in [
-            &mut self.fragment_start,
-            &mut self.query_start,
-            &mut self.path.1,
-            &mut self.path.0,
-            &mut self.authority.1,
-            &mut self.port_start,
-            &mut self.host.1,
-            &mut self.host.0,
-            &mut self.userinfo_end,
-            &mut self.authority.0,
-            &mut self.scheme_end,
-        ] {
+        for p in self.boundaries_mut().into_iter().rev() {
             if *p == ABSENT {
                 continue;
             }
@@ -214,6 +202,25 @@ impl Components {
             // A valid text is shorter than 4 GiB, before and after.
             *p = (i64::from(*p) + by) as u32;
         }
+    }
+
+    /// Every boundary, absent ones included, in the order they come in every
+    /// reference's text (§5.3's order of the components; a present boundary is never
+    /// before one named earlier).
+    pub(crate) fn boundaries_mut(&mut self) -> [&mut u32; 11] {
+        [
+            &mut self.scheme_end,
+            &mut self.authority.0,
+            &mut self.userinfo_end,
+            &mut self.host.0,
+            &mut self.host.1,
+            &mut self.port_start,
+            &mut self.authority.1,
+            &mut self.path.0,
+            &mut self.path.1,
+            &mut self.query_start,
+            &mut self.fragment_start,
+        ]
     }
 
     /// The component that offset `at` of the text is in (`at` not a delimiter).
