@@ -405,15 +405,12 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     ) -> Result<(), Rejected> {
         let mut state = start;
         let mut i = 0;
-        // In registers until the end (see `Boundaries`).
-        let mut entered = Boundaries::NONE;
         loop {
             if state & SCANS != 0 {
                 // A state stays in its part on the bytes it scans.
                 i = S::skip(self, state, bytes, i);
             }
             let Some(&b) = bytes.get(i) else {
-                *found = entered;
                 return if state & ACCEPTS != 0 {
                     Ok(())
                 } else {
@@ -425,7 +422,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
                 if state == 0 {
                     return Err(Rejected::At(i));
                 }
-                entered.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
+                found.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
             }
             i += 1;
         }
