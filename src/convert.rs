@@ -476,10 +476,7 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>, first: usize) -> Refere
     // ASCII (most of a text) are found sixteen bytes at a time and copied whole.
     let mut k = first;
     loop {
-        while let Some(&b) = bytes.get(k).filter(|b| !b.is_ascii()) {
-            pct::encode_octet(b, &mut out);
-            k += 1;
-        }
+        k = encode_run_beyond_ascii(bytes, k, &mut out);
         let Some(ascii) = first_non_ascii(&bytes[k..]) else {
             out.push_str(&text[k..]);
             break;
@@ -493,13 +490,16 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>, first: usize) -> Refere
 
 /// Writes `%HH` of the run of octets beyond ASCII that starts at `start`; returns where
 /// the run ends. A run ends at an ASCII byte (or the end), so it is whole characters.
+/// Octet by octet: runs are short (a character or a word), and a staging buffer and a
+/// search for the run's end first cost `to_uri` a sixth of its time on non-ASCII IRIs.
+#[inline]
 fn encode_run_beyond_ascii(bytes: &[u8], start: usize, out: &mut String) -> usize {
-    let end = bytes[start..]
-        .iter()
-        .position(|&b| b < 0x80)
-        .map_or(bytes.len(), |p| start + p);
-    pct::encode_octets(&bytes[start..end], out);
-    end
+    let mut k = start;
+    while let Some(&b) = bytes.get(k).filter(|b| !b.is_ascii()) {
+        pct::encode_octet(b, out);
+        k += 1;
+    }
+    k
 }
 
 /// URI → IRI (RFC 3987 §3.2), the five steps: percent-encodings are decoded except
