@@ -318,7 +318,7 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// assert_eq!(r.scheme(), Some("a"));
     /// ```
     pub fn parse_owned(text: String) -> Result<Reference<'static, V>, MatchError> {
-        let c = reference_of::<V, _>(&text, |c| c)?;
+        let c = components::<V>(&text)?;
         Ok(Reference {
             text: Cow::Owned(text),
             c,
@@ -329,7 +329,7 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// Builds a reference from text and components known to be right (resolution).
     pub(crate) fn from_parts(text: String, c: Components) -> Reference<'static, V> {
         debug_assert_eq!(
-            reference_of::<V, _>(&text, |c| c).as_ref().ok(),
+            components::<V>(&text).as_ref().ok(),
             Some(&c),
             "components of {text:?}"
         );
@@ -348,10 +348,7 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// (URI ⊂ IRI ⊂ LEIRI: RFC 3987 §2.2 and the LEIRI note §2 only widen
     /// character classes, never the structure, so the components are the same).
     fn widen<W: Variant>(self) -> Reference<'a, W> {
-        debug_assert_eq!(
-            reference_of::<W, _>(&self.text, |c| c).as_ref().ok(),
-            Some(&self.c)
-        );
+        debug_assert_eq!(components::<W>(&self.text).as_ref().ok(), Some(&self.c));
         Reference {
             text: self.text,
             c: self.c,
@@ -362,7 +359,7 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// The same text in grammar `W`, if it is a reference of `W`; its error in `W`
     /// otherwise.
     fn narrow<W: Variant>(self) -> Result<Reference<'a, W>, MatchError> {
-        let c = reference_of::<W, _>(&self.text, |c| c)?;
+        let c = components::<W>(&self.text)?;
         debug_assert_eq!(c, self.c);
         Ok(Reference {
             text: self.text,
@@ -753,6 +750,13 @@ fn reference_of<V: Variant, T>(
     } else {
         Err(not_a_reference::<V>(text))
     }
+}
+
+/// The components of `text` if it matches the reference rule of `V`; the error
+/// otherwise.
+#[inline(always)]
+fn components<V: Variant>(text: &str) -> Result<Components, MatchError> {
+    reference_of::<V, _>(text, |c| c)
 }
 
 /// Why `text` is no reference of `V`: too long for the spans, or not matched.
