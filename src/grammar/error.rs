@@ -78,7 +78,7 @@ struct Lazy {
 /// into the heap (`malloc`, `memcpy`, `free`), `IriRef::parse` refused the inputs
 /// of `iri-bench time invalid` on ada-node_files in 40 ns where it accepted the
 /// valid ones in 25; kept in place, in 34 (dbpedia-links-iris: 36 → 28, valid 24).
-/// Seventy bytes hold 75–99 % of the references of most corpus lists (URLs and
+/// Seventy bytes hold 74–99 % of the references of most corpus lists (URLs and
 /// IRIs are mostly short; ada-isaacs_files, long file paths, is the exception) and
 /// make the error, and a parse's `Result`, 96 bytes instead of 72.
 #[derive(Clone)]
