@@ -355,31 +355,30 @@ impl MatchError {
     /// The error of `input`, which does not match `rule` in grammar `V`; explained
     /// when first asked.
     pub(crate) fn new<V: Variant>(rule: Rule, input: &str) -> MatchError {
-        MatchError(Lazy {
-            rule,
-            input: Kept::new(input),
-            #[cfg(feature = "std")]
-            variant: V::NAME,
-            #[cfg(feature = "std")]
-            details: std::sync::OnceLock::new(),
-            #[cfg(not(feature = "std"))]
-            details: Box::new(explain_in::<V>(rule, input)),
-        })
+        MatchError::made::<V>(rule, input, None)
     }
 
-    /// An error whose explanation is already known. (`V` is recorded for the lazy
-    /// form of `std`, which explains in it; the eager form has no use for it.)
-    #[cfg_attr(not(feature = "std"), allow(clippy::extra_unused_type_parameters))]
+    /// An error whose explanation is already known.
     pub(crate) fn explained<V: Variant>(rule: Rule, input: &str, details: Details) -> MatchError {
+        MatchError::made::<V>(rule, input, Some(details))
+    }
+
+    /// The error of `input` in grammar `V`, with its explanation if it is known.
+    /// With `std` an unknown one is worked out when first asked (in `V`, which the
+    /// error records); without, now.
+    #[inline(always)]
+    fn made<V: Variant>(rule: Rule, input: &str, details: Option<Details>) -> MatchError {
         MatchError(Lazy {
             rule,
             input: Kept::new(input),
             #[cfg(feature = "std")]
             variant: V::NAME,
             #[cfg(feature = "std")]
-            details: std::sync::OnceLock::from(Box::new(details)),
+            details: details.map_or_else(std::sync::OnceLock::new, |d| {
+                std::sync::OnceLock::from(Box::new(d))
+            }),
             #[cfg(not(feature = "std"))]
-            details: Box::new(details),
+            details: Box::new(details.unwrap_or_else(|| explain_in::<V>(rule, input))),
         })
     }
 
