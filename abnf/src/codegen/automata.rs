@@ -212,7 +212,7 @@ fn write_automaton(
 }
 
 /// For each state, the number (from 1) of its scan table, or 0; and the tables: the
-/// bytes on which the state stays in itself, when they are many. A state's number
+/// ASCII bytes on which the state stays in itself, when they are many. A state's number
 /// and its table's share 16 bits with the calm mark of a transition: 11, 4 and 1.
 fn scan_tables(dfa: &Dfa) -> Result<(Vec<usize>, Vec<[bool; 256]>), CodegenError> {
     if dfa.state_count() > 0x800 {
@@ -226,7 +226,10 @@ fn scan_tables(dfa: &Dfa) -> Result<(Vec<usize>, Vec<[bool; 256]>), CodegenError
     let mut of = vec![0; dfa.state_count()];
     for (s, table_of) in of.iter_mut().enumerate().skip(1) {
         let mut t = [false; 256];
-        for (stays, &c) in t.iter_mut().zip(dfa.classes.iter()) {
+        // ASCII bytes only: the walk's sixteen-at-a-time skip decides a set of
+        // ASCII bytes with two 16-entry lookups (`automaton::ScanTable`), and a byte
+        // beyond ASCII is part of a character the state steps through.
+        for (stays, &c) in t.iter_mut().zip(dfa.classes.iter()).take(0x80) {
             *stays = dfa.next[s * dfa.class_count + c as usize] as usize == s;
         }
         if t.iter().filter(|&&x| x).count() < SCAN_AT_LEAST {
