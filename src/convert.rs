@@ -32,7 +32,7 @@ use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
 use crate::reference::{Builder, Component, HostKind, Reference, ABSENT};
-use crate::words::{count_non_ascii, first_byte, first_looked_up, first_non_ascii};
+use crate::words::{count_non_ascii, first_byte, first_looked_up, first_non_ascii, next_non_ascii};
 use alloc::string::{String, ToString};
 use core::fmt;
 
@@ -192,7 +192,7 @@ const fn byte_set(s: &str, controls: bool) -> [bool; 256] {
 /// Bytes the per-component writer must look at (the others are copied in runs).
 struct Attention {
     table: [bool; 256],
-    /// Only the bytes beyond ASCII: found eight at a time ([`first_non_ascii`]).
+    /// Only the bytes beyond ASCII: found sixteen at a time ([`next_non_ascii`]).
     only_non_ascii: bool,
     /// Only `%` (§3.2's decoding of a URI): found eight at a time ([`first_byte`]).
     only_percent: bool,
@@ -220,7 +220,7 @@ impl Attention {
     #[inline]
     fn find(&self, bytes: &[u8]) -> Option<usize> {
         if self.only_non_ascii {
-            return first_non_ascii(bytes);
+            return next_non_ascii(bytes);
         }
         if self.only_percent {
             return first_byte(bytes, b'%');
@@ -477,7 +477,7 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>, first: usize) -> Refere
     let mut k = first;
     loop {
         k = encode_run_beyond_ascii(bytes, k, &mut out);
-        let Some(ascii) = first_non_ascii(&bytes[k..]) else {
+        let Some(ascii) = next_non_ascii(&bytes[k..]) else {
             out.push_str(&text[k..]);
             break;
         };
