@@ -592,31 +592,49 @@ mod avx2 {
         }
 
         /// [`Skip::skip`] for the table whose `low_halves` are `low`: in the
-        /// window, and in the next ones while the run goes on.
+        /// window, then in whole windows of the input while the run goes on (each
+        /// loaded from where the one before ends, so that the loads of a long run
+        /// do not wait on one another), then in the last.
         #[inline(always)]
         fn skip_in(&mut self, low: __m256i, bytes: &[u8], mut i: usize) -> usize {
             let n = bytes.len();
             debug_assert!(self.at <= i && i <= n);
-            loop {
-                // The window's bits from `i` on (none if `i` is past it).
-                let from = i - self.at;
-                let out = if from < self.wide {
-                    self.outside(low) >> from
-                } else {
-                    0
-                };
+            // The window's bits from `i` on (none if the walk has stepped past it).
+            let from = i - self.at;
+            if from < self.wide {
+                let out = self.outside(low) >> from;
                 if out != 0 {
                     return i + out.trailing_zeros() as usize;
                 }
-                let end = self.at + self.wide;
-                if end == n {
-                    return n;
+            }
+            let end = self.at + self.wide;
+            if end == n {
+                return n;
+            }
+            // Every byte from `i` to the window's end is in.
+            i = i.max(end);
+            while i + self.wide <= n {
+                // SAFETY: the window's bytes are in the input, and the processor has
+                // AVX2 (a `Window`).
+                *self = unsafe { Window::load(bytes, i, self.wide) };
+                let out = self.outside(low);
+                if out != 0 {
+                    return i + out.trailing_zeros() as usize;
                 }
-                // Every byte from `i` to the window's end is in: the next window
-                // from there, or the last of the input where fewer bytes are left.
-                i = i.max(end);
-                // SAFETY: `at + wide <= n`, and the processor has AVX2 (a `Window`).
-                *self = unsafe { Window::load(bytes, i.min(n - self.wide), self.wide) };
+                i += self.wide;
+            }
+            if i == n {
+                return n;
+            }
+            // Fewer bytes left than a window: the last window of the input, less
+            // the bits of the bytes before `i`.
+            // SAFETY: as above.
+            *self = unsafe { Window::load(bytes, n - self.wide, self.wide) };
+            let out = self.outside(low) >> (i - self.at);
+            if out != 0 {
+                i + out.trailing_zeros() as usize
+            } else {
+                n
             }
         }
     }
