@@ -226,9 +226,9 @@ fn scan_tables(dfa: &Dfa) -> Result<(Vec<usize>, Vec<[bool; 256]>), CodegenError
     let mut of = vec![0; dfa.state_count()];
     for (s, table_of) in of.iter_mut().enumerate().skip(1) {
         let mut t = [false; 256];
-        // ASCII bytes only: the walk's sixteen-at-a-time skip decides a set of
-        // ASCII bytes with two 16-entry lookups (`automaton::ScanTable`), and a byte
-        // beyond ASCII is part of a character the state steps through.
+        // ASCII bytes only: the walk's skip decides a set of ASCII bytes many at a
+        // time with two 16-entry lookups (`automaton::ScanTable`), and a byte beyond
+        // ASCII is part of a character the state steps through.
         for (stays, &c) in t.iter_mut().zip(dfa.classes.iter()).take(0x80) {
             *stays = dfa.next[s * dfa.class_count + c as usize] as usize == s;
         }
