@@ -31,7 +31,7 @@ use crate::grammar::VariantName;
 use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct::{self, Decoded};
-use crate::reference::{Builder, Component, HostKind, Reference, ABSENT};
+use crate::reference::{Builder, Component, HostKind, Reference};
 use crate::words::{count_non_ascii, first_byte, first_looked_up, first_non_ascii, next_non_ascii};
 use alloc::string::{String, ToString};
 use core::fmt;
@@ -451,32 +451,24 @@ pub fn to_uri<V: Variant>(
 /// octet is. Nothing else changes, so the structure stays: each component boundary
 /// moves right by two bytes per octet beyond ASCII before it (no boundary falls
 /// inside a character: each is next to an ASCII delimiter or at an end of the text).
-/// Those octets are counted first, between one boundary and the next, which moves
-/// the boundaries and gives the output's length; then the text is written in one
-/// loop with nothing else to track.
+/// The octets beyond ASCII are counted first, which gives the output's length; then
+/// the text is written run by run, and after each run beyond ASCII the boundaries
+/// that follow it move.
 fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>, first: usize) -> Reference<'static, Uri> {
     let text = r.as_str();
     let bytes = text.as_bytes();
     let mut c = *r.components();
-    let mut grown = 0;
-    let mut counted = first;
-    for boundary in c.boundaries_mut() {
-        let at = *boundary as usize;
-        if *boundary == ABSENT || at < first {
-            continue;
-        }
-        grown += 2 * count_non_ascii(&bytes[counted..at]);
-        counted = at;
-        *boundary += grown as u32;
-    }
-    grown += 2 * count_non_ascii(&bytes[counted..]);
-    let mut out = String::with_capacity(text.len() + grown);
+    let mut out = String::with_capacity(text.len() + 2 * count_non_ascii(&bytes[first..]));
     out.push_str(&text[..first]);
     // Runs beyond ASCII (a character or a word) are encoded octet by octet; runs of
     // ASCII (most of a text) are found sixteen bytes at a time and copied whole.
     let mut k = first;
     loop {
+        let run = k;
+        // Where the run ends in `c`'s offsets, which have moved with the runs before.
+        let grown_before = out.len() - run;
         k = encode_run_beyond_ascii(bytes, k, &mut out);
+        c.shift_from((k + grown_before) as u32, 2 * (k - run) as i64);
         let Some(ascii) = next_non_ascii(&bytes[k..]) else {
             out.push_str(&text[k..]);
             break;

@@ -188,19 +188,17 @@ impl Components {
     /// Moves every boundary at or after `at` by `by` bytes (right if positive): what
     /// inserting `by` bytes before `at`, or removing `-by` bytes just before it, does to
     /// them (an operation that only rewrites text inside components, such as
-    /// percent-encoding or decoding, keeps the structure). The boundaries are
-    /// visited from the last in the text ([`Components::boundaries_mut`] backwards), so
-    /// the first one before `at` ends the walk.
+    /// percent-encoding or decoding, keeps the structure). Every boundary is tested,
+    /// with no branch: which ones move depends on the text, and `to_uri` moves them
+    /// once per run of characters beyond ASCII.
+    #[inline]
     pub(crate) fn shift_from(&mut self, at: u32, by: i64) {
-        for p in self.boundaries_mut().into_iter().rev() {
-            if *p == ABSENT {
-                continue;
-            }
-            if *p < at {
-                break;
-            }
-            // A valid text is shorter than 4 GiB, before and after.
-            *p = (i64::from(*p) + by) as u32;
+        // A valid text is shorter than 4 GiB, before and after: `by` as a u32 added
+        // with wrap-around is the signed move.
+        let by = by as u32;
+        for p in self.boundaries_mut() {
+            let moves = *p != ABSENT && *p >= at;
+            *p = p.wrapping_add(if moves { by } else { 0 });
         }
     }
 
