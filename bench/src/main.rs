@@ -10,12 +10,19 @@
 //!   machine mostly drops out.
 //!
 //! ```text
-//! cargo build --release -p iri-grammar-bench
-//! target/release/iri-bench all            # every table of BENCHMARKS.md (~30 min)
-//! target/release/iri-bench ir validate    # one task's instruction counts
-//! target/release/iri-bench time parse     # one task's best-of times
-//! target/release/iri-bench list           # tasks, contenders and lists
+//! RUSTFLAGS="-C llvm-args=-align-all-functions=6" \
+//!     cargo build --release -p iri-grammar-bench --target-dir target/bench
+//! target/bench/release/iri-bench all            # every table of BENCHMARKS.md (~1 hour)
+//! target/bench/release/iri-bench ir validate    # one task's instruction counts
+//! target/bench/release/iri-bench time parse     # one task's best-of times
+//! target/bench/release/iri-bench list           # tasks, contenders and lists
 //! ```
+//!
+//! Every function is aligned to 64 bytes (the `RUSTFLAGS`): then a contender's code
+//! sits alike in every build, whatever changed around it. Without it a peer's time
+//! moves with the binary: oxiri's parse of the isaacs list took 88 ns in one build
+//! and 71 ns in the next of the same oxiri code, ours alike in both. `time` says when
+//! the binary was built otherwise. The flags change no instruction count.
 //!
 //! Inputs: the built-in list of `benches/` and the URL lists of
 //! `../shared/corpus/urls/` (when present), plus sets derived from them per task.
@@ -99,6 +106,19 @@ fn run(task_name: &str, contender: &str, list: &str, passes: &str) {
     std::hint::black_box(sum);
 }
 
+/// Whether this binary was built with every function aligned to 64 bytes: four
+/// functions of different crates all are (one chance in 256 otherwise, where
+/// functions are aligned to 16).
+fn functions_aligned() -> bool {
+    let addresses = [
+        functions_aligned as *const () as usize,
+        run as *const () as usize,
+        oxiri::IriRef::<&str>::parse as *const () as usize,
+        iri_grammar::is_match::<iri_grammar::Iri> as *const () as usize,
+    ];
+    addresses.iter().all(|a| a % 64 == 0)
+}
+
 /// Instructions per input for every contender and list of `t`.
 fn instructions(t: &'static Task) {
     let exe = std::env::current_exe().expect("own path");
@@ -146,6 +166,12 @@ fn instructions(t: &'static Task) {
 fn times(t: &'static Task) {
     const ROUNDS: usize = 30;
     const CHUNK: usize = 256;
+    if !functions_aligned() {
+        eprintln!(
+            "iri-bench: functions are not aligned to 64 bytes, so the peers' times depend \
+             on where this build put their code; build as the head of bench/src/main.rs says"
+        );
+    }
     println!("\n### {} — best-of time per input (ns)\n", t.name);
     println!("{}\n", t.about);
     print_header(t, "list (inputs)");
