@@ -1,9 +1,11 @@
 //! Searching bytes eight at a time: one 64-bit word holds eight bytes, and a few
 //! arithmetic steps mark the bytes of a word that have a property, so that the text
 //! of an IRI (mostly runs of ordinary ASCII) is scanned at a fraction of a byte loop's
-//! cost; and sixteen at a time for one byte value ([`block_equal`]: one SSE2
-//! comparison on x86-64, where long paths showed the words' cost), and for bytes
-//! beyond ASCII (64 at a time where a text may have none, [`first_non_ascii`]). Used
+//! cost; and sixteen at a time on x86-64 (every x86-64 processor has SSE2) for one
+//! byte value ([`block_equal`], where long paths showed the words' cost;
+//! [`first_byte`]) and for bytes beyond ASCII (64 at a time where a text may have
+//! none, [`first_non_ascii`]), by one search over blocks for any property a
+//! [`Mark`] tells of a block and of a word. Used
 //! where a byte loop showed in the profiles: the dot-segment and `/`
 //! searches of reference resolution (RFC 3986 §5.2), the `%` and non-ASCII searches of
 //! the conversions (RFC 3987 §3.1, §3.2); and, for properties only a table can tell,
@@ -90,7 +92,7 @@ pub(crate) fn count_non_ascii(bytes: &[u8]) -> usize {
 /// (`to_uri` of the userbait list: 26.0–26.7 → 21.8–22.3 ns).
 #[inline]
 pub(crate) fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
-    blocks_to_non_ascii::<4>(bytes)
+    first_in_blocks::<4>(bytes, BeyondAscii)
 }
 
 /// Where the next byte beyond ASCII is in `bytes`, which follows one (the rest of a
@@ -100,13 +102,76 @@ pub(crate) fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
 /// with one block, 50.6–53.3 with four).
 #[inline]
 pub(crate) fn next_non_ascii(bytes: &[u8]) -> Option<usize> {
-    blocks_to_non_ascii::<1>(bytes)
+    first_in_blocks::<1>(bytes, BeyondAscii)
 }
 
-/// Where the first byte beyond ASCII is in `bytes`, `BLOCKS` (one or more) blocks of
+/// Where the first byte `c` is in `bytes`: sixteen at a time with SSE2, eight
+/// elsewhere and in texts shorter than sixteen bytes (the `%` of a URI being
+/// decoded: eight at a time and the last bytes one by one, it took a sixth of
+/// `to_iri`'s instructions on URIs with a `%`).
+#[inline]
+pub(crate) fn first_byte(bytes: &[u8], c: u8) -> Option<usize> {
+    first_in_blocks::<1>(bytes, Byte(c))
+}
+
+/// A property of bytes that a few steps tell for many bytes at once, each byte that
+/// has it marked by its high bit: in a word of eight, in a block of sixteen.
+trait Mark: Copy {
+    /// The high bit of each byte of `w` that has the property, and no other bit.
+    fn word(self, w: u64) -> u64;
+    /// The high bit of each byte of `v` that has the property.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    fn block(self, v: core::arch::x86_64::__m128i) -> core::arch::x86_64::__m128i;
+    /// Whether `b` has it.
+    fn byte(self, b: u8) -> bool;
+}
+
+/// Bytes beyond ASCII: their own high bit.
+#[derive(Clone, Copy)]
+struct BeyondAscii;
+
+impl Mark for BeyondAscii {
+    #[inline(always)]
+    fn word(self, w: u64) -> u64 {
+        w & 0x8080_8080_8080_8080
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[inline(always)]
+    fn block(self, v: core::arch::x86_64::__m128i) -> core::arch::x86_64::__m128i {
+        v
+    }
+    #[inline(always)]
+    fn byte(self, b: u8) -> bool {
+        b >= 0x80
+    }
+}
+
+/// One byte value.
+#[derive(Clone, Copy)]
+struct Byte(u8);
+
+impl Mark for Byte {
+    #[inline(always)]
+    fn word(self, w: u64) -> u64 {
+        bytes_equal(w, self.0)
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[inline(always)]
+    fn block(self, v: core::arch::x86_64::__m128i) -> core::arch::x86_64::__m128i {
+        use core::arch::x86_64::{_mm_cmpeq_epi8, _mm_set1_epi8};
+        // SAFETY: SSE2 is enabled (the `cfg`).
+        unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(self.0 as i8)) }
+    }
+    #[inline(always)]
+    fn byte(self, b: u8) -> bool {
+        b == self.0
+    }
+}
+
+/// Where the first byte `m` marks is in `bytes`, `BLOCKS` (one or more) blocks of
 /// sixteen bytes at a time with SSE2.
 #[inline(always)]
-fn blocks_to_non_ascii<const BLOCKS: usize>(bytes: &[u8]) -> Option<usize> {
+fn first_in_blocks<const BLOCKS: usize>(bytes: &[u8], m: impl Mark) -> Option<usize> {
     const { assert!(BLOCKS >= 1) };
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     if bytes.len() >= 16 {
@@ -127,10 +192,10 @@ fn blocks_to_non_ascii<const BLOCKS: usize>(bytes: &[u8]) -> Option<usize> {
         let or = |a: __m128i, b: __m128i| unsafe { _mm_or_si128(a, b) };
         let mut at = 0;
         loop {
-            let blocks: [__m128i; BLOCKS] = core::array::from_fn(|k| block(at + 16 * k));
+            let blocks: [__m128i; BLOCKS] = core::array::from_fn(|k| m.block(block(at + 16 * k)));
             let any = blocks[1..].iter().fold(blocks[0], |all, &v| or(all, v));
             if high(any) != 0 {
-                // The first block with a byte beyond ASCII holds the first of them:
+                // The first block with a marked byte holds the first of them:
                 // the blocks start in order, each at most sixteen after the last.
                 for (k, &v) in blocks.iter().enumerate() {
                     let b = high(v);
@@ -145,12 +210,7 @@ fn blocks_to_non_ascii<const BLOCKS: usize>(bytes: &[u8]) -> Option<usize> {
             at += 16 * BLOCKS;
         }
     }
-    first_marked(bytes, |w| w & 0x8080_8080_8080_8080, |b| b >= 0x80)
-}
-
-/// Where the first byte `c` is in `bytes`.
-pub(crate) fn first_byte(bytes: &[u8], c: u8) -> Option<usize> {
-    first_marked(bytes, |w| bytes_equal(w, c), |b| b == c)
+    first_marked(bytes, |w| m.word(w), |b| m.byte(b))
 }
 
 /// Where the first byte is that `is` says yes to, for a test that is a table
