@@ -101,6 +101,8 @@ pub(crate) struct Automaton<const N: usize, const T: usize> {
     pub scan_tables: [ScanTable; 16],
     /// Each scan table's `low_halves` twice over, 32 bytes apart: where the skip 32
     /// bytes at a time finds them with a shift, and loads them in one instruction.
+    /// (Read by the AVX2 skip only: elsewhere the walk skips byte by byte.)
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     low_halves: [Halves; 16],
     /// The start state of each rule, indexed by `Rule as usize`; `State::MAX`: the
     /// rule is not compiled.
@@ -199,7 +201,9 @@ pub(crate) struct ScanTable {
 }
 
 /// The bit of each high half of a byte in [`ScanTable::low_halves`]: bit `h` for
-/// `h` below 8; none for the halves of bytes beyond ASCII.
+/// `h` below 8; none for the halves of bytes beyond ASCII. (Read by the AVX2 skip
+/// only.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const HIGH_HALVES: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// A scan table from its 256 bits, four words of 64 (for the generated tables), of
