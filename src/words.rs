@@ -38,26 +38,24 @@ pub(crate) fn bytes_equal(w: u64, c: u8) -> u64 {
 #[inline(always)]
 pub(crate) fn block_equal<const B: usize>(b: &[u8], at: usize, c: u8) -> u32 {
     const { assert!(B == 8 || B == 16) };
+    let m = Byte(c);
     if B == 8 {
-        return high_bits(bytes_equal(word_at(b, at), c));
+        return high_bits(m.word(word_at(b, at)));
     }
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
-        use core::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-        };
+        use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8};
         let block = &b[at..at + 16];
         // SAFETY: SSE2 is enabled (the `cfg`), and the load reads the 16 bytes of
         // `block`.
         unsafe {
             let v = _mm_loadu_si128(block.as_ptr().cast::<__m128i>());
-            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8))) as u32
+            _mm_movemask_epi8(m.block(v)) as u32
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
-        high_bits(bytes_equal(word_at(b, at), c))
-            | high_bits(bytes_equal(word_at(b, at + 8), c)) << 8
+        high_bits(m.word(word_at(b, at))) | high_bits(m.word(word_at(b, at + 8))) << 8
     }
 }
 
@@ -210,7 +208,7 @@ fn first_in_blocks<const BLOCKS: usize>(bytes: &[u8], m: impl Mark) -> Option<us
             at += 16 * BLOCKS;
         }
     }
-    first_marked(bytes, |w| m.word(w), |b| m.byte(b))
+    first_marked(bytes, m)
 }
 
 /// Where the first byte is that `is` says yes to, for a test that is a table
@@ -229,17 +227,17 @@ pub(crate) fn first_looked_up(bytes: &[u8], is: impl Fn(u8) -> bool) -> Option<u
     bytes[at..].iter().position(|&b| is(b)).map(|k| at + k)
 }
 
-/// Where the first byte is that `mark` marks in its word (its high bit set) and `is`
-/// says yes to: words of eight, then the last bytes one at a time.
+/// Where the first byte is that `m` marks: words of eight, then the last bytes one
+/// at a time.
 #[inline(always)]
-fn first_marked(bytes: &[u8], mark: impl Fn(u64) -> u64, is: impl Fn(u8) -> bool) -> Option<usize> {
+fn first_marked(bytes: &[u8], m: impl Mark) -> Option<usize> {
     // `chunks_exact` rather than `word_at` in a loop: its bounds fold away (with
     // `word_at`, `to_uri` on non-ASCII IRIs took 23 instructions more an IRI).
     let mut words = bytes.chunks_exact(8);
     let mut at = 0;
     for word in &mut words {
         if let Ok(word) = <[u8; 8]>::try_from(word) {
-            let marked = mark(u64::from_le_bytes(word));
+            let marked = m.word(u64::from_le_bytes(word));
             if marked != 0 {
                 // Little-endian: the first byte is the lowest.
                 return Some(at + marked.trailing_zeros() as usize / 8);
@@ -250,7 +248,7 @@ fn first_marked(bytes: &[u8], mark: impl Fn(u64) -> u64, is: impl Fn(u8) -> bool
     words
         .remainder()
         .iter()
-        .position(|&b| is(b))
+        .position(|&b| m.byte(b))
         .map(|k| at + k)
 }
 

@@ -199,28 +199,26 @@ impl Dfa {
     pub fn merge_equivalent(self) -> Dfa {
         let n = self.class_count;
         let count = self.state_count();
-        // Block numbers by first appearance of their key, so that state 0 (dead)
-        // is in block 0.
-        let mut keys: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
-        let mut block: Vec<u32> = (self.accept.iter().zip(&self.parts))
-            .map(|(&accept, &part)| {
-                let next_id = keys.len() as u32;
-                *keys
-                    .entry(vec![u32::from(accept), u32::from(part)])
-                    .or_insert(next_id)
-            })
-            .collect();
-        let mut blocks = keys.len();
+        // Each round splits the blocks by a state's acceptance, part, block and its
+        // successors' blocks; from one block, the first round is the partition by
+        // acceptance and part. Block numbers go by first appearance of their key,
+        // so that state 0 (dead) is in block 0.
+        let mut block = vec![0u32; count];
+        let mut blocks = 1;
         loop {
             let mut keys: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
-            let mut refined = vec![0u32; count];
-            for s in 0..count {
-                let mut key = Vec::with_capacity(n + 1);
-                key.push(block[s]);
-                key.extend((0..n).map(|c| block[usize::from(self.next[s * n + c])]));
-                let next_id = keys.len() as u32;
-                refined[s] = *keys.entry(key).or_insert(next_id);
-            }
+            let refined: Vec<u32> = (0..count)
+                .map(|s| {
+                    let mut key = vec![
+                        u32::from(self.accept[s]),
+                        u32::from(self.parts[s]),
+                        block[s],
+                    ];
+                    key.extend((0..n).map(|c| block[usize::from(self.next[s * n + c])]));
+                    let next_id = keys.len() as u32;
+                    *keys.entry(key).or_insert(next_id)
+                })
+                .collect();
             block = refined;
             if keys.len() == blocks {
                 break;
@@ -235,12 +233,7 @@ impl Dfa {
         }
         debug_assert_eq!(block[0], 0);
         let into = |s: u16| first[block[usize::from(s)] as usize];
-        let mut next = self.next.clone();
-        for s in 0..count {
-            for c in 0..n {
-                next[s * n + c] = into(self.next[s * n + c]);
-            }
-        }
+        let next = self.next.iter().map(|&t| into(t)).collect();
         let starts = self
             .starts
             .iter()
