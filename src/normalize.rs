@@ -33,6 +33,7 @@ use crate::pct;
 use crate::reference::{Builder, Component, Reference};
 use crate::resolve::{has_dot_segment, remove_dot_segments_into};
 pub use crate::schemes::{scheme_rules, SchemeRules, SCHEMES};
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::{String, ToString};
 use core::fmt;
@@ -286,18 +287,28 @@ impl Normalizer {
             self.write_cased(host, Component::Host, true, out);
             return Ok(());
         }
-        let mut h = String::with_capacity(host.len());
+        // Written where it belongs; most hosts are their own comparison form (ASCII,
+        // lowercase, no ACE label) and stay there, with no copy made.
+        let start = out.len();
         Normalizer {
             chars: self.chars,
             ascii_only: false,
         }
-        .write_cased(host, Component::Host, true, &mut h);
-        if crate::grammar::is_match::<crate::grammar::Iri>(crate::grammar::Rule::Ipv4address, &h) {
-            out.push_str(&h);
+        .write_cased(host, Component::Host, true, out);
+        let h = &out[start..];
+        if crate::grammar::is_match::<crate::grammar::Iri>(crate::grammar::Rule::Ipv4address, h) {
             return Ok(());
         }
-        let form = idn::comparison_form(&h, |c| may_decode(c, Component::Host))
-            .map_err(NormalizeError::Idna)?;
+        let form = match idn::comparison_form(h, |c| may_decode(c, Component::Host)) {
+            // Borrowed from `h` and as long: `h` itself.
+            Ok(Cow::Borrowed(same)) if same.len() == h.len() => return Ok(()),
+            Ok(form) => form.into_owned(),
+            Err(e) => {
+                out.truncate(start);
+                return Err(NormalizeError::Idna(e));
+            }
+        };
+        out.truncate(start);
         if self.ascii_only {
             pct::encode_unless(&form, |c| c.is_ascii(), out);
         } else {
