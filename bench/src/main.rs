@@ -186,6 +186,9 @@ fn times(t: &'static Task) {
             .map(|r| r.len().div_ceil(CHUNK))
             .max()
             .unwrap_or(0);
+        if std::env::var_os("IRI_BENCH_ADDRESSES").is_some() {
+            where_the_data_is(t, &l, &runners);
+        }
         let mut best = vec![vec![f64::INFINITY; chunks]; runners.len()];
         for _ in 0..ROUNDS {
             for k in 0..chunks {
@@ -204,6 +207,27 @@ fn times(t: &'static Task) {
             .collect();
         print_row(t, &l.name, l.inputs.len(), &row, 1);
     }
+}
+
+/// With `IRI_BENCH_ADDRESSES` set, `time` writes to stderr where each list's inputs,
+/// each contender's prepared data and the stack are, modulo a page: to look for the
+/// cause of a mode in which one task's times are a quarter higher for a whole run
+/// (BENCHMARKS.md, "equivalent states merged"), if it is where the data lies.
+fn where_the_data_is(t: &Task, l: &tasks::List, runners: &[Box<dyn tasks::Runner>]) {
+    let page = |p: *const u8| p as usize % 4096;
+    let stack = 0u8;
+    let mut line = format!(
+        "addresses {} {}: stack {:#05x}, first input {:#05x}, list {:#05x}",
+        t.name,
+        l.name,
+        page(&stack),
+        l.inputs.first().map_or(0, |s| page(s.as_ptr())),
+        page(l.inputs.as_ptr().cast()),
+    );
+    for (c, r) in t.contenders.iter().zip(runners) {
+        line.push_str(&format!(", {} {:#05x}", c.name, page(r.items_at())));
+    }
+    eprintln!("{line}");
 }
 
 fn print_header(t: &Task, first: &str) {

@@ -25,6 +25,8 @@ pub trait Runner {
     fn pass(&self) -> u64 {
         self.pass_range(0, self.len())
     }
+    /// Where the prepared items are (for `IRI_BENCH_ADDRESSES`).
+    fn items_at(&self) -> *const u8;
 }
 
 struct Each<T> {
@@ -42,6 +44,9 @@ impl<T> Runner for Each<T> {
         self.items[from..to]
             .iter()
             .fold(0u64, |acc, x| acc.wrapping_add((self.f)(black_box(x))))
+    }
+    fn items_at(&self) -> *const u8 {
+        self.items.as_ptr().cast()
     }
 }
 
