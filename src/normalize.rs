@@ -300,7 +300,8 @@ impl Normalizer {
             return Ok(());
         }
         let form = match idn::comparison_form(h, |c| may_decode(c, Component::Host)) {
-            // Borrowed from `h` and as long: `h` itself.
+            // Borrowed from `h` and as long: `h` itself, which is then ASCII (only an
+            // ASCII host is its own form), so `ascii_only` has nothing to encode.
             Ok(Cow::Borrowed(same)) if same.len() == h.len() => return Ok(()),
             Ok(form) => form.into_owned(),
             Err(e) => {
