@@ -102,19 +102,28 @@ fn to_ascii(text: &str) -> Result<Cow<'_, str>, IdnaError> {
         label: text.to_string(),
         reason,
     };
-    let ascii = match UTS46.to_ascii(
+    match UTS46.to_ascii(
         text.as_bytes(),
         AsciiDenyList::URL,
         Hyphens::Allow,
         idna::uts46::DnsLength::Ignore,
     ) {
-        Ok(a) => a,
-        Err(_) => return Err(fail(rejection(text))),
-    };
+        Ok(ascii) => one_host(text, ascii),
+        Err(_) => Err(fail(rejection(text))),
+    }
+}
+
+#[cfg(feature = "idna")]
+/// `ascii`, the ToASCII form UTS 46 gave `text`, if it is one host: a plain
+/// `reg-name`. Otherwise the error that says what it became.
+fn one_host<'a>(text: &str, ascii: Cow<'a, str>) -> Result<Cow<'a, str>, IdnaError> {
     if is_plain_reg_name(&ascii) {
         Ok(ascii)
     } else {
-        Err(fail(IdnaReason::NotOneHost(ascii.into_owned())))
+        Err(IdnaError {
+            label: text.to_string(),
+            reason: IdnaReason::NotOneHost(ascii.into_owned()),
+        })
     }
 }
 
@@ -306,8 +315,9 @@ pub fn comparison_form(
     // place: the whole host passed UTS 46's checks, which are those of each label
     // and, for bidi, stricter. (Before, each ACE label went through UTS 46 again;
     // with the splits below, `résumé.example.org` took 9,127 instructions, now
-    // 6,230.) `tests::one_pass_gives_the_definition` checks this against ToUnicode
+    // 6,326.) `tests::one_pass_gives_the_definition` checks this against ToUnicode
     // of each label of ToASCII(host).
+    //
     // Room for the usual growth: a label's ACE form is at most a few bytes longer
     // than its UTF-8 (`xn--`, a hyphen); mapping seldom lengthens text.
     let mut unicode = String::with_capacity(host.len() + 8);
@@ -326,50 +336,40 @@ pub fn comparison_form(
         return comparison_form_label_by_label(&to_ascii(host)?, allowed).map(Cow::Owned);
     }
     if ascii.is_empty() {
-        // No label beyond ASCII: the Unicode form is the ASCII form.
-        return if is_plain_reg_name(&unicode) {
-            Ok(Cow::Owned(unicode))
-        } else {
-            Err(IdnaError {
-                label: host.to_string(),
-                reason: IdnaReason::NotOneHost(unicode),
-            })
-        };
+        // No label beyond ASCII: UTS 46 wrote the ASCII form into `unicode` alone.
+        return one_host(host, Cow::Owned(unicode));
     }
-    if !is_plain_reg_name(&ascii) {
-        return Err(IdnaError {
-            label: host.to_string(),
-            reason: IdnaReason::NotOneHost(ascii),
-        });
-    }
+    let ascii = one_host(host, Cow::Owned(ascii))?;
     // Each label beyond ASCII is shown if it passes `allowed` and gives its ASCII
-    // form back; most hosts show all, and their form is `unicode` as it is.
-    let shown = |u: &str, a: &str| {
-        u == a || (u.chars().all(|c| c.is_ascii() || allowed(c)) && gives_back(u, a))
-    };
-    let all_shown = {
+    // form back. Most hosts show all, and their form is `unicode` as it is: another
+    // is written only from the first label that is not shown.
+    let out = {
+        let mut out: Option<String> = None;
         let (mut u_labels, mut a_labels) = (labels(&unicode), labels(&ascii));
-        let mut all = true;
+        // Where `u` starts in `unicode`.
+        let mut at = 0;
         loop {
-            match (u_labels.next(), a_labels.next()) {
-                (Some(u), Some(a)) => all &= shown(u, a),
-                (None, None) => break all,
+            let (u, a) = match (u_labels.next(), a_labels.next()) {
+                (Some(u), Some(a)) => (u, a),
+                (None, None) => break out,
                 // A label decoded to text with a full stop, which is not shown.
                 _ => return comparison_form_label_by_label(&ascii, &allowed).map(Cow::Owned),
+            };
+            let shown =
+                u == a || (u.chars().all(|c| c.is_ascii() || allowed(c)) && gives_back(u, a));
+            if let Some(out) = &mut out {
+                out.push('.');
+                out.push_str(if shown { u } else { a });
+            } else if !shown {
+                let mut form = String::with_capacity(ascii.len());
+                form.push_str(&unicode[..at]);
+                form.push_str(a);
+                out = Some(form);
             }
+            at += u.len() + 1;
         }
     };
-    if all_shown {
-        return Ok(Cow::Owned(unicode));
-    }
-    let mut out = String::with_capacity(ascii.len());
-    for (k, (u, a)) in labels(&unicode).zip(labels(&ascii)).enumerate() {
-        if k > 0 {
-            out.push('.');
-        }
-        out.push_str(if shown(u, a) { u } else { a });
-    }
-    Ok(Cow::Owned(out))
+    Ok(Cow::Owned(out.unwrap_or(unicode)))
 }
 
 #[cfg(feature = "idna")]

@@ -303,13 +303,10 @@ impl Normalizer {
             // Borrowed from `h` and as long: `h` itself, which is then ASCII (only an
             // ASCII host is its own form), so `ascii_only` has nothing to encode.
             Ok(Cow::Borrowed(same)) if same.len() == h.len() => return Ok(()),
-            Ok(form) => form.into_owned(),
-            Err(e) => {
-                out.truncate(start);
-                return Err(NormalizeError::Idna(e));
-            }
+            form => form.map(Cow::into_owned),
         };
         out.truncate(start);
+        let form = form.map_err(NormalizeError::Idna)?;
         if self.ascii_only {
             pct::encode_unless(&form, |c| c.is_ascii(), out);
         } else {
