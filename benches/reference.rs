@@ -27,11 +27,18 @@
 //!   `resolver.resolve(IriReferenceStr::new(r)?).to_dedicated_string()` into `String`
 //! - `fluent_uri`: `fluent_uri::IriRef::parse(r)?.resolve_against(&base)?.into_string()`
 //!
+//! (c) `tree/<list>`: the parse tree of each IRI reference of a list,
+//! `iri_grammar::tree::tree_of::<Iri>(Rule::IriReference, s)` (dropped after its
+//! nodes are counted), beside `oxiri/IriRef`, oxiri's parse of it, for scale (issue
+//! 12's target: a tree within 3 times oxiri's parse). Inputs: those of each list
+//! that both accept. A program of its own, as a user's is: how the compiler splits
+//! and inlines the combinators here is not what it does in `iri-bench`.
+//!
 //! Before measuring, it prints where the contenders' components differ, and every
 //! resolution that differs from the RFC's result.
 //!
 //! Run: `cargo bench --bench reference -- --warm-up-time 1 --measurement-time 3`
-//! (a filter such as `parse/builtin` or `resolve` limits it).
+//! (a filter such as `parse/builtin`, `resolve` or `tree/` limits it).
 
 use criterion::measurement::WallTime;
 use criterion::{
@@ -391,5 +398,30 @@ fn bench_resolve(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse_all, bench_resolve);
+/// (c): trees, beside oxiri's parse.
+fn bench_tree(c: &mut Criterion) {
+    use iri_grammar::tree::tree_of;
+    use iri_grammar::{Iri, Rule};
+    for b in all_batches() {
+        let inputs: Vec<&str> = b
+            .inputs
+            .iter()
+            .map(String::as_str)
+            .filter(|s| {
+                oxiri::IriRef::parse(*s).is_ok() && tree_of::<Iri>(Rule::IriReference, s).is_ok()
+            })
+            .collect();
+        let mut group = c.benchmark_group(format!("tree/{}", b.name));
+        group.throughput(Throughput::Elements(inputs.len() as u64));
+        bench_parse(&mut group, &inputs, "iri_grammar/tree_of", |s| {
+            tree_of::<Iri>(Rule::IriReference, s).is_ok_and(|t| black_box(t.nodes().count()) > 0)
+        });
+        bench_parse(&mut group, &inputs, PARSER_NAMES[1], |s| {
+            oxiri::IriRef::parse(s).is_ok()
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_parse_all, bench_resolve, bench_tree);
 criterion_main!(benches);
