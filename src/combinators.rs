@@ -22,9 +22,9 @@
 //! ```
 //!
 //! The operators ([`Lit`], [`Range`], [`Cat`], [`Alt`], [`Repeat`], [`Opt`], and
-//! [`Ahead`], [`First`], [`Scan`], which make the ordered translation of ABNF exact
-//! and fast) are what `abnf/src/codegen/mod.rs` writes the rules with; each rule's
-//! documentation shows its ABNF beside its code. Most programs want
+//! [`Ahead`], [`First`], [`Scan`], [`Delimited`], which make the ordered translation
+//! of ABNF exact and fast) are what `abnf/src/codegen/mod.rs` writes the rules with;
+//! each rule's documentation shows its ABNF beside its code. Most programs want
 //! [`crate::Reference`] or [`crate::is_match`] instead.
 
 pub use crate::grammar::generated::*;
@@ -32,9 +32,9 @@ pub use crate::grammar::generated::*;
 #[cfg(feature = "std")]
 pub use crate::grammar::runtime::Tree;
 pub use crate::grammar::runtime::{
-    rule, Ahead, Ahead2, Alt, Cat, Check, Choice, Class, Diag, Empty, Expected, Explain, Failure,
-    First, Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat, Scan, Set,
-    Set2, Step, INF,
+    rule, Ahead, Ahead2, Alt, Cat, Check, Choice, Class, Delimited, Diag, Empty, Expected, Explain,
+    Failure, First, Lit, LitCs, Mode, Nodes, Opt, PResult, Parse, Prose, Range, RawNode, Repeat,
+    Scan, Set, Set2, Step, INF,
 };
 /// Trace mode keeps its steps in a thread-local: it needs `std`.
 #[cfg(feature = "std")]

@@ -1939,8 +1939,17 @@ const IPATH_FIRST_4: Set = Set::new().range(0x00, 0x22).range(0x24, 0x2E).range(
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 53)
 pub fn ipath_abempty<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IpathAbempty, i, Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))))
+    rule::<V, M, _>(Rule::IpathAbempty, i, Delimited {
+        delimiter: b'/',
+        rule: Rule::Isegment,
+        class: &IPCHAR_CHARS,
+        repetition: Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))),
+    })
 }
+
+/// The characters of `ipchar`.
+const IPCHAR_CHARS: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).range(0x30, 0x3B).range(0x40, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
+    .expecting(&[Expected::Rule(Rule::Ipchar)]);
 
 /// ```abnf
 /// ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
@@ -1950,7 +1959,15 @@ pub fn ipath_abempty<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 pub fn ipath_absolute<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::IpathAbsolute, i, Cat((
         Lit("/"),
-        Opt(Cat((isegment_nz::<V, M>, Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>)))))),
+        Opt(Cat((
+            isegment_nz::<V, M>,
+            Delimited {
+                delimiter: b'/',
+                rule: Rule::Isegment,
+                class: &IPCHAR_CHARS,
+                repetition: Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))),
+            },
+        ))),
     )))
 }
 
@@ -1960,7 +1977,15 @@ pub fn ipath_absolute<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 57)
 pub fn ipath_noscheme<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IpathNoscheme, i, Cat((isegment_nz_nc::<V, M>, Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))))))
+    rule::<V, M, _>(Rule::IpathNoscheme, i, Cat((
+        isegment_nz_nc::<V, M>,
+        Delimited {
+            delimiter: b'/',
+            rule: Rule::Isegment,
+            class: &IPCHAR_CHARS,
+            repetition: Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))),
+        },
+    )))
 }
 
 /// ```abnf
@@ -1969,7 +1994,15 @@ pub fn ipath_noscheme<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// RFC 3987 §2.2 (grammar/rfc3987.abnf line 59)
 pub fn ipath_rootless<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::IpathRootless, i, Cat((isegment_nz::<V, M>, Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))))))
+    rule::<V, M, _>(Rule::IpathRootless, i, Cat((
+        isegment_nz::<V, M>,
+        Delimited {
+            delimiter: b'/',
+            rule: Rule::Isegment,
+            class: &IPCHAR_CHARS,
+            repetition: Repeat(0, INF, Cat((Lit("/"), isegment::<V, M>))),
+        },
+    )))
 }
 
 /// ```abnf
@@ -1989,10 +2022,6 @@ pub fn ipath_empty<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 pub fn isegment<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
     rule::<V, M, _>(Rule::Isegment, i, Scan(&IPCHAR_CHARS, 0, INF))
 }
-
-/// The characters of `ipchar`.
-const IPCHAR_CHARS: Class = Class::new().chars("!$=_~").range(0x26, 0x2E).range(0x30, 0x3B).range(0x40, 0x5A).range(0x61, 0x7A).pct_encoded().variant_rule(UCSCHAR)
-    .expecting(&[Expected::Rule(Rule::Ipchar)]);
 
 /// ```abnf
 /// isegment-nz    = 1*ipchar
@@ -2801,7 +2830,15 @@ pub fn ipath_segments<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
 ///
 /// draft-masinter-url-i18n-07 §2.2 (grammar/draft-masinter-url-i18n-07.abnf line 94)
 pub fn isegment<'a, V: Variant, M: Mode>(i: &'a str) -> PResult<'a, M> {
-    rule::<V, M, _>(Rule::Iri2001Isegment, i, Cat((Scan(&IPCHAR_CHARS, 0, INF), Repeat(0, INF, Cat((Lit(";"), iparam::<V, M>))))))
+    rule::<V, M, _>(Rule::Iri2001Isegment, i, Cat((
+        Scan(&IPCHAR_CHARS, 0, INF),
+        Delimited {
+            delimiter: b';',
+            rule: Rule::Iri2001Iparam,
+            class: &IPCHAR_CHARS,
+            repetition: Repeat(0, INF, Cat((Lit(";"), iparam::<V, M>))),
+        },
+    )))
 }
 
 /// The characters of `ipchar`.

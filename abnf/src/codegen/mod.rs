@@ -25,7 +25,9 @@
 //! guard when its alternatives can start with the same character, when it can match
 //! the empty string, or when a repetition's body can start with a character that
 //! may also follow it. Runs of a character class with no such conflict become one
-//! table-driven `Scan`. The oracle (`abnf::oracle`) checks the result.
+//! table-driven `Scan`, and a repetition of a one-byte delimiter and a rule that is
+//! such a run (`*( "/" isegment )`) one `Delimited` loop, which gives the same match
+//! and nodes without a call per run. The oracle (`abnf::oracle`) checks the result.
 
 mod automata;
 mod lookahead2;
@@ -1142,8 +1144,67 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         if optional_syntax {
             format!("Opt({inner})")
         } else {
-            format!("Repeat({min}, {max_s}, {inner})")
+            let repeat = format!("Repeat({min}, {max_s}, {inner})");
+            match (min, max, needs_guard) {
+                (0, None, false) => self.delimited(element, &repeat, indent).unwrap_or(repeat),
+                _ => repeat,
+            }
         }
+    }
+
+    /// `Delimited { .. }` around `repeat`, the unguarded `*( "c" r )` of `element`,
+    /// where `c` is one byte (not a letter) and `r`'s definition a run of a class,
+    /// written as a `Scan` (`*( "/" isegment )`): the runtime then matches each `c`
+    /// and its run in one loop, with `r`'s nodes. `None` for any other repetition.
+    fn delimited(&mut self, element: &Element, repeat: &str, indent: usize) -> Option<String> {
+        let Element::Concatenation(items) = element else {
+            return None;
+        };
+        let [Element::CharVal { text, .. }, Element::Rule(n)] = items.as_slice() else {
+            return None;
+        };
+        let &[c] = text.as_bytes() else {
+            return None;
+        };
+        if !c.is_ascii() || c.is_ascii_alphabetic() {
+            return None;
+        }
+        let r = self.set.get(n)?;
+        if r.shared || r.variant_defs.is_some() {
+            return None;
+        }
+        // `r`'s definition is written `Scan(&class, 0, INF)` (`repetition` above)
+        // when it is `*class` and nothing that may follow `r` starts with a member.
+        let Element::Repetition {
+            min: 0,
+            max: None,
+            element: run,
+            optional_syntax: false,
+        } = &r.rule.definition
+        else {
+            return None;
+        };
+        let class = self.class(run)?;
+        let follow = self.a.follow[&r.name.to_ascii_lowercase()];
+        if self
+            .a
+            .class_first(&class, &self.variant_rules)
+            .intersects(follow)
+        {
+            return None;
+        }
+        let name = self.class_const(&class, run);
+        let pad = "    ".repeat(indent);
+        Some(format!(
+            "Delimited {{\n\
+             {pad}    delimiter: b{:?},\n\
+             {pad}    rule: Rule::{},\n\
+             {pad}    class: &{name},\n\
+             {pad}    repetition: {repeat},\n\
+             {pad}}}",
+            char::from(c),
+            r.ident
+        ))
     }
 
     /// `Cat((a, b, c))` on one line when short, one element a line otherwise;
