@@ -1347,12 +1347,35 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Ahead2<P> 
     fn parse(&self, i: &'a str) -> PResult<'a, M> {
         match self.1.parse(i) {
             Ok((rest, out)) if self.0.admits(rest) => Ok((rest, out)),
-            Ok((rest, out)) => error::<M>(M::fail_after(
-                out,
-                M::fail(rest.len(), &[Expected::Follow(&self.0.first)]),
-            )),
+            Ok((rest, out)) => error::<M>(M::fail_after(out, self.0.refusal::<M>(rest))),
             Err(e) => Err(e),
         }
+    }
+}
+
+impl Set2 {
+    /// Where and why `rest` is not admitted. When its first character may follow,
+    /// the match goes on past it and stops at the second, which none of the pairs
+    /// that start with the first admits: the failure is there (`hexseq` in `[1:2]H`
+    /// is followed by `]`, and it is the `H` after it that nothing may follow), as
+    /// the ABNF's farthest failure is.
+    #[cold]
+    fn refusal<M: Mode>(&'static self, rest: &str) -> Failure {
+        let first = rest.chars().next().filter(|_| self.first.admits(rest));
+        let Some(c) = first else {
+            return M::fail(rest.len(), &[Expected::Follow(&self.first)]);
+        };
+        let after = &rest[c.len_utf8()..];
+        if !M::EXPLAIN {
+            return M::fail(after.len(), &[]);
+        }
+        let seconds: Vec<Expected> = self
+            .pairs
+            .iter()
+            .filter(|(a, _)| a.admits(rest))
+            .map(|(_, b)| Expected::Follow(b))
+            .collect();
+        M::fail(after.len(), &seconds)
     }
 }
 
