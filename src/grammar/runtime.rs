@@ -1358,7 +1358,11 @@ impl Set2 {
     /// the match goes on past it and stops at the second, which none of the pairs
     /// that start with the first admits: the failure is there (`hexseq` in `[1:2]H`
     /// is followed by `]`, and it is the `H` after it that nothing may follow), as
-    /// the ABNF's farthest failure is.
+    /// the ABNF's farthest failure is. The sets are what may follow anywhere in the
+    /// grammar, not here: where the first character may only follow elsewhere, the
+    /// failure is placed one character past the ABNF's (the 2001 draft's
+    /// `IPv6prefix = hexpart "/" ..` lets a `/` pass after `hexseq` in a host;
+    /// `tests/oracle_explains.rs`).
     #[cold]
     fn refusal<M: Mode>(&'static self, rest: &str) -> Failure {
         let first = rest.chars().next().filter(|_| self.first.admits(rest));
