@@ -399,15 +399,9 @@ mod tests {
                 "{s:?}"
             );
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = crate::testing::numbers(0x2545_f491_4f6c_dd1d);
         for n in 0..20_000 {
-            let mut s = String::new();
-            for _ in 0..n % 9 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                s.push_str(PIECES[(seed % PIECES.len() as u64) as usize]);
-            }
+            let s: String = (0..n % 9).map(|_| PIECES[next(PIECES.len())]).collect();
             both::<Uri>(&s);
             both::<Iri>(&s);
             both::<Leiri>(&s);

@@ -27,9 +27,7 @@ fn compare<V: Variant>(cases: usize) {
         let m = gen.mutate(&s);
         if let Err(e) = check::<V>(rule, &m) {
             let o = oracle.explain(name, &m).unwrap();
-            if o.char_offset != e.char_offset()
-                && known_limit(V::NAME, &m, o.char_offset, e.char_offset())
-            {
+            if known_limit(V::NAME, &m, o.char_offset, e.char_offset()) {
                 late += 1;
                 continue;
             }
@@ -80,26 +78,31 @@ fn two_character_lookahead_fails_where_the_abnf_does() {
     let g = Grammars::builtin();
     let oracle = Oracle::new(&g, VariantName::Iri2001);
     let rule = Rule::named_in::<Iri2001>("IRI-reference").unwrap();
-    for m in [
-        "//[1:2]H",
-        "//[Bb5:DAef:C:b]H:82614?\u{efffc}#%aC",
-        "//@[C]1a6:573.5.755.496]:83#",
-        "//[f]6:65?\u{602a}+#",
+    // Each near miss, and how many characters past the ABNF's failure ours is.
+    // Known limit, the last: FOLLOW(hexpart) holds "/" because `IPv6prefix = hexpart
+    // "/" 1*2DIGIT`, a rule of the draft that no reference reaches; so in `[7B6F:D//`
+    // the first `/` passes the lookahead and the failure is placed at the second, one
+    // character past the ABNF's (9).
+    for (m, late) in [
+        ("//[1:2]H", 0),
+        ("//[Bb5:DAef:C:b]H:82614?\u{efffc}#%aC", 0),
+        ("//@[C]1a6:573.5.755.496]:83#", 0),
+        ("//[f]6:65?\u{602a}+#", 0),
+        ("//[7B6F:D//", 1),
     ] {
         let o = oracle.explain("IRI-reference", m).unwrap();
         let e = check::<Iri2001>(rule, m).unwrap_err();
         assert_eq!(
-            o.char_offset,
+            o.char_offset + late,
             e.char_offset(),
             "{m:?}: oracle {o}, combinators {e}"
         );
     }
-    // Known limit: FOLLOW(hexpart) holds "/" because `IPv6prefix = hexpart "/"
-    // 1*2DIGIT`, a rule of the draft that no reference reaches; so in `[7B6F:D//` the
-    // first `/` passes the lookahead and the failure is placed at the second, one
-    // character past the ABNF's (9).
-    let m = "//[7B6F:D//";
-    let o = oracle.explain("IRI-reference", m).unwrap();
-    let e = check::<Iri2001>(rule, m).unwrap_err();
-    assert_eq!((o.char_offset, e.char_offset()), (9, 10));
+    assert_eq!(
+        oracle
+            .explain("IRI-reference", "//[7B6F:D//")
+            .unwrap()
+            .char_offset,
+        9
+    );
 }

@@ -468,6 +468,10 @@ impl Tree {
     /// and the arena: for a caller that keeps the nodes (a [`crate::tree::ParseTree`]
     /// is its arena), with the capacity it expects. A node's positions are `u32`:
     /// the input must be shorter than 4 GiB (`tree_of` checks; this does not).
+    // Inlined into `tree_of` by the hint: without it the compiler's choice turned on
+    // changes elsewhere in the crate (an unrelated cold function moved it out of line,
+    // +45 instructions a tree of a node IRI).
+    #[inline]
     pub fn collect_in<R>(mut nodes: Vec<RawNode>, f: impl FnOnce() -> R) -> (R, Vec<RawNode>) {
         nodes.clear();
         let mut arena = Arena {
@@ -1104,10 +1108,9 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Repeat<P> 
 /// (`Repeat(0, INF, Cat((Lit("c"), r)))`, which the generator writes inside) matched
 /// in one loop, each `c` and the run after it without a call of `r`'s combinator, a
 /// result through memory and a mark per repetition. The match and the nodes are
-/// `P`'s: `r`'s node for each run (its [`Mode::open`] and [`Mode::node`], as `rule`
-/// calls them), the run's percent-encodings inside it. Explain and Trace modes run
-/// `P` itself, whose failures and steps are those of the operators the ABNF is
-/// written with.
+/// `P`'s: `r`'s node for each run (each run is matched by [`rule`], inlined), the
+/// run's percent-encodings inside it. Explain and Trace modes run `P` itself, whose
+/// failures and steps are those of the operators the ABNF is written with.
 ///
 /// A path of five segments is a tree of about 200 instructions fewer (a tenth of the
 /// tree of a `file:` URL; BENCHMARKS.md).
@@ -1135,12 +1138,9 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Delimited<
         let mut rest = i;
         let mut out = M::empty();
         while rest.as_bytes().first() == Some(&self.delimiter) {
-            // An ASCII byte ends a character.
-            let after = &rest[1..];
-            let open = M::open(self.rule);
-            // A run of at least none does not fail; were it to, so would `P`.
-            let (end, inner) = Parse::<'a, V, M>::parse(&run, after)?;
-            let node = M::node(self.rule, open, after.len(), end.len(), inner, false);
+            // An ASCII byte ends a character. A run of at least none does not fail;
+            // were it to, so would `P`.
+            let (end, node) = rule::<V, M, _>(self.rule, &rest[1..], run)?;
             out = M::join(out, node);
             rest = end;
         }

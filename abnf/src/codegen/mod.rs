@@ -1122,12 +1122,9 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
             Some(m) => m.to_string(),
             None => "INF".to_string(),
         };
-        if let Some(c) = self.class(element) {
-            let cf = self.a.class_first(&c, &self.variant_rules);
-            if !cf.intersects(follow) {
-                let name = self.class_const(&c, element);
-                return format!("Scan(&{name}, {min}, {max_s})");
-            }
+        if let Some(c) = self.scan_class(element, follow) {
+            let name = self.class_const(&c, element);
+            return format!("Scan(&{name}, {min}, {max_s})");
         }
         let body_first = self.a.first_of(element);
         let inner_follow = self.a.after_iteration(element, max, follow);
@@ -1152,6 +1149,15 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         }
     }
 
+    /// The class of `element` when a repetition of it is written as a `Scan`: it is a
+    /// character class and nothing in `follow` (what may come after the repetition)
+    /// starts with a member, so that the greedy run is the ABNF's.
+    fn scan_class(&self, element: &Element, follow: Set) -> Option<ClassSpec> {
+        let c = self.class(element)?;
+        let first = self.a.class_first(&c, &self.variant_rules);
+        (!first.intersects(follow)).then_some(c)
+    }
+
     /// `Delimited { .. }` around `repeat`, the unguarded `*( "c" r )` of `element`,
     /// where `c` is one byte (not a letter) and `r`'s definition a run of a class,
     /// written as a `Scan` (`*( "/" isegment )`): the runtime then matches each `c`
@@ -1173,8 +1179,7 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         if r.shared || r.variant_defs.is_some() {
             return None;
         }
-        // `r`'s definition is written `Scan(&class, 0, INF)` (`repetition` above)
-        // when it is `*class` and nothing that may follow `r` starts with a member.
+        // `r`'s definition is written `Scan(&class, 0, INF)` (`repetition` above).
         let Element::Repetition {
             min: 0,
             max: None,
@@ -1184,15 +1189,7 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         else {
             return None;
         };
-        let class = self.class(run)?;
-        let follow = self.a.follow[&r.name.to_ascii_lowercase()];
-        if self
-            .a
-            .class_first(&class, &self.variant_rules)
-            .intersects(follow)
-        {
-            return None;
-        }
+        let class = self.scan_class(run, self.a.follow[&r.name.to_ascii_lowercase()])?;
         let name = self.class_const(&class, run);
         let pad = "    ".repeat(indent);
         Some(format!(
