@@ -496,10 +496,25 @@ pub(crate) fn skip_ascii(table: &ScanTable, bytes: &[u8], i: usize) -> usize {
 mod avx2 {
     use super::{Automaton, ScanTable, Skip, State, HIGH_HALVES, SCAN_SHIFT};
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-        _mm256_loadu2_m128i, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+        __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_castsi128_si256,
+        _mm256_cmpeq_epi8, _mm256_inserti128_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_and_si128,
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
+        _mm_shuffle_epi8, _mm_srli_epi16,
+    };
+
+    /// The indices of `vpshufb` that move the last 16 bytes of a window shorter
+    /// than 32 to where they belong, from the `32 - wide`th entry on: byte `k` of
+    /// the result is byte `k + 32 - wide`, or 0 (an index with its top bit set)
+    /// past the input's end.
+    static TO_THE_END: [u8; 32] = {
+        let mut t = [0x80; 32];
+        let mut k = 0;
+        while k < 16 {
+            t[k] = k as u8;
+            k += 1;
+        }
+        t
     };
 
     /// Whether the processor has AVX2: known when compiling for a target that has
@@ -533,10 +548,15 @@ mod avx2 {
         at: usize,
         /// How many bytes the window holds: 32, or the input's length if shorter.
         wide: usize,
-        /// The 16 bytes from `at` in the low lane, the 16 that end the window (from
-        /// `at + wide - 16`) in the high lane: the window's 32 bytes, or for an
-        /// input shorter than 32 bytes all of it, some bytes in both lanes.
+        /// The window's bytes in order, from `at`: 32 of them, or for an input
+        /// shorter than 32 bytes all of it, followed by zeros. A zero byte is in no
+        /// scan table (no rule allows NUL), so a run never goes past the input's
+        /// end: the first zero stops it where the input stops.
         lanes: __m256i,
+        /// For each byte of `lanes`, the bit of its high half ([`HIGH_HALVES`]):
+        /// the half of the test of [`Window::outside`] that does not depend on the
+        /// table, looked up once for every skip in the window.
+        high: __m256i,
     }
 
     impl Window {
@@ -559,40 +579,48 @@ mod avx2 {
         #[inline(always)]
         unsafe fn load(bytes: &[u8], at: usize, wide: usize) -> Self {
             debug_assert!(16 <= wide && at + wide <= bytes.len());
-            // SAFETY: both loads read 16 bytes inside `bytes[at..at + wide]`.
+            // SAFETY: both loads of the input read 16 bytes inside `bytes[at..at +
+            // wide]`; the load of `TO_THE_END` 16 bytes from its `32 - wide`th, where
+            // `32 - wide <= 16` (the caller's promise).
             unsafe {
                 let from = bytes.as_ptr().add(at);
-                let last = from.add(wide - 16).cast::<__m128i>();
+                // The 16 bytes that end the window, moved down to where they are in
+                // it (from byte 16 of the window on) and followed by zeros: by
+                // `32 - wide` places, none when the window is 32 bytes.
+                let last = _mm_loadu_si128(from.add(wide - 16).cast::<__m128i>());
+                let moves = _mm_loadu_si128(TO_THE_END.as_ptr().add(32 - wide).cast::<__m128i>());
+                let lanes = _mm256_inserti128_si256(
+                    _mm256_castsi128_si256(_mm_loadu_si128(from.cast::<__m128i>())),
+                    _mm_shuffle_epi8(last, moves),
+                    1,
+                );
+                let high = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                    HIGH_HALVES.as_ptr().cast::<__m128i>(),
+                ));
+                let halves = _mm256_and_si256(_mm256_srli_epi16(lanes, 4), _mm256_set1_epi8(0x0F));
                 Window {
                     at,
                     wide,
-                    lanes: _mm256_loadu2_m128i(last, from.cast::<__m128i>()),
+                    lanes,
+                    high: _mm256_shuffle_epi8(high, halves),
                 }
             }
         }
 
         /// The bytes of the window that are not in the set of `low` (a table's
-        /// `low_halves` in each lane), as the low `wide` bits of a mask: their two
-        /// halves' entries have no bit in common. The low halves need no mask:
-        /// `vpshufb` reads the low four bits of an index, and gives 0 where its top
-        /// bit is set, a byte beyond ASCII, never in.
+        /// `low_halves` in each lane), as a mask of 32 bits (beyond `wide`, the
+        /// zeros that end a short input, never in): their two halves' entries have
+        /// no bit in common. The low halves need no mask: `vpshufb` reads the low
+        /// four bits of an index, and gives 0 where its top bit is set, a byte
+        /// beyond ASCII, never in.
         #[inline(always)]
         fn outside(&self, low: __m256i) -> u64 {
-            // SAFETY: a `Window` is only made where the processor has AVX2;
-            // `HIGH_HALVES` holds 16 bytes.
+            // SAFETY: a `Window` is only made where the processor has AVX2.
             let lanes = unsafe {
-                let high = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                    HIGH_HALVES.as_ptr().cast::<__m128i>(),
-                ));
-                let v = self.lanes;
-                let hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0F));
-                let both =
-                    _mm256_and_si256(_mm256_shuffle_epi8(low, v), _mm256_shuffle_epi8(high, hi));
+                let both = _mm256_and_si256(_mm256_shuffle_epi8(low, self.lanes), self.high);
                 _mm256_movemask_epi8(_mm256_cmpeq_epi8(both, _mm256_setzero_si256())) as u32
             };
-            // The high lane's bits where its bytes are: from `wide - 16` on.
-            let (first, last) = (u64::from(lanes & 0xFFFF), u64::from(lanes >> 16));
-            first | last << (self.wide - 16)
+            u64::from(lanes)
         }
 
         /// [`Skip::skip`] for the table whose `low_halves` are `low`: in the
