@@ -39,7 +39,7 @@ use crate::Rule;
 ///
 /// The row is premultiplied because the multiplication by `N` would otherwise be
 /// on the walk's critical path, a chain of dependent loads one byte long each.
-/// The dead state is 0.
+/// The dead state is [`DEAD`].
 pub(crate) type State = u32;
 
 /// The bits of a [`State`] that say where its row begins in `next`.
@@ -64,6 +64,13 @@ const SCAN_SHIFT: u32 = 26;
 /// The bits of a [`State`] that say it scans.
 const SCANS: State = 15 << SCAN_SHIFT;
 
+/// The dead state: row 0, and the last scan table number, which no table has
+/// (the generator makes at most 14). So a walk asks one question of a state
+/// after each step, whether it scans, and only where the answer is yes whether
+/// it is dead: a step a byte in the runs of a host or an IP literal, a test
+/// each skip.
+const DEAD: State = SCANS;
+
 /// How many rules `starts` holds (every rule of `Rule::ALL`).
 const RULES: usize = Rule::ALL.len();
 
@@ -82,7 +89,8 @@ pub(crate) struct Tables<const N: usize, const T: usize> {
     /// may end there, and in the low bits where in a reference the state is.
     pub info: [u8; 2048],
     /// The bytes on which a state stays in itself, by the table number a state
-    /// carries in its top 4 bits (table 0, never used, is empty).
+    /// carries in its top 4 bits (table 0, never used, is empty, and so is table
+    /// 15, the number that marks the dead state).
     pub scan_tables: [ScanTable; 16],
     /// The start state of each rule, as in `next`, by `Rule as usize`; `u16::MAX`:
     /// the rule is not compiled.
@@ -95,7 +103,8 @@ pub(crate) struct Tables<const N: usize, const T: usize> {
 pub(crate) struct Automaton<const N: usize, const T: usize> {
     /// The class of each byte.
     classes: [u8; 256],
-    /// `next[row + class]`, where `row` is a state's [`ROW`]; 0 is the dead state.
+    /// `next[row + class]`, where `row` is a state's [`ROW`]; [`DEAD`] is the dead
+    /// state.
     next: [State; T],
     /// The bytes on which a state stays in itself, by the table number of its state.
     pub scan_tables: [ScanTable; 16],
@@ -114,6 +123,14 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     pub(crate) const fn new(t: &Tables<N, T>) -> Self {
         assert!(T % N == 0 && T / N <= 0x800 && T <= ROW as usize + 1);
         assert!(t.starts.len() == RULES);
+        let mut b = 0;
+        while b < 256 {
+            assert!(
+                !t.scan_tables[15].bytes[b],
+                "scan table 15 is the dead state's mark, not a table"
+            );
+            b += 1;
+        }
         let mut next = [0; T];
         let mut k = 0;
         while k < T {
@@ -159,7 +176,7 @@ struct Halves([u8; 32]);
 const fn widen<const N: usize, const T: usize>(t: &Tables<N, T>, compact: u16) -> State {
     let number = (compact & 0x7FF) as usize;
     if number == 0 {
-        return 0;
+        return DEAD;
     }
     let info = t.info[number] as State;
     let scan = (compact >> 12) as usize;
@@ -349,6 +366,10 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         let mut i = 0;
         loop {
             if state & SCANS != 0 {
+                if state == DEAD {
+                    // The byte before: `i` has gone past the one that led here.
+                    return Err(Rejected::At(i - 1));
+                }
                 i = s.skip(self, state, bytes, i);
             }
             let Some(&b) = bytes.get(i) else {
@@ -359,9 +380,6 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
                 };
             };
             state = self.step(state, b);
-            if state == 0 {
-                return Err(Rejected::At(i));
-            }
             i += 1;
         }
     }
@@ -436,7 +454,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             };
             state = self.step(state, b);
             if state & CALM == 0 {
-                if state == 0 {
+                if state == DEAD {
                     return Err(Rejected::At(i));
                 }
                 found.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
@@ -862,7 +880,7 @@ mod tests {
         for (k, &t) in a.next.iter().enumerate() {
             let from = k / N;
             if t & ROW == 0 {
-                assert_eq!(t, 0, "transition {k}: the dead state is one value");
+                assert_eq!(t, DEAD, "transition {k}: the dead state is one value");
             } else if let Some(f) = said[from] {
                 let recorded = Part::ALL[part(t) as usize].is_recorded();
                 let calm = part(f) == part(t) || !recorded;

@@ -243,9 +243,10 @@ fn scan_tables(dfa: &Dfa) -> Result<(Vec<usize>, Vec<[bool; 256]>), CodegenError
             }
         };
     }
-    if tables.len() > 15 {
+    // Four bits name a table; 0 is none, and 15 marks the walk's dead state.
+    if tables.len() > 14 {
         return Err(CodegenError(format!(
-            "{:?}: {} scan tables, more than the 15 a state can name",
+            "{:?}: {} scan tables, more than the 14 a state can name",
             dfa.variant,
             tables.len()
         )));
