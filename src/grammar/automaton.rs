@@ -372,15 +372,23 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
                 }
                 i = s.skip(self, state, bytes, i);
             }
-            let Some(&b) = bytes.get(i) else {
-                return if state & ACCEPTS != 0 {
-                    Ok(())
-                } else {
-                    Err(Rejected::End)
+            // A step a byte until a state scans (or is dead): the loop the
+            // bytes of an IP literal, a port or a `%HH` run in, with one branch
+            // back to its top.
+            loop {
+                let Some(&b) = bytes.get(i) else {
+                    return if state & ACCEPTS != 0 {
+                        Ok(())
+                    } else {
+                        Err(Rejected::End)
+                    };
                 };
-            };
-            state = self.step(state, b);
-            i += 1;
+                state = self.step(state, b);
+                i += 1;
+                if state & SCANS != 0 {
+                    break;
+                }
+            }
         }
     }
 
@@ -442,24 +450,31 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         let mut i = 0;
         loop {
             if state & SCANS != 0 {
-                // A state stays in its part on the bytes it scans.
+                // A state stays in its part on the bytes it scans. (Not the dead
+                // state: the step to it has returned.)
                 i = s.skip(self, state, bytes, i);
             }
-            let Some(&b) = bytes.get(i) else {
-                return if state & ACCEPTS != 0 {
-                    Ok(())
-                } else {
-                    Err(Rejected::End)
+            // A step a byte until a state scans, as in `walk_run`.
+            loop {
+                let Some(&b) = bytes.get(i) else {
+                    return if state & ACCEPTS != 0 {
+                        Ok(())
+                    } else {
+                        Err(Rejected::End)
+                    };
                 };
-            };
-            state = self.step(state, b);
-            if state & CALM == 0 {
-                if state == DEAD {
-                    return Err(Rejected::At(i));
+                state = self.step(state, b);
+                if state & CALM == 0 {
+                    if state == DEAD {
+                        return Err(Rejected::At(i));
+                    }
+                    found.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
                 }
-                found.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
+                i += 1;
+                if state & SCANS != 0 {
+                    break;
+                }
             }
-            i += 1;
         }
     }
 
