@@ -66,9 +66,9 @@ const SCANS: State = 15 << SCAN_SHIFT;
 
 /// The dead state: row 0, and the last scan table number, which no table has
 /// (the generator makes at most 14). So a walk asks one question of a state
-/// after each step, whether it scans, and only where the answer is yes whether
-/// it is dead: a step a byte in the runs of a host or an IP literal, a test
-/// each skip.
+/// after each step, whether it scans, and the skip's choice of its table's code
+/// (a jump by the number, [`by_scan_table`]) tells the dead state apart: no test
+/// of its own anywhere.
 const DEAD: State = SCANS;
 
 /// How many rules `starts` holds (every rule of `Rule::ALL`).
@@ -251,14 +251,15 @@ pub(crate) const fn scan_table(bits: [u64; 4]) -> ScanTable {
 /// input, which may keep what it has read of the input from one skip to the next.
 trait Skip {
     /// How many bytes of `bytes` (the walk's input) from `i` on are in the scan
-    /// table of `state` (one of `a`'s), added to `i`.
+    /// table of `state` (one of `a`'s), added to `i`; `None` if `state` is
+    /// [`DEAD`].
     fn skip<const N: usize, const T: usize>(
         &mut self,
         a: &Automaton<N, T>,
         state: State,
         bytes: &[u8],
         i: usize,
-    ) -> usize;
+    ) -> Option<usize>;
 }
 
 /// `$body` with `$k` the number of `$state`'s scan table, in an arm of its own for
@@ -267,18 +268,21 @@ trait Skip {
 /// the same order input after input) and reads the table before it knows the
 /// state, which comes last, from the load of the step before; indexing by the
 /// state's table number would make the reads wait for it. A fifth to a third of the
-/// walk's time, on the corpus lists.
+/// walk's time, on the corpus lists. `Some($body)`, or `None` for the number of
+/// [`DEAD`]: the dead state is found in the jump that picks the arm, at no cost
+/// to the other arms.
 macro_rules! by_scan_table {
     ($state:expr, |$k:ident| $body:expr) => {
-        by_scan_table!(@arms $state, $k, $body, 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        by_scan_table!(@arms $state, $k, $body, 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
     };
     (@arms $state:expr, $k:ident, $body:expr, $($n:literal)*) => {
         match (($state >> SCAN_SHIFT) & 15) as usize {
             $($n => {
                 let $k: usize = $n;
-                $body
+                Some($body)
             })*
-            $k => $body,
+            15 => None,
+            $k => Some($body),
         }
     };
 }
@@ -294,7 +298,7 @@ impl Skip for Bytewise {
         state: State,
         bytes: &[u8],
         i: usize,
-    ) -> usize {
+    ) -> Option<usize> {
         by_scan_table!(state, |k| skip(&a.scan_tables[k].bytes, bytes, i))
     }
 }
@@ -366,11 +370,11 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         let mut i = 0;
         loop {
             if state & SCANS != 0 {
-                if state == DEAD {
-                    // The byte before: `i` has gone past the one that led here.
-                    return Err(Rejected::At(i - 1));
+                match s.skip(self, state, bytes, i) {
+                    Some(j) => i = j,
+                    // Dead: the byte before `i` led here.
+                    None => return Err(Rejected::At(i - 1)),
                 }
-                i = s.skip(self, state, bytes, i);
             }
             // A step a byte until a state scans (or is dead): the loop the
             // bytes of an IP literal, a port or a `%HH` run in, with one branch
@@ -450,31 +454,28 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         let mut i = 0;
         loop {
             if state & SCANS != 0 {
-                // A state stays in its part on the bytes it scans. (Not the dead
-                // state: the step to it has returned.)
-                i = s.skip(self, state, bytes, i);
+                // A state stays in its part on the bytes it scans. (Never dead
+                // here: the step to the dead state has returned.)
+                match s.skip(self, state, bytes, i) {
+                    Some(j) => i = j,
+                    None => return Err(Rejected::At(i - 1)),
+                }
             }
-            // A step a byte until a state scans, as in `walk_run`.
-            loop {
-                let Some(&b) = bytes.get(i) else {
-                    return if state & ACCEPTS != 0 {
-                        Ok(())
-                    } else {
-                        Err(Rejected::End)
-                    };
+            let Some(&b) = bytes.get(i) else {
+                return if state & ACCEPTS != 0 {
+                    Ok(())
+                } else {
+                    Err(Rejected::End)
                 };
-                state = self.step(state, b);
-                if state & CALM == 0 {
-                    if state == DEAD {
-                        return Err(Rejected::At(i));
-                    }
-                    found.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
+            };
+            state = self.step(state, b);
+            if state & CALM == 0 {
+                if state == DEAD {
+                    return Err(Rejected::At(i));
                 }
-                i += 1;
-                if state & SCANS != 0 {
-                    break;
-                }
+                found.enter((state >> PART_SHIFT) as u8 & 15, i as u32);
             }
+            i += 1;
         }
     }
 
@@ -712,7 +713,7 @@ mod avx2 {
             state: State,
             bytes: &[u8],
             i: usize,
-        ) -> usize {
+        ) -> Option<usize> {
             // A volatile read keeps each arm's load of its table's low halves in
             // the arm, one instruction: the compiler would otherwise hoist all
             // fifteen out of the walk's loop, into about 35 instructions run before
