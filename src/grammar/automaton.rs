@@ -583,9 +583,11 @@ mod avx2 {
         /// How many bytes the window holds: 32, or the input's length if shorter.
         wide: usize,
         /// The window's bytes in order, from `at`: 32 of them, or for an input
-        /// shorter than 32 bytes all of it, followed by zeros. A zero byte is in no
-        /// scan table (no rule allows NUL), so a run never goes past the input's
-        /// end: the first zero stops it where the input stops.
+        /// shorter than 32 bytes all of it, followed by zeros. A run that reaches
+        /// the end of a short input stops there either way: at the first zero,
+        /// in the test that finds every other end of a run, where its table
+        /// holds no NUL (URI's and IRI's tables); in the test of the window's end
+        /// after it, where the table holds it (LEIRI's, which allow controls).
         lanes: __m256i,
         /// For each byte of `lanes`, the bit of its high half ([`HIGH_HALVES`]):
         /// the half of the test of [`Window::outside`] that does not depend on the
