@@ -370,22 +370,14 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         let mut i = 0;
         loop {
             if state & SCANS != 0 {
-                match s.skip(self, state, bytes, i) {
-                    Some(j) => i = j,
-                    // Dead: the byte before `i` led here.
-                    None => return Err(Rejected::At(i - 1)),
-                }
+                i = self.skip(&mut s, state, bytes, i)?;
             }
             // A step a byte until a state scans (or is dead): the loop the
             // bytes of an IP literal, a port or a `%HH` run in, with one branch
             // back to its top.
             loop {
                 let Some(&b) = bytes.get(i) else {
-                    return if state & ACCEPTS != 0 {
-                        Ok(())
-                    } else {
-                        Err(Rejected::End)
-                    };
+                    return ended(state);
                 };
                 state = self.step(state, b);
                 i += 1;
@@ -456,17 +448,10 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             if state & SCANS != 0 {
                 // A state stays in its part on the bytes it scans. (Never dead
                 // here: the step to the dead state has returned.)
-                match s.skip(self, state, bytes, i) {
-                    Some(j) => i = j,
-                    None => return Err(Rejected::At(i - 1)),
-                }
+                i = self.skip(&mut s, state, bytes, i)?;
             }
             let Some(&b) = bytes.get(i) else {
-                return if state & ACCEPTS != 0 {
-                    Ok(())
-                } else {
-                    Err(Rejected::End)
-                };
+                return ended(state);
             };
             state = self.step(state, b);
             if state & CALM == 0 {
@@ -479,10 +464,35 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         }
     }
 
+    /// Where a walk goes on after the run of `state` (a state that scans) from
+    /// `i`, with the skip `S`; or, for the dead state, the rejection of the byte
+    /// before `i`, which led to it.
+    #[inline(always)]
+    fn skip<S: Skip>(
+        &self,
+        s: &mut S,
+        state: State,
+        bytes: &[u8],
+        i: usize,
+    ) -> Result<usize, Rejected> {
+        s.skip(self, state, bytes, i)
+            .ok_or_else(|| Rejected::At(i - 1))
+    }
+
     /// Whether all of `bytes` matches the rule that starts at `start`.
     #[inline]
     pub(crate) fn accepts(&self, start: State, bytes: &[u8]) -> bool {
         self.run(start, bytes).is_ok()
+    }
+}
+
+/// A walk's verdict where the input ends in `state`.
+#[inline(always)]
+fn ended(state: State) -> Result<(), Rejected> {
+    if state & ACCEPTS != 0 {
+        Ok(())
+    } else {
+        Err(Rejected::End)
     }
 }
 
