@@ -17,12 +17,17 @@
 //! The server listens on the loopback address only and answers only requests whose
 //! `Host` is that address or `localhost` with its port: another site open in the same
 //! browser cannot read it by rebinding a name of its own to 127.0.0.1 (DNS rebinding).
-//! Requests are answered one at a time, each in well under a millisecond of work.
+//! The HTTP layer ([`http`]) bounds what any one client can hold (the head, the time,
+//! the connections, the answers not yet read) and answers on worker threads, each
+//! with its own [`App`], so that one client cannot stall another.
+
+mod http;
 
 use crate::io::{Failure, Outcome, Sink};
 use crate::json::{self, Object};
 use crate::literals::{self, CharIndex};
 use crate::teach::Lesson;
+use http::{Request, Response};
 use iri_grammar::trace::trace_of;
 use iri_grammar::tree::tree_of;
 use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
@@ -30,24 +35,19 @@ use iri_grammar_abnf::{Element, Grammars};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write as _;
-use tiny_http::{Header, Request, Response, Server};
 
-const INDEX_HTML: &str = include_str!("../../assets/index.html");
-const APP_JS: &str = include_str!("../../assets/app.js");
-const APP_CSS: &str = include_str!("../../assets/app.css");
+const INDEX_HTML: &str = include_str!("../../../assets/index.html");
+const APP_JS: &str = include_str!("../../../assets/app.js");
+const APP_CSS: &str = include_str!("../../../assets/app.css");
 
 /// Inputs longer than this are refused: the page is for reading trees, and a tree of
 /// a megabyte is not read.
 const MAX_INPUT_CHARS: usize = 4096;
 
 pub fn run(port: u16, open: bool) -> Outcome {
-    let server = Server::http(("127.0.0.1", port))
+    let server = http::Server::bind(port)
         .map_err(|e| Failure::Io(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .unwrap_or(port);
+    let port = server.port().unwrap_or(port);
     let url = format!("http://127.0.0.1:{port}/");
     // The first line of standard output is the address: tests and scripts read it.
     let mut stdout = std::io::stdout();
@@ -56,14 +56,35 @@ pub fn run(port: u16, open: bool) -> Outcome {
     if open {
         open_browser(&url);
     }
+    // Two workers at least, so that a slow first answer of a rule (its generated
+    // code is worked out once) does not hold up the trees; more would only hold more
+    // copies of the grammars.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 4));
+    for _ in 0..workers {
+        let jobs = server.jobs();
+        std::thread::Builder::new()
+            .name("iri-serve-worker".to_string())
+            .spawn(move || work(&jobs, port))
+            .map_err(|e| Failure::Io(format!("cannot start a worker thread: {e}")))?;
+    }
+    server
+        .run(move |request| quick(port, request))
+        .map_err(|e| Failure::Io(format!("iri serve stopped: {e}")))?;
+    Ok(true)
+}
+
+/// A worker: its own grammars and caches, answering requests until the server stops.
+fn work(jobs: &http::Jobs, port: u16) {
     let grammars = Grammars::builtin();
     let app = App::new(&grammars, port);
-    for request in server.incoming_requests() {
-        let response = app.answer(&request);
-        // A client that went away is no reason to stop serving the others.
-        let _ = request.respond(response);
+    while let Some(job) = jobs.next() {
+        // A defect in one answer must not take the worker, and with it every later
+        // request, away: it becomes a 500 for that request alone.
+        let answer =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.answer(&job.request)))
+                .unwrap_or_else(|_| reply(500, TEXT, "iri serve failed on this request\n"));
+        job.answer(answer);
     }
-    Ok(true)
 }
 
 /// Opens `url` with the platform's opener; says so on standard error if it cannot.
@@ -88,25 +109,30 @@ struct App<'g> {
     rule_cache: RefCell<HashMap<(VariantName, &'static str), String>>,
 }
 
-type Answer = Response<std::io::Cursor<Vec<u8>>>;
+type Answer = Response;
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("static header is valid")
-}
+const TEXT: &str = "text/plain; charset=utf-8";
 
-fn reply(status: u16, content_type: &str, body: &str) -> Answer {
-    Response::from_string(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        // Only this server's own script and style; inline style for the diagrams'
-        // <style> elements; nothing else loads.
-        .with_header(header(
-            "Content-Security-Policy",
-            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-             frame-ancestors 'none'",
-        ))
+/// The headers of every answer of the page.
+const HEADERS: &[(&str, &str)] = &[
+    ("cache-control", "no-store"),
+    ("x-content-type-options", "nosniff"),
+    // Only this server's own script and style; inline style for the diagrams'
+    // <style> elements; nothing else loads.
+    (
+        "content-security-policy",
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+         frame-ancestors 'none'",
+    ),
+];
+
+fn reply(status: u16, content_type: &'static str, body: &str) -> Answer {
+    Response {
+        status,
+        content_type,
+        headers: HEADERS,
+        body: body.to_string(),
+    }
 }
 
 fn json_reply(status: u16, body: &str) -> Answer {
@@ -151,6 +177,8 @@ fn params(query: &str) -> Option<HashMap<String, String>> {
     Some(out)
 }
 
+const GRAMMAR_PARAM: &str = "grammar must be uri, iri or leiri";
+
 fn variant(name: Option<&String>) -> Option<VariantName> {
     match name.map(String::as_str) {
         Some("uri") => Some(VariantName::Uri),
@@ -173,45 +201,63 @@ impl<'g> App<'g> {
         &self.lessons[VariantName::ALL.iter().position(|&x| x == v).unwrap_or(1)]
     }
 
-    /// Whether the request names this server in its `Host` (see the module's doc).
-    fn host_ok(&self, request: &Request) -> bool {
-        let host = request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv("Host"))
-            .map(|h| h.value.as_str().to_ascii_lowercase());
-        let port = self.port;
-        matches!(host, Some(h) if h == format!("127.0.0.1:{port}") || h == format!("localhost:{port}"))
-    }
-
     fn answer(&self, request: &Request) -> Answer {
-        if !self.host_ok(request) {
-            return reply(
-                421,
-                "text/plain; charset=utf-8",
-                "iri serve answers 127.0.0.1 and localhost only\n",
-            );
+        if let Some(answer) = quick(self.port, request) {
+            return answer;
         }
-        if *request.method() != tiny_http::Method::Get {
-            return reply(405, "text/plain; charset=utf-8", "GET only\n");
-        }
-        let url = request.url();
+        let url = request.target.as_str();
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let Some(q) = params(query) else {
             return json_error(400, "the query is not UTF-8 form-encoded text");
         };
         match path {
-            "/" | "/index.html" => reply(200, "text/html; charset=utf-8", INDEX_HTML),
-            "/app.js" => reply(200, "text/javascript; charset=utf-8", APP_JS),
-            "/app.css" => reply(200, "text/css; charset=utf-8", APP_CSS),
-            "/api/rules" => self.api(&q, |v, _| Ok(self.rules(v))),
             "/api/tree" => self.api(&q, |v, q| self.tree(v, q)),
             "/api/rule" => self.api(&q, |v, q| self.rule(v, q)),
             "/api/trace" => self.api(&q, |v, q| self.trace(v, q)),
-            _ => reply(404, "text/plain; charset=utf-8", "not found\n"),
+            _ => reply(404, TEXT, "not found\n"),
         }
     }
+}
 
+/// Whether the request names this server in its `Host` (see the module's doc).
+fn host_ok(port: u16, request: &Request) -> bool {
+    let host = request.host.as_deref().map(str::to_ascii_lowercase);
+    matches!(host, Some(h) if h == format!("127.0.0.1:{port}") || h == format!("localhost:{port}"))
+}
+
+/// The answers that need no grammar work (refusals, the page's files, the rule
+/// names): the HTTP layer gives them on the connections' own thread, so that a queue
+/// of heavy requests never delays them. `None` for a tree, trace or rule page.
+fn quick(port: u16, request: &Request) -> Option<Answer> {
+    if !host_ok(port, request) {
+        return Some(reply(
+            421,
+            TEXT,
+            "iri serve answers 127.0.0.1 and localhost only\n",
+        ));
+    }
+    if request.method != "GET" {
+        return Some(reply(405, TEXT, "GET only\n"));
+    }
+    let url = request.target.as_str();
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let Some(q) = params(query) else {
+        return Some(json_error(400, "the query is not UTF-8 form-encoded text"));
+    };
+    Some(match path {
+        "/" | "/index.html" => reply(200, "text/html; charset=utf-8", INDEX_HTML),
+        "/app.js" => reply(200, "text/javascript; charset=utf-8", APP_JS),
+        "/app.css" => reply(200, "text/css; charset=utf-8", APP_CSS),
+        "/api/rules" => match variant(q.get("grammar")) {
+            Some(v) => json_reply(200, &rules(v)),
+            None => json_error(400, GRAMMAR_PARAM),
+        },
+        "/api/tree" | "/api/rule" | "/api/trace" => return None,
+        _ => reply(404, TEXT, "not found\n"),
+    })
+}
+
+impl<'g> App<'g> {
     /// An API answer: the grammar parameter checked, then `f`'s JSON or its error.
     fn api(
         &self,
@@ -219,7 +265,7 @@ impl<'g> App<'g> {
         f: impl Fn(VariantName, &HashMap<String, String>) -> Result<String, (u16, String)>,
     ) -> Answer {
         let Some(v) = variant(q.get("grammar")) else {
-            return json_error(400, "grammar must be uri, iri or leiri");
+            return json_error(400, GRAMMAR_PARAM);
         };
         match f(v, q) {
             Ok(body) => json_reply(200, &body),
@@ -242,15 +288,6 @@ impl<'g> App<'g> {
                 format!("the {} grammar has no rule named {name:?}", v.as_str()),
             )
         })
-    }
-
-    /// `{"grammar","default","rules":[..]}`.
-    fn rules(&self, v: VariantName) -> String {
-        Object::new()
-            .str("grammar", v.as_str())
-            .opt_str("default", Rule::IriReference.name_in(v))
-            .strs("rules", Rule::of(v).map(|(n, _)| n))
-            .finish()
     }
 
     /// The tree of the input, literals as leaves, or where and why it fails.
@@ -336,6 +373,15 @@ impl<'g> App<'g> {
         self.rule_cache.borrow_mut().insert((v, name), body.clone());
         Ok(body)
     }
+}
+
+/// `{"grammar","default","rules":[..]}`.
+fn rules(v: VariantName) -> String {
+    Object::new()
+        .str("grammar", v.as_str())
+        .opt_str("default", Rule::IriReference.name_in(v))
+        .strs("rules", Rule::of(v).map(|(n, _)| n))
+        .finish()
 }
 
 /// `{"valid":true,"tree":{..}}` or `{"valid":false,"error","at","column",..}`.

@@ -1,0 +1,248 @@
+//! `iri serve` under attack: each test starts the server on a free loopback port, holds
+//! a hostile connection open, and checks that an ordinary client is still answered
+//! within a second and that the server's memory stays bounded. The limits are in
+//! `cli/src/commands/serve/http.rs`; SECURITY.md lists them with these tests.
+
+mod common;
+
+use common::{http, serve, Killed};
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+fn port_of(url: &str) -> u16 {
+    url.trim_start_matches("http://127.0.0.1:")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap()
+}
+
+/// A connection that writes `request` and is then held open, unread.
+fn hostile(port: u16, request: &[u8]) -> TcpStream {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.write_all(request).expect("send the hostile request");
+    s
+}
+
+/// An ordinary request is answered, within a second, while the attack goes on.
+fn still_answered(port: u16) {
+    let t = Instant::now();
+    let (status, body) = http(port, "GET", "/api/rules?grammar=uri", None);
+    let took = t.elapsed();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("URI-reference"));
+    assert!(
+        took < Duration::from_secs(1),
+        "an ordinary request took {took:?} during the attack"
+    );
+}
+
+/// The server's resident memory in MiB (Linux; `None` elsewhere).
+fn resident_mib(server: &Killed) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.0.id())).ok()?;
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb / 1024)
+}
+
+fn bounded_memory(server: &Killed, mib: u64) {
+    if let Some(m) = resident_mib(server) {
+        assert!(m < mib, "the server holds {m} MiB (bound {mib})");
+    }
+}
+
+/// Reads what the server sends on `s` until it closes (or `wait` passes): its status
+/// line, if any, and whether it closed.
+fn answer_of(s: &mut TcpStream, wait: Duration) -> (Option<String>, bool) {
+    s.set_read_timeout(Some(wait)).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let closed = loop {
+        match s.read(&mut buf) {
+            Ok(0) => break true,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => break true,
+            Err(_) => break false,
+        }
+    };
+    let text = String::from_utf8_lossy(&got);
+    (text.lines().next().map(str::to_string), closed)
+}
+
+#[test]
+fn a_huge_content_length_is_refused_unread() {
+    // Was: 200, then "memory allocation of 100000000000 bytes failed" and SIGABRT.
+    let (server, url) = serve();
+    let port = port_of(&url);
+    for method in ["GET", "POST", "PUT"] {
+        for host in [format!("127.0.0.1:{port}"), "evil.example".to_string()] {
+            let mut s = hostile(
+                port,
+                format!(
+                    "{method} / HTTP/1.1\r\nHost: {host}\r\nContent-Length: 100000000000\r\n\r\n"
+                )
+                .as_bytes(),
+            );
+            let (status, closed) = answer_of(&mut s, Duration::from_secs(5));
+            assert_eq!(status.as_deref(), Some("HTTP/1.1 413 Payload Too Large"));
+            assert!(closed, "the connection is closed after the 413");
+        }
+    }
+    still_answered(port);
+    bounded_memory(&server, 200);
+}
+
+#[test]
+fn a_withheld_body_holds_no_one_up() {
+    // Was: every other client waited until the body came (0 of 6 answered in 20 s).
+    let (server, url) = serve();
+    let port = port_of(&url);
+    let _held = [
+        hostile(
+            port,
+            format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 5000\r\n\r\nx")
+                .as_bytes(),
+        ),
+        hostile(
+            port,
+            format!(
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab"
+            )
+            .as_bytes(),
+        ),
+        // A head that never ends.
+        hostile(port, format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n").as_bytes()),
+    ];
+    for _ in 0..6 {
+        still_answered(port);
+    }
+    bounded_memory(&server, 200);
+}
+
+#[test]
+fn unread_answers_hold_no_one_up() {
+    // Was: two pipelined traces of 4,096 "/" (2.9 MB each), never read, stopped the
+    // server answering anyone.
+    let (server, url) = serve();
+    let port = port_of(&url);
+    let slashes = "%2F".repeat(4096);
+    let one = format!(
+        "GET /api/trace?grammar=iri&input={slashes} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    );
+    let mut held = Vec::new();
+    // More unread large answers than the budget of unsent bytes holds (64 MiB).
+    for _ in 0..30 {
+        held.push(hostile(port, format!("{one}{one}").as_bytes()));
+    }
+    // Let the workers compute them: the budget fills.
+    std::thread::sleep(Duration::from_secs(2));
+    still_answered(port);
+    // A large answer is now refused at once with 503, not queued behind the others.
+    let t = Instant::now();
+    let (status, _) = http(
+        port,
+        "GET",
+        &format!("/api/trace?grammar=iri&input={slashes}"),
+        None,
+    );
+    assert!(status == 503 || status == 200, "status {status}");
+    assert!(t.elapsed() < Duration::from_secs(2));
+    // 30 connections x 2 answers of 2.9 MB would be 174 MB held; the budget keeps it
+    // to 64 MiB of answers.
+    bounded_memory(&server, 200);
+}
+
+#[test]
+fn an_endless_head_is_cut_off() {
+    // Was: 268 MB without a line end grew the server by 266 MB per connection.
+    let (server, url) = serve();
+    let port = port_of(&url);
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_write_timeout(Some(Duration::from_secs(5))).unwrap();
+    let chunk = vec![b'a'; 64 * 1024];
+    let mut sent = 0usize;
+    s.write_all(b"GET /").unwrap();
+    // The server stops reading and closes once the head passes 64 KiB; writing then
+    // fails (or blocks on a full socket buffer, which the write timeout ends).
+    while sent < 64 * 1024 * 1024 {
+        if s.write_all(&chunk).is_err() {
+            break;
+        }
+        sent += chunk.len();
+    }
+    assert!(
+        sent < 16 * 1024 * 1024,
+        "the server read {sent} bytes of one request line"
+    );
+    let (status, closed) = answer_of(&mut s, Duration::from_secs(5));
+    assert!(
+        closed,
+        "closed after a head beyond the limit (status {status:?})"
+    );
+    still_answered(port);
+    bounded_memory(&server, 200);
+}
+
+#[test]
+fn other_http_versions_are_answered_not_hung() {
+    // Was: a request line ending HTTP/2.0 got no answer and the connection hung.
+    let (_server, url) = serve();
+    let port = port_of(&url);
+    for version in ["HTTP/2.0", "HTTP/3.0", "HTTP/1.2", "HTTP/9"] {
+        let t = Instant::now();
+        let mut s = hostile(
+            port,
+            format!("GET / {version}\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes(),
+        );
+        let (status, closed) = answer_of(&mut s, Duration::from_secs(5));
+        assert!(closed, "{version}: the connection is closed");
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "{version}: {:?}",
+            t.elapsed()
+        );
+        if let Some(status) = status {
+            assert!(
+                status.contains(" 505 ") || status.contains(" 400 "),
+                "{version}: {status}"
+            );
+        }
+    }
+    still_answered(port);
+}
+
+#[test]
+fn idle_connections_are_closed_and_hold_no_one_up() {
+    // Held before and must keep holding: many idle connections; now each is also
+    // closed after the idle timeout (10 s).
+    let (server, url) = serve();
+    let port = port_of(&url);
+    let limit = open_files_limit().unwrap_or(1024);
+    let n = 2000.min(limit.saturating_sub(64));
+    let t = Instant::now();
+    let mut idle: Vec<TcpStream> = (0..n)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    still_answered(port);
+    bounded_memory(&server, 200);
+    let (_, closed) = answer_of(&mut idle[0], Duration::from_secs(20));
+    assert!(closed, "an idle connection is closed");
+    let took = t.elapsed();
+    assert!(
+        took > Duration::from_secs(9) && took < Duration::from_secs(16),
+        "closed {took:?} after it was opened"
+    );
+}
+
+/// The soft limit of open files of this process (Linux).
+fn open_files_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
