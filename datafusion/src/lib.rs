@@ -50,6 +50,9 @@
 //! - An option that names nothing (`iri_normalize(s, 'fast')`) or that is a column
 //!   rather than a constant is an error of the query: a mistake in the SQL.
 //! - Grammar: RFC 3987 IRI references unless the function takes a `grammar`.
+//! - Bytes that are not UTF-8 are no text, and no function sees them repaired: a
+//!   line of a list that is not UTF-8 is a NULL `iri` with the reason in
+//!   `utf8_error` (see [`tables`]).
 //!
 //! ## Strings out
 //!

@@ -7,7 +7,8 @@
 //!
 //! A table named by a path to a file is that file: Parquet, CSV/TSV (with a header
 //! line) and NDJSON by extension (`.gz`, `.zst`, `.bz2`, `.xz` after it for
-//! compressed ones), anything else a list of IRIs, one a line (table `(offset, iri)`).
+//! compressed ones), anything else a list of IRIs, one a line (table `(offset, iri,
+//! utf8_error)`: a line that is not UTF-8 has a NULL `iri` and says why in `utf8_error`).
 
 use datafusion::arrow::array::RecordBatch;
 use datafusion::arrow::datatypes::DataType;
@@ -25,7 +26,8 @@ Runs SQL with the IRI functions (iri_is_valid, iri_error, iri_parse, iri_host, .
 iri_normalize, iri_compare, iri_lint, iri_prepare) over files. A table named by a
 path is that file, read by its extension: .parquet, .csv/.tsv (header line),
 .json/.ndjson/.jsonl (one object a line), optionally compressed (.gz, .zst, .bz2,
-.xz); any other file is a list of IRIs, one a line: table (offset, iri).
+.xz); any other file is a list of IRIs, one a line: table (offset, iri,
+utf8_error), where a line that is not UTF-8 has iri NULL and utf8_error says why.
 
   SELECT iri_host(iri) AS host, count(*) AS n FROM 'urls.txt' GROUP BY host
 

@@ -6,14 +6,19 @@
 //! meaning, and stops the whole query at the first line that is not UTF-8, where a
 //! person cleaning links wants to see that line.
 //!
-//! A list is the table `(offset UInt64, iri Utf8)`: `offset` is the byte offset of the
-//! line in the file (exact whatever the partitioning, which a line number would not
-//! be without reading the file twice; `tail -c +$((offset + 1)) FILE | head -1`
-//! shows the line), `iri` the line without its `\n` or `\r\n`. Bytes that are not
-//! UTF-8 become U+FFFD, so such a line is kept and is invalid in every grammar
-//! (U+FFFD is no `ucschar`, RFC 3987 §2.2). A UTF-8 byte order mark at the start of
-//! the file is no part of the first line. The file is split into byte ranges, one
-//! partition each, cut at line ends.
+//! A list is the table `(offset UInt64, iri Utf8, utf8_error Utf8)`: `offset` is the
+//! byte offset of the line in the file (exact whatever the partitioning, which a line
+//! number would not be without reading the file twice; `tail -c +$((offset + 1)) FILE
+//! | head -1` shows the line), `iri` the line without its `\n` or `\r\n`. A line that
+//! is not UTF-8 has no text: its `iri` is NULL and `utf8_error` says where its first
+//! byte that is not UTF-8 is (NULL for every other line). The row is kept, so the
+//! line is not lost, but nothing is made of it: RFC 3987 §2.2 defines IRIs over
+//! characters, and a repair such as U+FFFD for the bad bytes would be a character the
+//! file does not hold, which `iri_prepare` or `iri_to_uri` would turn into a valid
+//! IRI (`%EF%BF%BD`) indistinguishable from a genuine U+FFFD. NULL makes every
+//! function give NULL for it; `utf8_error` is what explains it, as `iri_error` does
+//! for text. A UTF-8 byte order mark at the start of the file is no part of the first
+//! line. The file is split into byte ranges, one partition each, cut at line ends.
 
 use datafusion::arrow::array::{ArrayBuilder, RecordBatch, StringBuilder, UInt64Builder};
 use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
@@ -38,7 +43,28 @@ pub fn list_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
         Field::new("offset", DataType::UInt64, false),
         Field::new("iri", DataType::Utf8, true),
+        Field::new("utf8_error", DataType::Utf8, true),
     ]))
+}
+
+/// Why a line is not UTF-8, for the `utf8_error` column: the first byte that is not
+/// part of a UTF-8 sequence, by its offset in the line and in the file (`line_start`
+/// is where the line's text starts in the file, after a byte order mark).
+fn utf8_error_message(text: &[u8], e: std::str::Utf8Error, line_start: u64) -> String {
+    let at = e.valid_up_to();
+    let byte = text[at];
+    let file_at = line_start + at as u64;
+    match e.error_len() {
+        Some(_) => format!(
+            "the line is not UTF-8: invalid byte 0x{byte:02X} at offset {at} of the line \
+             (byte {file_at} of the file)"
+        ),
+        // The sequence that starts at `at` is cut short by the end of the line.
+        None => format!(
+            "the line is not UTF-8: it ends inside the sequence that byte 0x{byte:02X} \
+             starts at offset {at} of the line (byte {file_at} of the file)"
+        ),
+    }
 }
 
 /// A list of IRIs, one a line, as a table of up to `partitions` partitions (byte
@@ -119,6 +145,8 @@ impl PartitionStream for LineRange {
             loop {
                 let mut offsets = UInt64Builder::with_capacity(batch_size);
                 let mut iris = StringBuilder::with_capacity(batch_size, batch_size * 64);
+                // Almost every line is UTF-8: no bytes reserved for messages.
+                let mut errors = StringBuilder::with_capacity(batch_size, 0);
                 while offsets.len() < batch_size && pos < end {
                     line.clear();
                     let n = reader.read_until(b'\n', &mut line).map_err(io)?;
@@ -126,17 +154,29 @@ impl PartitionStream for LineRange {
                         break;
                     }
                     offsets.append_value(pos);
-                    pos += n as u64;
                     let mut text: &[u8] = &line;
+                    let mut text_start = pos;
                     if std::mem::take(&mut at_file_start) {
-                        text = text.strip_prefix(BOM).unwrap_or(text);
+                        if let Some(t) = text.strip_prefix(BOM) {
+                            text = t;
+                            text_start += BOM.len() as u64;
+                        }
                     }
+                    pos += n as u64;
                     if let Some(t) = text.strip_suffix(b"\n") {
                         text = t.strip_suffix(b"\r").unwrap_or(t);
                     }
                     match std::str::from_utf8(text) {
-                        Ok(s) => iris.append_value(s),
-                        Err(_) => iris.append_value(String::from_utf8_lossy(text)),
+                        Ok(s) => {
+                            iris.append_value(s);
+                            errors.append_null();
+                        }
+                        // No text, so no IRI: NULL, and the reason beside it (see the
+                        // module documentation for why not U+FFFD).
+                        Err(e) => {
+                            iris.append_null();
+                            errors.append_value(utf8_error_message(text, e, text_start));
+                        }
                     }
                 }
                 if offsets.is_empty() {
@@ -144,7 +184,11 @@ impl PartitionStream for LineRange {
                 }
                 let batch = RecordBatch::try_new(
                     schema.clone(),
-                    vec![Arc::new(offsets.finish()), Arc::new(iris.finish())],
+                    vec![
+                        Arc::new(offsets.finish()),
+                        Arc::new(iris.finish()),
+                        Arc::new(errors.finish()),
+                    ],
                 )?;
                 if tx.blocking_send(Ok(batch)).is_err() {
                     // The query stopped reading (a LIMIT): stop too.
@@ -291,7 +335,7 @@ pub async fn register_paths_in(ctx: &SessionContext, sql: &str) -> Result<Vec<St
 /// know). The separator and quote are the ASCII unit and record separators, which
 /// no IRI has; unlike [`text_list`], a line that is not UTF-8 or that holds one of
 /// those two characters stops the query, a lone CR ends a line, and there is no
-/// `offset`.
+/// `offset` nor `utf8_error`.
 pub async fn register_list_as_csv(ctx: &SessionContext, name: &str, path: &str) -> Result<()> {
     let ext = extension_of(path);
     let schema = Schema::new(vec![Field::new("iri", DataType::Utf8, true)]);
