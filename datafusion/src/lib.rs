@@ -52,7 +52,8 @@
 //! - Grammar: RFC 3987 IRI references unless the function takes a `grammar`.
 //! - Bytes that are not UTF-8 are no text, and no function sees them repaired: a
 //!   line of a list that is not UTF-8 is a NULL `iri` with the reason in
-//!   `utf8_error` (see [`tables`]).
+//!   `utf8_error` (see [`tables`]), and CSV or JSON that is not UTF-8 stops the
+//!   query ([`tables::explain_error`] says where).
 //!
 //! ## Strings out
 //!

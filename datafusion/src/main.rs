@@ -119,10 +119,12 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(options).await {
+    // The text files DataFusion's own readers read, to explain an error of theirs.
+    let mut text_files = Vec::new();
+    match run(options, &mut text_files).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("iri-sql: {e}");
+            eprintln!("iri-sql: {}", tables::explain_error(e, &text_files));
             ExitCode::from(1)
         }
     }
@@ -147,7 +149,9 @@ async fn context(options: &Options) -> Result<SessionContext> {
     Ok(iri_grammar_datafusion::session(options.partitions))
 }
 
-async fn run(options: Options) -> Result<()> {
+/// Runs the query; `text_files` receives each CSV, NDJSON or list file that
+/// DataFusion's readers read (see [`register`]).
+async fn run(options: Options, text_files: &mut Vec<String>) -> Result<()> {
     if options.functions {
         for f in iri_grammar_datafusion::udf::udfs() {
             if let Some(doc) = f.documentation() {
@@ -160,11 +164,11 @@ async fn run(options: Options) -> Result<()> {
     }
     let ctx = context(&options).await?;
     for (name, path) in &options.tables {
-        register(&ctx, &options, name, path).await?;
+        register(&ctx, &options, name, path, text_files).await?;
     }
     let sql = options.sql.as_deref().unwrap_or_default();
     for path in tables::paths_in(&ctx, sql)? {
-        register(&ctx, &options, &path, &path).await?;
+        register(&ctx, &options, &path, &path, text_files).await?;
     }
     let df = ctx.sql(sql).await?;
     let stdout = std::io::stdout();
@@ -211,11 +215,25 @@ async fn run(options: Options) -> Result<()> {
     Ok(())
 }
 
-async fn register(ctx: &SessionContext, options: &Options, name: &str, path: &str) -> Result<()> {
-    if options.ballista && tables::Format::of(path) == tables::Format::List {
+/// Registers the file `path` as table `name`, and adds it to `text_files` when one of
+/// DataFusion's text readers (CSV, JSON) reads it: those stop the query at bytes that
+/// are not UTF-8, and [`tables::explain_error`] finds them in these files.
+async fn register(
+    ctx: &SessionContext,
+    options: &Options,
+    name: &str,
+    path: &str,
+    text_files: &mut Vec<String>,
+) -> Result<()> {
+    let format = tables::Format::of(path);
+    if options.ballista && format == tables::Format::List {
         // Ballista's executors cannot run this process's list reader (a table they
         // cannot deserialize): there a list is read as one-column CSV.
+        text_files.push(path.to_string());
         return tables::register_list_as_csv(ctx, name, path).await;
+    }
+    if matches!(format, tables::Format::Csv | tables::Format::NdJson) {
+        text_files.push(path.to_string());
     }
     tables::register_path(ctx, name, path).await
 }

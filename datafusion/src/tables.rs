@@ -32,7 +32,7 @@ use datafusion::physical_plan::streaming::PartitionStream;
 use datafusion::physical_plan::SendableRecordBatchStream;
 use datafusion::prelude::{CsvReadOptions, ParquetReadOptions, SessionContext};
 use std::fs::File;
-use std::io::{BufRead, BufReader, Seek, SeekFrom};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -350,4 +350,122 @@ pub async fn register_list_as_csv(ctx: &SessionContext, name: &str, path: &str) 
     }
     ctx.register_csv(TableReference::bare(name), path, options)
         .await
+}
+
+/// Where a text file first holds bytes that are not UTF-8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotUtf8 {
+    /// The line, counted from 1 (lines end at `\n`, as `sed -n 'LINEp'` counts them).
+    pub line: u64,
+    /// The offset of the first byte that is not UTF-8, in the file as decompressed.
+    pub byte: u64,
+    /// That byte.
+    pub value: u8,
+}
+
+/// The first bytes of the file at `path` that are not UTF-8, decompressed as its
+/// extension says (`.gz`, `.zst`, `.bz2`, `.xz`); `None` when it is all UTF-8. Reads
+/// the file up to there, so it is for explaining an error, not for every query.
+pub fn first_non_utf8(path: &str) -> Result<Option<NotUtf8>> {
+    let io = |e: std::io::Error| DataFusionError::External(format!("{path}: {e}").into());
+    let file = File::open(path).map_err(io)?;
+    let mut reader: Box<dyn Read + Send> = match compression_of(&extension_of(path)) {
+        Some(c) => c.convert_read(file)?,
+        None => Box::new(file),
+    };
+    let mut buf = vec![0u8; 1 << 20];
+    // `kept` bytes at the start of `buf` are a sequence cut by the previous read.
+    let (mut kept, mut consumed, mut line) = (0usize, 0u64, 1u64);
+    loop {
+        let n = reader.read(&mut buf[kept..]).map_err(io)?;
+        let filled = kept + n;
+        let chunk = &buf[..filled];
+        match std::str::from_utf8(chunk) {
+            Ok(_) => {
+                if n == 0 {
+                    return Ok(None);
+                }
+                line += chunk.iter().filter(|&&b| b == b'\n').count() as u64;
+                consumed += filled as u64;
+                kept = 0;
+            }
+            Err(e) => {
+                let at = e.valid_up_to();
+                line += chunk[..at].iter().filter(|&&b| b == b'\n').count() as u64;
+                // A sequence cut by the end of this read may go on in the next one;
+                // cut by the end of the file (`n == 0`), it is not UTF-8.
+                if e.error_len().is_none() && n > 0 {
+                    consumed += at as u64;
+                    buf.copy_within(at..filled, 0);
+                    kept = filled - at;
+                    continue;
+                }
+                return Ok(Some(NotUtf8 {
+                    line,
+                    byte: consumed + at as u64,
+                    value: chunk[at],
+                }));
+            }
+        }
+    }
+}
+
+/// Whether `e` is DataFusion's CSV or JSON reader stopping at bytes that are not
+/// UTF-8. Their messages are the only sign: arrow-csv's "Encountered invalid UTF-8
+/// data for line N and field M" (reading; N counts from the start of the range the
+/// partition reads) and "invalid utf-8: invalid UTF-8 in field N near byte index K"
+/// (inferring the schema), arrow-json's "Encountered non-UTF-8 data" and
+/// "Encountered truncated UTF-8 sequence" (reading) and the standard library's
+/// "stream did not contain valid UTF-8" (inferring). The error is Arrow's, wrapped by
+/// DataFusion (and turned into text by Ballista), so it is recognized by its text;
+/// should the words change, the error is shown as it is.
+fn is_utf8_error(e: &DataFusionError) -> bool {
+    let text = e.to_string().to_ascii_lowercase();
+    [
+        "invalid utf-8",
+        "non-utf-8 data",
+        "truncated utf-8 sequence",
+        "did not contain valid utf-8",
+    ]
+    .iter()
+    .any(|m| text.contains(m))
+}
+
+/// The error `e` of a query over the text files `paths` (CSV, NDJSON, and lists
+/// read as CSV), explained when a reader stopped at bytes that are not UTF-8.
+///
+/// DataFusion's CSV and JSON readers decode a whole batch of rows at once: a field
+/// that is not UTF-8 fails the batch, so no reader option can give that one row
+/// NULL and read on (the list reader, [`text_list`], can, and does), and their error
+/// names neither the file nor, for a file read in several ranges, the line in it.
+/// The query has stopped either way; this finds the first bytes that are not UTF-8
+/// in the first of `paths` that has some, and says where they are and what to do.
+/// Any other error, or one no file explains, is returned as it is.
+pub fn explain_error(e: DataFusionError, paths: &[String]) -> DataFusionError {
+    if !is_utf8_error(&e) {
+        return e;
+    }
+    for path in paths {
+        let Ok(Some(at)) = first_non_utf8(path) else {
+            continue;
+        };
+        let reader = match Format::of(path) {
+            Format::NdJson => "JSON",
+            _ => "CSV",
+        };
+        let decompressed = if compression_of(&extension_of(path)).is_some() {
+            ", decompressed"
+        } else {
+            ""
+        };
+        return DataFusionError::Execution(format!(
+            "{path}: line {} is not UTF-8 (byte 0x{:02X} at offset {} of the file{decompressed}). \
+             DataFusion's {reader} reader decodes a batch of rows at once and cannot give one \
+             field NULL and read on, so the query stops at the first such byte: convert the \
+             file to UTF-8 (iconv), or give the IRIs as a list, one a line, whose reader keeps \
+             such a line with a NULL iri and says why in utf8_error. The reader said: {e}",
+            at.line, at.value, at.byte
+        ));
+    }
+    e
 }

@@ -133,3 +133,81 @@ fn errors_say_what_is_wrong() {
     assert!(ok);
     assert!(out.contains("iri_is_valid(s [, grammar])"), "{out}");
 }
+
+/// CSV and NDJSON are read by DataFusion's readers, which cannot skip one field that
+/// is not UTF-8: the query stops, and the error names the file, the line and the
+/// byte (before, it was Arrow's "Encountered invalid UTF-8 data for line 2 and field
+/// 2", naming no file). The list of the same lines is read row by row.
+#[test]
+fn bytes_that_are_not_utf8_are_found_in_the_file() {
+    let d = dir();
+    // Found while the schema is inferred (the first rows), and while the rows are
+    // read (after the 1000 rows inference reads; then Arrow names no file).
+    let csv = d.join("latin1.csv");
+    std::fs::write(
+        &csv,
+        b"id,link\n1,http://a/\n2,\"http://b/caf\xE9\"\n3,http://c/\n",
+    )
+    .unwrap();
+    let late = d.join("latin1-late.csv");
+    let mut bytes = b"id,link\n".to_vec();
+    for i in 0..2000 {
+        bytes.extend_from_slice(format!("{i},http://a/{i}\n").as_bytes());
+    }
+    let at = bytes.len();
+    bytes.extend_from_slice(b"2000,http://b/caf\xE9\n2001,http://c/\n");
+    std::fs::write(&late, &bytes).unwrap();
+    for (path, line, byte) in [(&csv, 3, 35), (&late, 2002, at + 17)] {
+        let sql = format!("SELECT iri_is_valid(link) FROM '{}'", path.display());
+        let (ok, out, err) = iri_sql(&[&sql]);
+        assert!(!ok, "{out}");
+        let want = format!(
+            "{}: line {line} is not UTF-8 (byte 0xE9 at offset {byte} of the file)",
+            path.display()
+        );
+        assert!(err.contains(&want), "{err}");
+        assert!(err.contains("convert the file to UTF-8"), "{err}");
+    }
+
+    let json = d.join("latin1.ndjson");
+    std::fs::write(
+        &json,
+        b"{\"link\":\"http://a/\"}\n{\"link\":\"http://b/caf\xE9\"}\n",
+    )
+    .unwrap();
+    let late = d.join("latin1-late.ndjson");
+    let mut bytes = Vec::new();
+    for i in 0..2000 {
+        bytes.extend_from_slice(format!("{{\"link\":\"http://a/{i}\"}}\n").as_bytes());
+    }
+    let at = bytes.len();
+    bytes.extend_from_slice(b"{\"link\":\"http://b/caf\xE9\"}\n");
+    std::fs::write(&late, &bytes).unwrap();
+    for (path, line, byte) in [(&json, 2, 42), (&late, 2001, at + 21)] {
+        let sql = format!("SELECT iri_is_valid(link) FROM '{}'", path.display());
+        let (ok, out, err) = iri_sql(&[&sql]);
+        assert!(!ok, "{out}");
+        let want = format!(
+            "{}: line {line} is not UTF-8 (byte 0xE9 at offset {byte} of the file)",
+            path.display()
+        );
+        assert!(err.contains(&want), "{err}");
+        assert!(err.contains("DataFusion's JSON reader"), "{err}");
+    }
+
+    // The same links as a list: the bad line is a row with a NULL iri and the reason.
+    let list = d.join("latin1.txt");
+    std::fs::write(&list, b"http://a/\nhttp://b/caf\xE9\nhttp://c/\n").unwrap();
+    let sql = format!(
+        "SELECT offset, iri_is_valid(iri) AS valid, utf8_error FROM '{}' ORDER BY offset",
+        list.display()
+    );
+    let (ok, out, err) = iri_sql(&["--format", "csv", &sql]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "offset,valid,utf8_error\n0,true,\n10,,the line is not UTF-8: it ends inside the \
+         sequence that byte 0xE9 starts at offset 12 of the line (byte 22 of the file)\n\
+         24,true,\n"
+    );
+}
