@@ -25,6 +25,8 @@
 
 use crate::oracle::Table;
 use crate::{read, Element, ReadError, RuleDef, RuleList};
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::Path;
 
@@ -70,6 +72,10 @@ impl From<ReadError> for GrammarError {
 pub struct Grammar {
     name: String,
     rules: Vec<RuleDef>,
+    /// Lower-cased name → index in `rules` (names are case-insensitive, RFC 5234
+    /// §2.1): every look-up by name in constant time, so that layering, the core
+    /// rules and [`Grammar::undefined`] are linear in the number of rules.
+    index: HashMap<String, usize>,
 }
 
 impl Grammar {
@@ -128,14 +134,15 @@ impl Grammar {
             .collect::<Vec<_>>()
             .join("+");
         let mut rules: Vec<RuleDef> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
         for list in lists {
             for rule in list.rules {
-                match rules
-                    .iter_mut()
-                    .find(|r| r.name.eq_ignore_ascii_case(&rule.name))
-                {
-                    Some(slot) => *slot = rule,
-                    None => rules.push(rule),
+                match index.entry(rule.name.to_ascii_lowercase()) {
+                    Entry::Occupied(slot) => rules[*slot.get()] = rule,
+                    Entry::Vacant(slot) => {
+                        slot.insert(rules.len());
+                        rules.push(rule);
+                    }
                 }
             }
         }
@@ -149,17 +156,18 @@ impl Grammar {
             let mut refs = Vec::new();
             rules[k]
                 .definition
-                .rule_refs(&mut |n| refs.push(n.to_string()));
+                .rule_refs(&mut |n| refs.push(n.to_ascii_lowercase()));
             for n in refs {
-                if !rules.iter().any(|r| r.name.eq_ignore_ascii_case(&n)) {
+                if !index.contains_key(&n) {
                     if let Some(c) = core.get(&n) {
+                        index.insert(n, rules.len());
                         rules.push(c.clone());
                     }
                 }
             }
             k += 1;
         }
-        Ok(Grammar { name, rules })
+        Ok(Grammar { name, rules, index })
     }
 
     /// The grammar's name: its file names, joined with `+`.
@@ -174,9 +182,9 @@ impl Grammar {
 
     /// The rule called `name` (case-insensitive).
     pub fn rule(&self, name: &str) -> Option<&RuleDef> {
-        self.rules
-            .iter()
-            .find(|r| r.name.eq_ignore_ascii_case(name))
+        self.index
+            .get(&name.to_ascii_lowercase())
+            .map(|&k| &self.rules[k])
     }
 
     /// The names rules refer to that neither the files nor RFC 5234's core rules
@@ -189,9 +197,11 @@ impl Grammar {
     /// ```
     pub fn undefined(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
         for r in &self.rules {
             r.definition.rule_refs(&mut |n| {
-                if self.rule(n).is_none() && !out.iter().any(|o| o.eq_ignore_ascii_case(n)) {
+                let key = n.to_ascii_lowercase();
+                if !self.index.contains_key(&key) && seen.insert(key) {
                     out.push(n.to_string());
                 }
             });

@@ -27,6 +27,7 @@ use crate::{Element, Grammars, RuleDef, VariantName};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 /// A rule name that the grammar does not define (or a rule that refers to one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,8 +92,11 @@ pub(crate) struct Table<'g> {
     pub(crate) nodes: Vec<Expr>,
     /// Lower-cased name → index.
     index: HashMap<String, usize>,
-    /// For each rule, the first undefined name reachable from its definition.
-    missing: Vec<Option<String>>,
+    /// For each rule, the first undefined name reachable from its definition,
+    /// found when the rule is first resolved: computing it for every rule up front
+    /// walked what each rule reaches, quadratic in a chain of rules (32,000 rules
+    /// took seconds to load).
+    missing: Vec<OnceLock<Option<String>>>,
 }
 
 impl<'g> Table<'g> {
@@ -123,13 +127,11 @@ impl<'g> Table<'g> {
             index,
             missing: Vec::new(),
         };
+        table.missing = (0..table.rules.len()).map(|_| OnceLock::new()).collect();
         table.nodes = table
             .rules
             .iter()
             .map(|r| table.compile(&r.definition))
-            .collect();
-        table.missing = (0..table.rules.len())
-            .map(|k| table.first_missing(k))
             .collect();
         table
     }
@@ -165,7 +167,7 @@ impl<'g> Table<'g> {
             grammar: self.name.clone(),
         };
         let k = self.lookup(name).ok_or_else(|| unknown(name))?;
-        match &self.missing[k] {
+        match self.missing_from(k) {
             Some(m) => Err(unknown(m)),
             None => Ok(k),
         }
@@ -198,27 +200,34 @@ impl<'g> Table<'g> {
         }
     }
 
+    /// The first undefined name reachable from rule `k` (computed once).
+    pub(crate) fn missing_from(&self, k: usize) -> &Option<String> {
+        self.missing[k].get_or_init(|| self.first_missing(k))
+    }
+
+    /// The first undefined name met in a depth-first walk from rule `start`, each
+    /// rule entered once. The walk keeps its own stack: a chain of rules each
+    /// referring to the next is as deep as it is long.
     fn first_missing(&self, start: usize) -> Option<String> {
-        fn walk(node: &Expr, table: &Table<'_>, seen: &mut [bool]) -> Option<String> {
-            match node {
-                Expr::Alt(items) | Expr::Cat(items) => {
-                    items.iter().find_map(|n| walk(n, table, seen))
-                }
-                Expr::Rep { node, .. } => walk(node, table, seen),
-                Expr::Rule(k) => {
-                    if seen[*k] {
-                        return None;
-                    }
-                    seen[*k] = true;
-                    walk(&table.nodes[*k], table, seen)
-                }
-                Expr::Missing(name) => Some(name.clone()),
-                Expr::Chars(..) | Expr::Seq(_) | Expr::Range(..) | Expr::Prose => None,
-            }
-        }
         let mut seen = vec![false; self.rules.len()];
         seen[start] = true;
-        walk(&self.nodes[start], self, &mut seen)
+        let mut stack = vec![&self.nodes[start]];
+        while let Some(node) = stack.pop() {
+            match node {
+                // Pushed last to first, so that the first is walked first.
+                Expr::Alt(items) | Expr::Cat(items) => stack.extend(items.iter().rev()),
+                Expr::Rep { node, .. } => stack.push(node),
+                Expr::Rule(k) => {
+                    if !seen[*k] {
+                        seen[*k] = true;
+                        stack.push(&self.nodes[*k]);
+                    }
+                }
+                Expr::Missing(name) => return Some(name.clone()),
+                Expr::Chars(..) | Expr::Seq(_) | Expr::Range(..) | Expr::Prose => {}
+            }
+        }
+        None
     }
 }
 
@@ -401,7 +410,7 @@ impl<'g> Oracle<'g> {
                     return None;
                 }
                 seen[*k] = true;
-                self.table.missing[*k].clone()
+                self.table.missing_from(*k).clone()
             }
             Expr::Missing(name) => Some(name.clone()),
             _ => None,

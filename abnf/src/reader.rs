@@ -32,6 +32,7 @@ use nom::error::{ErrorKind, ParseError};
 use nom::multi::{many0, many1};
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
+use std::collections::HashMap;
 use std::fmt;
 
 /// An error in grammar text: where (1-based line and column) and what was expected.
@@ -89,6 +90,21 @@ impl<'a> ParseError<&'a str> for Expect<'a> {
 }
 
 type R<'a, T> = IResult<&'a str, T, Expect<'a>>;
+
+/// How deep groups (`( )`, RFC 5234 §3.5) and options (`[ ]`, §3.8) may nest in one
+/// rule. The reader, and every walk of a definition after it (printing, the oracle,
+/// the generators, the analyses), recurse once per level: a grammar is untrusted
+/// input, and 8,000 levels overflowed the stack (SECURITY.md). The grammars of the
+/// RFCs nest at most 4 deep; 32 levels leave eight times that. A debug build's
+/// reader and oracle take about 12 KiB of stack a level (64 levels overflowed a
+/// 512 KiB thread, and fit in 1 MiB): 32 levels stay within a quarter of the test
+/// harness's 2 MiB threads, and far within the 8 MiB of a main thread (the test
+/// `nesting_is_limited` reads, matches and prints a rule at the limit).
+pub const MAX_NESTING: usize = 32;
+
+/// The `expected` of the reader's error at a group or option past [`MAX_NESTING`]:
+/// [`Reader::rule`] recognizes it and names the rule and the limit.
+const TOO_DEEP: &str = "a group or option nested no deeper than the limit";
 
 /// The notation a grammar file is written in (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -191,10 +207,10 @@ fn rulename(d: Dialect, i: &str) -> R<'_, &str> {
 
 /// `alternation = concatenation *(*c-wsp "/" *c-wsp concatenation)` (`|` in the
 /// RFC 2396 dialect).
-fn alternation(d: Dialect, i: &str) -> R<'_, Element> {
-    let (i, first) = concatenation(d, i)?;
+fn alternation(d: Dialect, depth: usize, i: &str) -> R<'_, Element> {
+    let (i, first) = concatenation(d, depth, i)?;
     let (i, rest) = many0(preceded((many0(c_wsp), char(d.bar()), many0(c_wsp)), |i| {
-        concatenation(d, i)
+        concatenation(d, depth, i)
     }))
     .parse(i)?;
     if rest.is_empty() {
@@ -206,9 +222,9 @@ fn alternation(d: Dialect, i: &str) -> R<'_, Element> {
 }
 
 /// `concatenation = repetition *(1*c-wsp repetition)`
-fn concatenation(d: Dialect, i: &str) -> R<'_, Element> {
-    let (i, first) = repetition(d, i)?;
-    let (i, rest) = many0(preceded(many1(c_wsp), |i| repetition(d, i))).parse(i)?;
+fn concatenation(d: Dialect, depth: usize, i: &str) -> R<'_, Element> {
+    let (i, first) = repetition(d, depth, i)?;
+    let (i, rest) = many0(preceded(many1(c_wsp), |i| repetition(d, depth, i))).parse(i)?;
     if rest.is_empty() {
         return Ok((i, first));
     }
@@ -231,7 +247,7 @@ fn number(radix: u32) -> impl FnMut(&str) -> R<'_, u32> {
 }
 
 /// `repetition = [repeat] element`, `repeat = 1*DIGIT / (*DIGIT "*" *DIGIT)`
-fn repetition(d: Dialect, i: &str) -> R<'_, Element> {
+fn repetition(d: Dialect, depth: usize, i: &str) -> R<'_, Element> {
     let (i, repeat) = opt(alt((
         map(
             (opt(number(10)), char('*'), opt(number(10))),
@@ -240,7 +256,7 @@ fn repetition(d: Dialect, i: &str) -> R<'_, Element> {
         map(number(10), |n| (n, Some(n))),
     )))
     .parse(i)?;
-    let (i, element) = element(d, i)?;
+    let (i, element) = element(d, depth, i)?;
     Ok((
         i,
         match repeat {
@@ -255,14 +271,23 @@ fn repetition(d: Dialect, i: &str) -> R<'_, Element> {
     ))
 }
 
-/// `element = rulename / group / option / char-val / num-val / prose-val`
-fn element(d: Dialect, i: &str) -> R<'_, Element> {
+/// `element = rulename / group / option / char-val / num-val / prose-val`; `depth`
+/// counts the groups and options around it.
+fn element(d: Dialect, depth: usize, i: &str) -> R<'_, Element> {
+    if depth >= MAX_NESTING && (i.starts_with('(') || i.starts_with('[')) {
+        // A Failure, not an Error: no other alternative can read it either, and the
+        // message must name the limit rather than "expected an element".
+        return Err(nom::Err::Failure(Expect {
+            at: i,
+            expected: TOO_DEEP,
+        }));
+    }
     expecting(
         "an element (rule name, group, option, string, %-value or <prose>)",
         alt((
             map(|i| rulename(d, i), |n| Element::Rule(n.to_string())),
-            |i| group(d, i),
-            |i| option(d, i),
+            |i| group(d, depth + 1, i),
+            |i| option(d, depth + 1, i),
             char_val,
             num_val,
             |i| prose_val(d, i),
@@ -272,10 +297,10 @@ fn element(d: Dialect, i: &str) -> R<'_, Element> {
 }
 
 /// `group = "(" *c-wsp alternation *c-wsp ")"`
-fn group(d: Dialect, i: &str) -> R<'_, Element> {
+fn group(d: Dialect, depth: usize, i: &str) -> R<'_, Element> {
     delimited(
         (char('('), many0(c_wsp)),
-        |i| alternation(d, i),
+        |i| alternation(d, depth, i),
         (
             many0(c_wsp),
             expecting("\")\" closing the group", char(')')),
@@ -285,11 +310,11 @@ fn group(d: Dialect, i: &str) -> R<'_, Element> {
 }
 
 /// `option = "[" *c-wsp alternation *c-wsp "]"`
-fn option(d: Dialect, i: &str) -> R<'_, Element> {
+fn option(d: Dialect, depth: usize, i: &str) -> R<'_, Element> {
     map(
         delimited(
             (char('['), many0(c_wsp)),
-            |i| alternation(d, i),
+            |i| alternation(d, depth, i),
             (
                 many0(c_wsp),
                 expecting("\"]\" closing the option", char(']')),
@@ -404,6 +429,13 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
         dialect: Dialect::Rfc5234,
     };
     let mut rules: Vec<RuleDef> = Vec::new();
+    // Lower-cased name → index in `rules`, so that each rule is found in constant
+    // time (`=/` and the check for a second `=`): a scan of the list per rule made
+    // reading quadratic, 9.8 s for 32,000 rules.
+    let mut index: HashMap<String, usize> = HashMap::new();
+    // The line of each rule, counted from the last rule's rather than from the start
+    // of the text (which was quadratic too).
+    let (mut line_no, mut counted) = (1, 0);
     let mut section: Option<String> = None;
     let mut i = text;
     while !i.is_empty() {
@@ -438,14 +470,17 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
             ));
         }
         let (rest, rule) = reader.rule(i)?;
+        let at = text.len() - i.len();
+        line_no += text[counted..at].matches('\n').count();
+        counted = at;
         let source = Source {
             file: file.to_string(),
             document: document.clone(),
             section: section.clone(),
-            line: text[..text.len() - i.len()].matches('\n').count() + 1,
+            line: line_no,
             path: None,
         };
-        reader.add(&mut rules, rule, source, i)?;
+        reader.add(&mut rules, &mut index, rule, source, i)?;
         i = rest;
     }
     Ok(RuleList {
@@ -496,11 +531,22 @@ impl<'a> Reader<'a> {
             many0(c_wsp),
             expecting("\"=\" or \"=/\"", alt((tag("=/"), tag("=")))),
             many0(c_wsp),
-            |i| alternation(d, i),
+            |i| alternation(d, 0, i),
         )
             .parse(i);
         let (rest, (name, _, defined_as, _, definition)) = match parsed {
             Ok(ok) => ok,
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) if e.expected == TOO_DEEP => {
+                let name = rulename(d, i).map_or("", |(_, n)| n);
+                return Err(self.error_at(
+                    e.at,
+                    &format!(
+                        "groups and options nested at most {MAX_NESTING} deep (rule {name} \
+                         opens one {} deep here)",
+                        MAX_NESTING + 1
+                    ),
+                ));
+            }
             Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
                 let hint = match (d, e.at.chars().next()) {
                     (Dialect::Rfc5234, Some('_')) => {
@@ -551,13 +597,13 @@ impl<'a> Reader<'a> {
     fn add(
         &self,
         rules: &mut Vec<RuleDef>,
+        index: &mut HashMap<String, usize>,
         rule: ReadRule<'_>,
         source: Source,
         at: &str,
     ) -> Result<(), ReadError> {
-        let existing = rules
-            .iter_mut()
-            .find(|r| r.name.eq_ignore_ascii_case(rule.name));
+        let key = rule.name.to_ascii_lowercase();
+        let existing = index.get(&key).map(|&k| &mut rules[k]);
         match (rule.incremental, existing) {
             (true, Some(existing)) => {
                 let mut alts = match std::mem::replace(
@@ -584,12 +630,15 @@ impl<'a> Reader<'a> {
                     "a rule not defined twice (use \"=/\" to add alternatives)",
                 ))
             }
-            (false, None) => rules.push(RuleDef {
-                name: rule.name.to_string(),
-                definition: rule.definition,
-                text: rule.text,
-                source,
-            }),
+            (false, None) => {
+                index.insert(key, rules.len());
+                rules.push(RuleDef {
+                    name: rule.name.to_string(),
+                    definition: rule.definition,
+                    text: rule.text,
+                    source,
+                })
+            }
         }
         Ok(())
     }
@@ -705,6 +754,39 @@ mod tests {
         assert!(e.expected.contains("before the first rule"), "{e}");
         let e = read("t.abnf", ";@dialect rfc2396\na = << open\n").unwrap_err();
         assert!(e.expected.contains(">>"), "{e}");
+    }
+
+    #[test]
+    fn nesting_is_limited() {
+        let nested = |depth: usize, open: &str, close: &str| {
+            format!("r = {}\"a\"{}\n", open.repeat(depth), close.repeat(depth))
+        };
+        // At the limit, the rule reads, prints, and the oracle matches it (on the
+        // harness's 2 MiB thread, in a debug build).
+        let at_limit = nested(MAX_NESTING, "( ", " )");
+        let rules = read("t.abnf", &at_limit).unwrap();
+        assert_eq!(rules.rules[0].definition.to_string(), "\"a\"");
+        let g = crate::Grammar::from_abnf(&[("t.abnf", &at_limit)]).unwrap();
+        assert!(crate::oracle::Oracle::of(&g).matches("r", "A").unwrap());
+        let options = nested(MAX_NESTING, "[", "]");
+        assert!(read("t.abnf", &options).is_ok());
+        // One more, or 8,000 more (which overflowed the stack), is an error that
+        // names the rule, the depth and the limit.
+        for depth in [MAX_NESTING + 1, 8_000] {
+            let e = read("t.abnf", &nested(depth, "(", ")")).unwrap_err();
+            assert_eq!((e.line, e.column), (1, 5 + MAX_NESTING), "{e}");
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "t.abnf:1:{}: expected groups and options nested at most {MAX_NESTING} deep \
+                     (rule r opens one {} deep here), found '('",
+                    5 + MAX_NESTING,
+                    MAX_NESTING + 1
+                )
+            );
+        }
+        let e = read("t.abnf", &nested(MAX_NESTING + 1, "[", "]")).unwrap_err();
+        assert!(e.expected.contains("at most 32 deep"), "{e}");
     }
 
     #[test]
