@@ -52,10 +52,10 @@ pub fn caret(input: &str, char_offset: usize, indent: &str) -> String {
     } else {
         ""
     };
-    format!(
-        "{indent}{line}\n{indent}{:before$}^ column {column} (1-based){at_end}\n",
-        ""
-    )
+    // Spaces by repetition, not by a format width: a width is a u16 and an input of
+    // 65,536 columns would be out of its range.
+    let pad = " ".repeat(before);
+    format!("{indent}{line}\n{indent}{pad}^ column {column} (1-based){at_end}\n")
 }
 
 #[cfg(test)]
@@ -83,5 +83,19 @@ mod tests {
         );
         // 納 takes two columns.
         assert_eq!(caret("納x y", 2, ""), "納x y\n   ^ column 3 (1-based)\n");
+    }
+
+    #[test]
+    fn carets_beyond_a_format_width_are_drawn() {
+        // A format width is a u16: 65,536 columns panicked ("Formatting argument out
+        // of range"), as did 32,768 wide characters.
+        let wide = "a".repeat(65_536);
+        let c = caret(&wide, 65_536, "");
+        assert!(c.ends_with(&format!(
+            "{}^ column 65537 (1-based), the end of the input\n",
+            " ".repeat(65_536)
+        )));
+        let cjk = "納".repeat(32_768);
+        assert!(caret(&cjk, 32_768, "").contains(&format!("{}^", " ".repeat(65_536))));
     }
 }
