@@ -142,8 +142,8 @@ pub struct ScriptArgs {
     /// invalid ones the count per innermost rule and expectation at the farthest failure.
     #[arg(long)]
     pub summary: bool,
-    /// Threads that process the lines of standard input (default: the number of
-    /// cores); the results keep the input order.
+    /// Threads that process the lines of standard input (default, and at most: the
+    /// number of cores); the results keep the input order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 }
@@ -352,7 +352,8 @@ pub enum Command {
         inputs: Vec<String>,
     },
     /// Strings that match a rule, generated from the grammar (text output leaves out
-    /// strings with line breaks, which LEIRIs may contain; --json keeps them).
+    /// strings with control characters, which LEIRIs may contain and text shows
+    /// escaped; --json keeps them).
     Generate {
         /// The rule, in the grammar's own naming.
         #[arg(long)]

@@ -237,14 +237,36 @@ pub enum Why {
 }
 
 /// Standard output, buffered.
+///
+/// Output meant for a terminal shows what the input holds, not what the input would
+/// do to the terminal: a carriage return would let `http://evil.example/` print over
+/// itself as another address, `ESC c` resets the terminal, U+202E reverses what
+/// follows. So [`Out::new`] writes every control character but the line feed and the
+/// tab, and every bidi formatting character, as `\uXXXX` ([`visible`]), as
+/// `--with-input` already wrote its column. In JSON that is the same string (JSON
+/// escapes the control characters anyway); JSON Lines of the per-input commands are
+/// written as they are ([`Out::raw`]).
 pub struct Out {
     w: BufWriter<Box<dyn Write>>,
+    /// Whether control and bidi formatting characters are written as `\uXXXX`.
+    visible: bool,
 }
 
 impl Out {
+    /// Standard output for text (and for JSON, which the escape leaves equal).
     pub fn new() -> Out {
         Out {
             w: BufWriter::with_capacity(64 * 1024, stdout_writer()),
+            visible: true,
+        }
+    }
+
+    /// Standard output written byte for byte: for JSON Lines, whose strings escape
+    /// the control characters themselves.
+    pub fn raw() -> Out {
+        Out {
+            visible: false,
+            ..Out::new()
         }
     }
 
@@ -259,10 +281,24 @@ impl Out {
 
 impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.w.write(buf)
+        if self.visible {
+            self.write_all(buf)?;
+            Ok(buf.len())
+        } else {
+            self.w.write(buf)
+        }
     }
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.w.write_all(buf)
+        if !self.visible {
+            return self.w.write_all(buf);
+        }
+        let mut rest = buf;
+        while let Some((at, len, c)) = first_hidden(rest) {
+            self.w.write_all(&rest[..at])?;
+            write!(self.w, "\\u{c:04X}")?;
+            rest = &rest[at + len..];
+        }
+        self.w.write_all(rest)
     }
     fn flush(&mut self) -> io::Result<()> {
         self.w.flush()
@@ -321,10 +357,13 @@ impl Style {
         self.script.with_input && !self.json
     }
 
+    /// The threads that render a batch: `--jobs`, at most the cores the system gives
+    /// this process (more threads than cores only take turns), by default all of them.
     fn threads(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         match self.script.jobs {
-            Some(n) => usize::from(n),
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) => usize::from(n).min(cores),
+            None => cores,
         }
     }
 }
@@ -383,7 +422,7 @@ struct Ordered {
 impl Ordered {
     fn new(style: &Style) -> Ordered {
         Ordered {
-            out: Out::new(),
+            out: if style.json { Out::raw() } else { Out::new() },
             separates: style.separates(),
             wrote_any: false,
             spill_at: SPILL_AT.with(Cell::get),
@@ -626,7 +665,7 @@ where
 
 /// An input as the first column of `--with-input`: the characters that would break
 /// the line or the columns (U+0000–U+001F, U+007F–U+009F) written `\uXXXX`, as the
-/// corpus's TSV files write them.
+/// corpus's TSV files write them (bidi formatting characters are escaped by [`Out`]).
 pub fn tsv_field(s: &str) -> Cow<'_, str> {
     if !s.chars().any(needs_escape) {
         return Cow::Borrowed(s);
@@ -644,6 +683,70 @@ pub fn tsv_field(s: &str) -> Cow<'_, str> {
 
 fn needs_escape(c: char) -> bool {
     matches!(c, '\u{0}'..='\u{1F}' | '\u{7F}'..='\u{9F}')
+}
+
+/// `s` as [`Out::new`] writes it: control characters other than the line feed and the
+/// tab, and bidi formatting characters, as `\uXXXX`. For messages that go to standard
+/// error.
+pub fn visible(s: &str) -> Cow<'_, str> {
+    if first_hidden(s.as_bytes()).is_none() {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut rest = s;
+    while let Some((at, len, c)) = first_hidden(rest.as_bytes()) {
+        out.push_str(&rest[..at]);
+        let _ = write!(out, "\\u{c:04X}");
+        rest = &rest[at + len..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// Bytes that may begin a character a terminal must not be given raw: C0 controls
+/// (but TAB and LF), DEL, and the lead bytes of the C1 controls (U+0080–U+009F:
+/// C2), of U+061C ARABIC LETTER MARK (D8) and of the other bidi formatting
+/// characters (U+200E–U+200F, U+202A–U+202E, U+2066–U+2069: E2).
+const MAY_HIDE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = b != b'\t' as usize && b != b'\n' as usize;
+        b += 1;
+    }
+    t[0x7F] = true;
+    t[0xC2] = true;
+    t[0xD8] = true;
+    t[0xE2] = true;
+    t
+};
+
+/// The first character of UTF-8 `bytes` that [`visible`] escapes: its offset, its
+/// length in bytes and its code point. One table lookup a byte on the common path.
+fn first_hidden(bytes: &[u8]) -> Option<(usize, usize, u32)> {
+    let mut from = 0;
+    while let Some(k) = bytes[from..].iter().position(|&b| MAY_HIDE[usize::from(b)]) {
+        let at = from + k;
+        let next = |n: usize| bytes.get(at + n).copied().unwrap_or(0);
+        let hidden = match bytes[at] {
+            0xC2 => (0x80..=0x9F)
+                .contains(&next(1))
+                .then(|| (2, u32::from(next(1)))),
+            0xD8 => (next(1) == 0x9C).then_some((2, 0x061C)),
+            0xE2 => {
+                let c = 0x2000 + ((u32::from(next(1)) & 0x3F) << 6) + (u32::from(next(2)) & 0x3F);
+                let bidi = matches!(next(1), 0x80 | 0x81)
+                    && matches!(c, 0x200E..=0x200F | 0x202A..=0x202E | 0x2066..=0x2069);
+                bidi.then_some((3, c))
+            }
+            b => Some((1, u32::from(b))),
+        };
+        if let Some((len, c)) = hidden {
+            return Some((at, len, c));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Batches of lines: at most this many lines, or about this many bytes.
@@ -664,24 +767,35 @@ fn render_batch<F>(
 where
     F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
 {
-    let threads = style.threads();
-    if threads <= 1 || inputs.len() < PARALLEL_FROM {
+    // Each thread renders a part of at least PARALLEL_FROM / 2 inputs: a thread
+    // costs more to start than a few hundred lines cost to render.
+    let threads = style.threads().min(inputs.len() / (PARALLEL_FROM / 2));
+    if threads <= 1 {
         return Ok(vec![render(inputs, style, f, Some(out))?]);
     }
     let chunk = inputs.len().div_ceil(threads);
     let (first, rest) = inputs.split_at(chunk);
     std::thread::scope(|scope| {
+        // A thread the system will not start (out of memory or of address space)
+        // leaves its part to this thread, after the first: the output is the same.
         let handles: Vec<_> = rest
             .chunks(chunk)
-            .map(|part| scope.spawn(move || render(part, style, f, None)))
+            .map(|part| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || render(part, style, f, None))
+                    .map_err(|_| part)
+            })
             .collect();
         let first = render(first, style, f, Some(out));
         std::iter::once(first)
-            .chain(
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a rendering thread panicked")),
-            )
+            .chain(handles.into_iter().map(|h| {
+                match h {
+                    Ok(h) => h
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    Err(part) => render(part, style, f, None),
+                }
+            }))
             .collect()
     })
 }
@@ -961,6 +1075,36 @@ pub fn for_each_input(args: &[String], mut f: impl FnMut(&Input<'_>)) -> Result<
 mod tests {
     use super::*;
     use std::sync::Mutex;
+
+    #[test]
+    fn terminals_are_shown_controls_and_bidi_formatting_never_given_them() {
+        assert_eq!(
+            visible("http://evil.example/\rhttp://bank.example/x"),
+            "http://evil.example/\\u000Dhttp://bank.example/x"
+        );
+        assert_eq!(visible("\u{1b}c\u{8}\u{7f}"), "\\u001Bc\\u0008\\u007F");
+        assert_eq!(
+            visible("a\u{202E}b\u{2066}\u{200F}\u{61C}"),
+            "a\\u202Eb\\u2066\\u200F\\u061C"
+        );
+        assert_eq!(visible("\u{85}\u{9b}\u{a0}"), "\\u0085\\u009B\u{a0}");
+        // What is kept: the layout, and every other character, the lead bytes' other
+        // characters among them (U+00E9, U+0600, U+2010, U+2067's neighbours).
+        let kept = "a\tb\nrésumé \u{600}\u{2010}\u{2029}\u{2065}\u{206A}\u{202F}";
+        assert!(matches!(visible(kept), Cow::Borrowed(_)));
+        // Every code point decides as the definition says.
+        for c in (0..=0x3000).filter_map(char::from_u32) {
+            let hidden = matches!(c, '\u{0}'..='\u{8}' | '\u{B}'..='\u{1F}' | '\u{7F}'..='\u{9F}')
+                || matches!(c, '\u{61C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+            let s = format!("x{c}y");
+            let want = if hidden {
+                format!("x\\u{:04X}y", c as u32)
+            } else {
+                s.clone()
+            };
+            assert_eq!(visible(&s), want, "U+{:04X}", c as u32);
+        }
+    }
 
     /// How many bytes [`in_memory`] has been given so far.
     fn written() -> usize {

@@ -46,7 +46,8 @@ where
     let cli = args::Cli::parse_from(args);
     let (code, message) = status(commands::run(&cli));
     if let Some(m) = message {
-        eprintln!("{m}");
+        // A message may quote an input: shown, not obeyed, by the terminal.
+        eprintln!("{}", io::visible(&m));
     }
     code
 }

@@ -4,7 +4,7 @@
 //! fail (see `iri_grammar_abnf::counterexamples`).
 
 use super::rule_arg;
-use crate::io::{ended_by, Failure, Out, Outcome};
+use crate::io::{ended_by, visible, Failure, Out, Outcome};
 use crate::json::Object;
 use crate::report::Problem;
 use iri_grammar::{check, is_match, Rule, Variant};
@@ -60,63 +60,56 @@ pub fn run<V: Variant>(
             )
         }
     } else if invalid {
+        // Each near miss is written as it is found: -n is not held in memory, and a
+        // reader that closes the pipe (`| head`) ends the run at the next write.
         let oracle = Oracle::new(&grammars, V::NAME);
-        let mut misses = Vec::new();
+        let mut written = Ok(());
         for _ in 0..n {
             let mut found = None;
             for _ in 0..ATTEMPTS {
                 match near_miss(&mut generator, &oracle, name, ATTEMPTS).map_err(usage)? {
-                    Some(m) if json || !m.text.contains(['\n', '\r']) => {
+                    Some(m) if json || shown_raw(&m.text) => {
                         found = Some(m);
                         break;
                     }
                     _ => {}
                 }
             }
-            match found {
-                Some(m) => misses.push(m),
-                None => {
-                    return Err(Failure::Usage(format!(
-                        "no near miss of {name} found: its one- and two-edit neighbours all match"
-                    )))
-                }
+            let Some(m) = found else {
+                return Err(Failure::Usage(format!(
+                    "no near miss of {name} found: its one- and two-edit neighbours all match"
+                )));
+            };
+            written = write_one(&mut out, &m.text, json, |s| {
+                invalid_record::<V>(rule, s, Some((&m.from, m.edits)))
+            });
+            if written.is_err() {
+                break;
             }
         }
-        let from: Vec<(String, String, usize)> = misses
-            .into_iter()
-            .map(|m| (m.text, m.from, m.edits))
-            .collect();
-        let mut k = 0;
-        write_all(
-            &mut out,
-            from.iter().map(|(t, _, _)| t.as_str()),
-            |s| {
-                let (_, f, e) = &from[k];
-                k += 1;
-                invalid_record::<V>(rule, s, Some((f, *e)))
-            },
-            json,
-        )
+        written
     } else {
-        let mut strings = Vec::new();
+        let mut written = Ok(());
         for _ in 0..n {
-            // LEIRIs may contain line breaks (ucschar includes %x0-1F); one string a
-            // line cannot carry them, so text output draws again. JSON escapes them.
+            // LEIRIs may contain control characters (ucschar includes %x0-1F); one
+            // string a line cannot carry a line break, and text output shows the others
+            // escaped (io::Out), which would no longer be the string: text output
+            // draws again. JSON carries them all.
             let mut s = String::new();
             for _ in 0..1000 {
                 s = generator.generate(name).map_err(usage)?;
-                if json || !s.contains(['\n', '\r']) {
+                if json || shown_raw(&s) {
                     break;
                 }
             }
-            strings.push(s);
+            written = write_one(&mut out, &s, json, |s| {
+                Object::new().str("rule", name).str("generated", s).finish()
+            });
+            if written.is_err() {
+                break;
+            }
         }
-        write_all(
-            &mut out,
-            strings.iter().map(String::as_str),
-            |s| Object::new().str("rule", name).str("generated", s).finish(),
-            json,
-        )
+        written
     };
     match written {
         Ok(()) => out.finish(ok),
@@ -169,8 +162,8 @@ pub fn places<V: Variant>(
     Ok(found.into_iter().map(|(_, s)| s).collect())
 }
 
-/// Writes each string on a line (text; strings with a line break are left out), or
-/// its JSON record.
+/// Writes each string on a line (text; strings it cannot show as they are are left
+/// out), or its JSON record.
 fn write_all<'s>(
     out: &mut Out,
     strings: impl Iterator<Item = &'s str>,
@@ -178,13 +171,26 @@ fn write_all<'s>(
     json: bool,
 ) -> std::io::Result<()> {
     for s in strings {
-        if json {
-            writeln!(out, "{}", record(s))?;
-        } else if !s.contains(['\n', '\r']) {
-            writeln!(out, "{s}")?;
-        }
+        write_one(out, s, json, &mut record)?;
     }
     Ok(())
+}
+
+/// Writes a string on a line (text; one that text output cannot show as it is, with
+/// a line break or another control character, is left out), or its JSON record.
+fn write_one(
+    out: &mut Out,
+    s: &str,
+    json: bool,
+    record: impl FnOnce(&str) -> String,
+) -> std::io::Result<()> {
+    if json {
+        writeln!(out, "{}", record(s))
+    } else if shown_raw(s) {
+        writeln!(out, "{s}")
+    } else {
+        Ok(())
+    }
 }
 
 /// The record of a string that must fail: `rule`, `generated`, `valid` (false),
@@ -209,4 +215,10 @@ fn invalid_record<V: Variant>(rule: Rule, s: &str, from: Option<(&str, usize)>) 
         ),
     };
     o.raw("error", &error.json()).finish()
+}
+
+/// Whether text output writes `s` as it is: no line break (one string a line), and
+/// nothing that [`visible`] escapes.
+fn shown_raw(s: &str) -> bool {
+    !s.contains('\n') && matches!(visible(s), std::borrow::Cow::Borrowed(_))
 }

@@ -1,0 +1,185 @@
+//! The command line on inputs meant to break it or the terminal it writes to: each
+//! test is a reproducer that failed before its fix. SECURITY.md lists them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run iri");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // Written from a thread: the output may fill its pipe before the input is read.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    o
+}
+
+/// What a terminal must never be given raw: C0 controls but TAB and LF, DEL, C1
+/// controls, bidi formatting characters.
+fn hides_nothing(text: &[u8]) {
+    let text = String::from_utf8_lossy(text);
+    for c in text.chars() {
+        let hidden = matches!(c, '\u{0}'..='\u{8}' | '\u{B}'..='\u{1F}' | '\u{7F}'..='\u{9F}')
+            || matches!(
+                c,
+                '\u{61C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+            );
+        assert!(!hidden, "U+{:04X} written raw in {text:?}", c as u32);
+    }
+}
+
+#[test]
+fn a_caret_of_any_width_is_drawn_not_a_panic() {
+    // Was: exit 101, "Formatting argument out of range" (a format width is a u16).
+    let long = format!("{} \n", "a".repeat(65_536));
+    let o = iri_stdin(&["check", "--caret"], long.as_bytes());
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("^ column 65537 (1-based)"));
+    let wide = format!("http://a/{} \n", "納".repeat(32_764));
+    for command in ["check", "tree"] {
+        let o = iri_stdin(&[command, "--caret"], wide.as_bytes());
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{command}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(String::from_utf8_lossy(&o.stdout).contains("^ column 32774 (1-based)"));
+    }
+}
+
+#[test]
+fn text_output_shows_controls_and_bidi_formatting_never_obeys_them() {
+    // Was: the CR made the terminal print http://bank.example/x over the real result.
+    let o = iri_stdin(
+        &["--grammar", "leiri", "resolve", "http://b/"],
+        b"http://evil.example/\rhttp://bank.example/x\n",
+    );
+    hides_nothing(&o.stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "http://evil.example/\\u000Dhttp://bank.example/x\n"
+    );
+    // ESC c resets a terminal; BS and CR rewrite what it shows; U+202E reverses it.
+    let nasty = "http://a/\u{1b}c\u{8}\r\u{202E}x\u{9b}2J\n";
+    for args in [
+        &["--grammar", "leiri", "parse"][..],
+        &["--grammar", "leiri", "relativize", "http://a/"],
+        &["--grammar", "leiri", "check", "-H"],
+        &["--grammar", "leiri", "tree"],
+        &["--grammar", "leiri", "normalize"],
+        &["--grammar", "leiri", "lint"],
+        &["parse"],
+        &["check", "--caret"],
+        &["check", "-H"],
+    ] {
+        let o = iri_stdin(args, nasty.as_bytes());
+        hides_nothing(&o.stdout);
+        hides_nothing(&o.stderr);
+        assert!(!o.stdout.is_empty(), "{args:?}");
+    }
+    // In the parse of a LEIRI the characters are still there, shown.
+    let o = iri_stdin(&["--grammar", "leiri", "parse"], nasty.as_bytes());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("\\u001Bc\\u0008\\u000D\\u202Ex\\u009B2J"));
+    // JSON keeps the string exactly: its escapes are JSON's.
+    let o = iri_stdin(&["--grammar", "leiri", "--json", "parse"], nasty.as_bytes());
+    let line = String::from_utf8(o.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(v["input"], nasty.trim_end_matches('\n'));
+}
+
+#[test]
+fn generate_streams_and_stops_when_the_reader_does() {
+    // Was: -n 100000000 held every string before writing (2.05 GB at 60 s), and
+    // `| head -1` got nothing in 60 s.
+    for extra in [&[][..], &["--invalid"]] {
+        let t = Instant::now();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+            .args(["generate", "--rule", "IRI", "-n", "100000000"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is gone (the pipe closed with the BufReader): the writer ends.
+        assert!(first.contains(':'), "{extra:?}: {first:?}");
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if t.elapsed() > Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!("{extra:?}: generate went on writing to a closed pipe");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert_eq!(status.code(), Some(0), "{extra:?}");
+    }
+}
+
+#[test]
+fn jobs_beyond_the_cores_are_bounded_not_a_thread_per_line() {
+    // Was: --jobs 65535 started a thread per line of each batch (74 s on 1M lines),
+    // and under a 2 GB address-space limit panicked "failed to spawn thread".
+    let mut lines = String::new();
+    for k in 0..40_000 {
+        lines.push_str(if k % 7 == 0 {
+            "http://a b/\n"
+        } else {
+            "http://a/b?c#d\n"
+        });
+    }
+    let one = iri_stdin(&["check", "--jobs", "1"], lines.as_bytes());
+    let t = Instant::now();
+    let many = iri_stdin(&["check", "--jobs", "65535"], lines.as_bytes());
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    assert_eq!(many.status.code(), Some(1));
+    assert_eq!(many.stdout, one.stdout);
+    if cfg!(target_os = "linux") {
+        let limited = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 2000000 && exec {} check --jobs 65535",
+                env!("CARGO_BIN_EXE_iri")
+            ))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut limited = limited;
+        let mut input = limited.stdin.take().unwrap();
+        let owned = lines.clone();
+        let w = std::thread::spawn(move || {
+            let _ = input.write_all(owned.as_bytes());
+        });
+        let o = limited.wait_with_output().unwrap();
+        w.join().unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(o.stdout, one.stdout);
+    }
+}
