@@ -246,3 +246,30 @@ fn open_files_limit() -> Option<usize> {
     let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
     line.split_whitespace().nth(3)?.parse().ok()
 }
+
+#[test]
+fn inputs_are_capped_at_4096_characters_and_the_longest_fits_the_head() {
+    let (_server, url) = serve();
+    let port = port_of(&url);
+    // The longest input there is: 4,096 characters of four UTF-8 bytes, form-encoded
+    // (48 KiB), within the 64 KiB head.
+    let longest = "%F0%90%80%80".repeat(4096);
+    for api in ["tree", "trace"] {
+        let (status, body) = http(
+            port,
+            "GET",
+            &format!("/api/{api}?grammar=leiri&rule=ucschar&input={longest}"),
+            None,
+        );
+        assert_eq!(status, 200, "{api}: {body}");
+        let (status, body) = http(
+            port,
+            "GET",
+            &format!("/api/{api}?grammar=iri&input={}", "a".repeat(4097)),
+            None,
+        );
+        assert_eq!(status, 413, "{api}");
+        assert!(body.contains("more than 4096 characters"), "{body}");
+    }
+    still_answered(port);
+}
