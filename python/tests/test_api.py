@@ -1,0 +1,241 @@
+"""The validation API, errors, and bad input."""
+
+import pickle
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import iri_grammar as g
+
+
+def test_done_when():
+    assert g.is_valid("http://résumé.example/") is True
+
+
+@pytest.mark.parametrize(
+    "s, rule, grammar, ok",
+    [
+        ("http://résumé.example/", None, "iri", True),
+        ("http://résumé.example/", None, "uri", False),
+        ("http://r%C3%A9sum%C3%A9.example/", None, "uri", True),
+        ("http://a/ b", None, "iri", False),
+        ("http://a/ b", None, "leiri", True),
+        ("http://ƒøø.ßår/\n", None, "iri", False),
+        ("http://ƒøø.ßår/", "IRI", "iri", True),
+        ("../g", "IRI", "iri", False),
+        ("../g", "irelative-ref", "iri", True),
+        ("../g", "irelative_ref", "iri", True),
+        ("../g", "IRELATIVE-REF", "iri", True),
+        ("2001:db8::1", "IPv6address", "uri", True),
+        ("256", "dec-octet", "uri", False),
+        ("/a/b", "path-abempty", "uri", True),
+        ("http://a/b;p?[x]", "IRI-reference", "iri-2001", True),
+        ("http://a/b;p?[x]", None, "iri", False),
+        ("", None, "iri", True),
+    ],
+)
+def test_is_valid(s, rule, grammar, ok):
+    assert g.is_valid(s, rule, grammar) is ok
+    if ok:
+        assert g.check(s, rule, grammar) is None
+    else:
+        with pytest.raises(g.IriError):
+            g.check(s, rule, grammar)
+
+
+def test_unknown_rule_and_grammar():
+    with pytest.raises(ValueError, match="no rule"):
+        g.is_valid("a", "ipath-abempty", "uri")
+    with pytest.raises(ValueError, match="unknown grammar"):
+        g.is_valid("a", grammar="url")
+    assert "path-abempty" in g.rules("uri")
+    assert "ipath-abempty" in g.rules("iri")
+
+
+def test_error_fields():
+    with pytest.raises(g.IriError) as info:
+        g.check("http://納豆.example/a b")
+    e = info.value
+    assert isinstance(e, ValueError)
+    assert e.offset == 19
+    assert "http://納豆.example/a b"[e.offset] == " "
+    assert e.byte_offset == len("http://納豆.example/a".encode())
+    assert e.found == " " and e.rule == "isegment"
+    assert e.start_rule == "IRI-reference" and e.grammar == "iri"
+    assert any("ipchar" in x for x in e.expected)
+    assert str(e) == "invalid IRI-reference: unexpected U+0020 SPACE at char 19, in isegment"
+    long = e.explain()
+    assert long.startswith(str(e)) and long.rstrip().endswith("^")
+    # the caret is under the failure: 2 spaces of indent, wide characters take 2 columns
+    caret_line = long.splitlines()[-1]
+    assert caret_line.index("^") == 2 + 19 + 2
+    again = pickle.loads(pickle.dumps(e))
+    assert (again.offset, again.found, str(again)) == (e.offset, e.found, str(e))
+
+
+def test_error_at_end():
+    with pytest.raises(g.IriError) as info:
+        g.check("http://[::1", "IRI")
+    assert info.value.found is None
+    assert info.value.offset == len("http://[::1")
+
+
+def test_offsets_are_python_indexes_outside_the_bmp():
+    s = "http://a/😀😀 x"
+    with pytest.raises(g.IriError) as info:
+        g.check(s)
+    assert s[info.value.offset] == " "
+    assert info.value.byte_offset == len(s[: info.value.offset].encode())
+
+
+def test_surrogates():
+    for s in ["\ud800", "http://a/\udfff", "http://a/b\ud800c", "\udc80" * 3]:
+        assert g.is_valid(s) is False
+        assert g.is_valid(s, grammar="leiri") is False
+        with pytest.raises(g.IriError) as info:
+            g.check(s)
+        e = info.value
+        assert s[e.offset] == e.found
+        assert 0xD800 <= ord(e.found) <= 0xDFFF
+        assert "lone surrogate" in str(e)
+        assert e.input == s
+    assert g.is_valid_many(["a", "\ud800", "b"]) == [True, False, True]
+    assert g.parse_many(["\ud800"]) == [None]
+    with pytest.raises(ValueError, match="surrogate"):
+        g.prepare("http://a/\ud800")
+
+
+def test_nul_and_controls():
+    assert not g.is_valid("http://a/\x00")
+    with pytest.raises(g.IriError) as info:
+        g.check("http://a/\x00b")
+    assert info.value.offset == 9 and info.value.found == "\x00"
+
+
+def test_megabyte_strings():
+    big = "http://a/" + "a" * 2_000_000
+    assert g.is_valid(big)
+    bad = big + " "
+    assert not g.is_valid(bad)
+    with pytest.raises(g.IriError) as info:
+        g.check(bad)
+    assert info.value.offset == len(big)
+
+
+@pytest.mark.parametrize("value", [b"http://a/", bytearray(b"x"), memoryview(b"x")])
+def test_bytes_say_decode(value):
+    with pytest.raises(TypeError, match="decode"):
+        g.is_valid(value)
+    with pytest.raises(TypeError, match="decode"):
+        g.check(value)
+    with pytest.raises(TypeError, match="decode"):
+        g.IriRef(value)
+    with pytest.raises(TypeError, match="decode"):
+        g.is_valid_many([value])
+
+
+@pytest.mark.parametrize("value", [None, 1, 1.5, object()])
+def test_other_types(value):
+    with pytest.raises(TypeError):
+        g.is_valid(value)
+
+
+def test_str_subclass():
+    class S(str):
+        pass
+
+    assert g.is_valid(S("http://a/"))
+
+
+def test_batch():
+    strings = ["http://a/", "a b", "", "http://résumé.example/", "\n"]
+    assert g.is_valid_many(strings) == [g.is_valid(s) for s in strings]
+    assert g.is_valid_many(iter(strings), grammar="uri") == [
+        g.is_valid(s, grammar="uri") for s in strings
+    ]
+    assert g.is_valid_many(["1.2.3.4"], "IPv4address", "uri") == [True]
+    parsed = g.parse_many(strings)
+    assert [p is not None for p in parsed] == g.is_valid_many(strings)
+    assert isinstance(parsed[0], g.IriRef)
+    assert isinstance(g.parse_many(["a"], grammar="uri")[0], g.UriRef)
+    assert isinstance(g.parse_many(["a b"], grammar="leiri")[0], g.LeiriRef)
+
+
+def test_batch_releases_the_gil():
+    # Another thread makes progress while a long batch runs.
+    import threading
+
+    strings = ["http://example.org/" + "a" * 1000] * 20000
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+
+    t = threading.Thread(target=tick)
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1.0)  # without a release, the thread would wait 1 s
+    try:
+        t.start()
+        import time
+
+        start = time.perf_counter()
+        g.is_valid_many(strings)
+        elapsed = time.perf_counter() - start
+    finally:
+        stop.set()
+        t.join()
+        sys.setswitchinterval(old)
+    assert elapsed < 1.0 and ticks
+
+
+def test_parse_tree():
+    tree = g.parse_tree("http://é/", "IRI")
+    assert tree["rule"] == "IRI" and tree["start"] == 0 and tree["end"] == 9
+    host = tree["children"][1]["children"][0]["children"][0]
+    assert host["rule"] == "ihost" and host["text"] == "é"
+    assert (host["start"], host["end"]) == (7, 8)
+    with pytest.raises(g.IriError):
+        g.parse_tree("a b")
+
+
+def test_prepare():
+    assert str(g.prepare("  http://a/b c  ")) == "http://a/b%20c"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF)))
+def test_any_str_answers(s):
+    ok = g.is_valid(s)
+    assert ok in (True, False)
+    try:
+        g.check(s)
+        assert ok
+    except g.IriError as e:
+        assert not ok
+        assert 0 <= e.offset <= len(s)
+        assert e.found == (s[e.offset] if e.offset < len(s) else None)
+        if e.offset < len(s):
+            assert e.byte_offset == len(s[: e.offset].encode("utf-8", "surrogatepass"))
+    for grammar in ("uri", "leiri", "iri-2001"):
+        assert g.is_valid(s, grammar=grammar) in (True, False)
+    r = g.parse_many([s])[0]
+    assert (r is not None) == ok
+    if r is not None:
+        assert str(r) == s
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab:/?#[]@%2F.é \ud800\x00-_~!$&'()*+,;=1")))
+def test_near_iris_answer(s):
+    for text in (s, "http://" + s, "a:" + s):
+        ok = g.is_valid(text)
+        try:
+            g.check(text)
+        except g.IriError:
+            assert not ok
+        else:
+            assert ok
