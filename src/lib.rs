@@ -111,10 +111,20 @@ pub use resolve::ResolveError;
 #[cfg(feature = "std")]
 pub use tree::{parse_tree, Node, ParseTree};
 
-/// The README's Rust examples, run as doctests.
-#[doc = include_str!("../README.md")]
+/// The Rust examples of the README and of the guides in `docs/`, run as doctests.
 #[cfg(doctest)]
-pub struct ReadmeDoctests;
+pub mod documents {
+    #[doc = include_str!("../README.md")]
+    pub struct Readme;
+    #[doc = include_str!("../docs/library.md")]
+    pub struct LibraryGuide;
+    #[doc = include_str!("../docs/command-line.md")]
+    pub struct CommandLineGuide;
+    #[doc = include_str!("../docs/teaching.md")]
+    pub struct TeachingGuide;
+    #[doc = include_str!("../docs/sql.md")]
+    pub struct SqlGuide;
+}
 
 /// What the unit tests share.
 #[cfg(test)]
