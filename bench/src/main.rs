@@ -16,7 +16,13 @@
 //! target/bench/release/iri-bench ir validate    # one task's instruction counts
 //! target/bench/release/iri-bench time parse     # one task's best-of times
 //! target/bench/release/iri-bench list           # tasks, contenders and lists
+//! target/bench/release/iri-bench markdown time   # the tables of BENCHMARKS.md, with
+//!                                                # the command, commit and date of each
 //! ```
+//!
+//! `markdown` prints the same tables under a heading each that names the command that
+//! printed it, the commit (`IRI_BENCH_COMMIT`, else `git rev-parse --short HEAD`) and
+//! the date; `bench/regenerate.sh` pastes them into BENCHMARKS.md.
 //!
 //! Every function is aligned to 64 bytes (the `RUSTFLAGS`): then a contender's code
 //! sits alike in every build, whatever changed around it. Without it a peer's time
@@ -34,8 +40,17 @@ mod common;
 mod tasks;
 
 use std::process::Command;
-use std::time::Instant;
+use std::sync::OnceLock;
+use std::time::{Instant, SystemTime};
 use tasks::{Runner, Task, TASKS};
+
+/// Set by `iri-bench markdown ...`: the commit and date each table's heading names.
+static MARKDOWN: OnceLock<Stamp> = OnceLock::new();
+
+struct Stamp {
+    commit: String,
+    date: String,
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,15 +63,81 @@ fn main() {
             each_task(&[], instructions);
             each_task(&[], times);
         }
+        ["markdown", measure @ ("ir" | "time"), tasks @ ..] => {
+            let _ = MARKDOWN.set(Stamp {
+                commit: commit(),
+                date: today(),
+            });
+            each_task(
+                tasks,
+                if *measure == "ir" {
+                    instructions
+                } else {
+                    times
+                },
+            );
+        }
         ["list"] => list(),
         _ => {
             eprintln!(
                 "usage: iri-bench ir [TASK...] | time [TASK...] | all | list\n\
+                 \x20      iri-bench markdown ir|time [TASK...]\n\
                  (internal: iri-bench run TASK CONTENDER LIST PASSES)"
             );
             std::process::exit(2);
         }
     }
+}
+
+/// The commit measured: `IRI_BENCH_COMMIT`, else `git rev-parse --short HEAD` here.
+fn commit() -> String {
+    if let Some(c) = std::env::var_os("IRI_BENCH_COMMIT") {
+        return c.to_string_lossy().into_owned();
+    }
+    Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// Today's date (UTC) as YYYY-MM-DD, from the days since 1970 (the civil calendar's
+/// arithmetic of Howard Hinnant's `civil_from_days`).
+fn today() -> String {
+    let secs = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// A table's heading: plain, or with `markdown` the command, commit and date under it.
+fn heading(t: &Task, measure: &str, command: &str, note: Option<&str>) {
+    match MARKDOWN.get() {
+        None => println!("\n### {} — {measure}\n", t.name),
+        Some(s) => {
+            println!("\n#### {} — {measure}\n", t.name);
+            print!(
+                "`iri-bench {command} {}` at `{}`, {}.",
+                t.name, s.commit, s.date
+            );
+            match note {
+                Some(n) => println!(" {n}\n"),
+                None => println!("\n"),
+            }
+        }
+    }
+    println!("{}\n", t.about);
 }
 
 fn task(name: &str) -> &'static Task {
@@ -122,8 +203,7 @@ fn functions_aligned() -> bool {
 /// Instructions per input for every contender and list of `t`.
 fn instructions(t: &'static Task) {
     let exe = std::env::current_exe().expect("own path");
-    println!("\n### {} — instructions per input (callgrind)\n", t.name);
-    println!("{}\n", t.about);
+    heading(t, "instructions per input (callgrind)", "ir", None);
     print_header(t, "list (inputs)");
     for l in (t.lists)() {
         // What each contender keeps of the list (to-iri keeps URIs), counted once.
@@ -166,14 +246,15 @@ fn instructions(t: &'static Task) {
 fn times(t: &'static Task) {
     const ROUNDS: usize = 30;
     const CHUNK: usize = 256;
-    if !functions_aligned() {
+    let aligned = functions_aligned();
+    if !aligned {
         eprintln!(
             "iri-bench: functions are not aligned to 64 bytes, so the peers' times depend \
              on where this build put their code; build as the head of bench/src/main.rs says"
         );
     }
-    println!("\n### {} — best-of time per input (ns)\n", t.name);
-    println!("{}\n", t.about);
+    let note = (!aligned).then_some("Functions not aligned to 64 bytes in this build.");
+    heading(t, "best-of time per input (ns)", "time", note);
     print_header(t, "list (inputs)");
     for l in (t.lists)() {
         let runners: Vec<Box<dyn Runner>> =
