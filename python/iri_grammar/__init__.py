@@ -41,6 +41,7 @@ from ._iri_grammar import (
     prepare,
     rules,
 )
+from ._types import LintFinding, ParseTree
 
 _register(IriError)
 
@@ -49,6 +50,8 @@ __all__ = [
     "IriError",
     "IriRef",
     "LeiriRef",
+    "LintFinding",
+    "ParseTree",
     "UriRef",
     "check",
     "is_valid",

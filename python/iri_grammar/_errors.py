@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 __all__ = ["IriError"]
 
@@ -92,5 +92,5 @@ class IriError(ValueError):
         )
 
 
-def _rebuild(message: str, fields: dict) -> IriError:
+def _rebuild(message: str, fields: Dict[str, Any]) -> IriError:
     return IriError(message, **fields)

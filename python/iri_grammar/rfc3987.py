@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional, Tuple, Union
 
 from . import IriError, IriRef, check, is_valid
 from . import rules as _rules
@@ -125,7 +125,9 @@ def parse(string: str, rule: Optional[str] = "IRI_reference") -> Dict[str, Optio
     return _split(string)
 
 
-def resolve(base: str, uriref: str, strict: bool = True, return_parts: bool = False):
+def resolve(
+    base: str, uriref: str, strict: bool = True, return_parts: bool = False
+) -> Union[str, Dict[str, Optional[str]]]:
     """Resolves ``uriref`` against ``base`` (RFC 3986 §5.2): ``base`` must be an
     ``IRI``, ``uriref`` an ``IRI_reference`` (``IriError`` if not). With
     ``strict=False``, a ``uriref`` with the base's scheme is read without it

@@ -683,6 +683,7 @@ macro_rules! reference_class {
             /// a component's rule does not allow.
             #[classmethod]
             #[pyo3(signature = (*, scheme = None, userinfo = None, host = None, port = None, path = String::new(), query = None, fragment = None, encode = false))]
+            #[pyo3(text_signature = "(*, scheme=None, userinfo=None, host=None, port=None, path='', query=None, fragment=None, encode=False)")]
             #[allow(clippy::too_many_arguments)]
             fn build(
                 _cls: &Bound<'_, PyType>,
