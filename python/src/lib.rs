@@ -23,7 +23,7 @@ use iri_grammar::{Iri, Iri2001, Leiri, MatchError, Reference, Uri};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 // ---------------------------------------------------------------------------
 // Strings in
@@ -347,9 +347,52 @@ fn check(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Option<&str>, grammar: &str
     check_dyn(variant, rule, &t.text).map_err(|e| iri_error(py, &e, &t, Some(s), None))
 }
 
-/// The texts of an iterable of `str`, read while the GIL is held.
-fn texts_of<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Text<'a>>> {
-    items.iter().map(text_of).collect()
+/// The UTF-8 of one string of a batch, borrowed from the string object (alive as
+/// long as the tuple that holds it, hence `'a`). A string with a lone surrogate is
+/// `"\u{FFFF}"`: no rule of any grammar matches U+FFFF (see the module docs), so
+/// that string, like the string itself, matches no rule and parses as no reference.
+fn batch_item<'a>(item: Borrowed<'a, '_, PyAny>) -> PyResult<&'a str> {
+    let mut size: pyo3::ffi::Py_ssize_t = 0;
+    // SAFETY: `item` is a live object; CPython checks that it is a `str` (else
+    // TypeError, NULL), and the UTF-8 it caches lives as long as the string, which
+    // the tuple borrowed for 'a keeps alive.
+    let data = unsafe { PyUnicode_AsUTF8AndSize(item.as_ptr(), &mut size) };
+    if !data.is_null() {
+        let bytes = unsafe { std::slice::from_raw_parts(data.cast::<u8>(), size as usize) };
+        // SAFETY: CPython returns valid UTF-8.
+        return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    let _ = PyErr::take(item.py());
+    if item.is_instance_of::<PyString>() {
+        Ok("\u{FFFF}")
+    } else {
+        Err(not_a_str(&item))
+    }
+}
+
+/// Runs `f` on the UTF-8 of every string of `strings` (any iterable of `str`). A
+/// list or tuple is read by index, without the iterator protocol: a list is copied
+/// into a tuple first (one C call), so that the strings stay alive, whatever other
+/// threads do to the list, while `f` runs without the GIL.
+fn with_batch<R>(
+    strings: &Bound<'_, PyAny>,
+    f: impl FnOnce(&[&str]) -> PyResult<R>,
+) -> PyResult<R> {
+    let tuple = if let Ok(t) = strings.cast::<PyTuple>() {
+        t.clone()
+    } else if let Ok(l) = strings.cast::<PyList>() {
+        l.to_tuple()
+    } else {
+        let items: Vec<Bound<'_, PyAny>> = strings.try_iter()?.collect::<PyResult<_>>()?;
+        PyTuple::new(strings.py(), items)?
+    };
+    let n = tuple.len();
+    let mut slices: Vec<&str> = Vec::with_capacity(n);
+    for i in 0..n {
+        // SAFETY: `i` is below the length of the tuple, which cannot change.
+        slices.push(batch_item(unsafe { tuple.get_borrowed_item_unchecked(i) })?);
+    }
+    f(&slices)
 }
 
 /// `is_valid` for every string of an iterable; the engine runs without the GIL.
@@ -363,10 +406,9 @@ fn is_valid_many(
 ) -> PyResult<Vec<bool>> {
     let variant = variant_named(grammar)?;
     let rule = rule_named(variant, rule)?;
-    let items: Vec<Bound<'_, PyAny>> = strings.try_iter()?.collect::<PyResult<_>>()?;
-    let texts = texts_of(&items)?;
-    let slices: Vec<&str> = texts.iter().map(|t| t.text.as_ref()).collect();
-    Ok(py.detach(|| slices.iter().map(|s| matches(variant, rule, s)).collect()))
+    with_batch(strings, |slices| {
+        Ok(py.detach(|| slices.iter().map(|s| matches(variant, rule, s)).collect()))
+    })
 }
 
 /// The rule names of a grammar, in the order of its ABNF.
@@ -740,35 +782,33 @@ fn parse_many<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     fn run<'py, V: Variant, C: pyo3::PyClass + Into<pyo3::PyClassInitializer<C>>>(
         py: Python<'py>,
-        texts: &[Text<'_>],
+        slices: &[&str],
         wrap: fn(Reference<'static, V>) -> C,
     ) -> PyResult<Bound<'py, PyList>> {
-        let slices: Vec<&str> = texts.iter().map(|t| t.text.as_ref()).collect();
         let parsed: Vec<Option<Reference<'static, V>>> = py.detach(|| {
             slices
                 .iter()
                 .map(|s| Reference::<V>::parse(s).ok().map(Reference::into_owned))
                 .collect()
         });
-        let list = PyList::empty(py);
-        for r in parsed {
-            match r {
-                Some(r) => list.append(Bound::new(py, wrap(r))?)?,
-                None => list.append(py.None())?,
-            }
-        }
-        Ok(list)
+        let objects = parsed
+            .into_iter()
+            .map(|r| match r {
+                Some(r) => Ok(Bound::new(py, wrap(r))?.into_any()),
+                None => Ok(py.None().into_bound(py)),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
     }
-    let items: Vec<Bound<'_, PyAny>> = strings.try_iter()?.collect::<PyResult<_>>()?;
-    let texts = texts_of(&items)?;
-    match variant_named(grammar)? {
-        VariantName::Iri => run::<Iri, _>(py, &texts, |r| PyIriRef { r }),
-        VariantName::Uri => run::<Uri, _>(py, &texts, |r| PyUriRef { r }),
-        VariantName::Leiri => run::<Leiri, _>(py, &texts, |r| PyLeiriRef { r }),
+    let variant = variant_named(grammar)?;
+    with_batch(strings, |slices| match variant {
+        VariantName::Iri => run::<Iri, _>(py, slices, |r| PyIriRef { r }),
+        VariantName::Uri => run::<Uri, _>(py, slices, |r| PyUriRef { r }),
+        VariantName::Leiri => run::<Leiri, _>(py, slices, |r| PyLeiriRef { r }),
         VariantName::Iri2001 => Err(PyValueError::new_err(
             "the 2001 draft's grammar has rules, not reference objects: use is_valid_many",
         )),
-    }
+    })
 }
 
 /// An arbitrary string made an IRI reference (IRI processing draft §4–5): white

@@ -156,6 +156,14 @@ def test_batch():
         g.is_valid(s, grammar="uri") for s in strings
     ]
     assert g.is_valid_many(["1.2.3.4"], "IPv4address", "uri") == [True]
+    assert g.is_valid_many(tuple(strings)) == g.is_valid_many(strings)
+    assert g.is_valid_many(s for s in strings) == g.is_valid_many(strings)
+    assert g.is_valid_many([]) == [] and g.parse_many(()) == []
+    assert g.parse_many(tuple(strings)) == g.parse_many(strings)
+    with pytest.raises(TypeError, match="expected str, got int"):
+        g.is_valid_many(("a", 1))
+    with pytest.raises(TypeError):
+        g.is_valid_many(1)
     parsed = g.parse_many(strings)
     assert [p is not None for p in parsed] == g.is_valid_many(strings)
     assert isinstance(parsed[0], g.IriRef)
