@@ -6,7 +6,7 @@
 #
 # For comparing builds that a change, or only their placement, tells apart: each
 # round is a new process for every binary, so that what the machine does meanwhile
-# falls on all of them alike. BENCHMARKS.md, section "the last two time cells",
+# falls on all of them alike. bench/record/history.md, section "the last two time cells",
 # built five binaries from one source with different function alignments:
 #
 #   for k in 4 5 6 7; do

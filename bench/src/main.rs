@@ -12,7 +12,7 @@
 //! ```text
 //! RUSTFLAGS="-C llvm-args=-align-all-functions=6" \
 //!     cargo build --release -p iri-grammar-bench --target-dir target/bench
-//! target/bench/release/iri-bench all            # every table of BENCHMARKS.md (~1 hour)
+//! target/bench/release/iri-bench all            # every table of BENCHMARKS.md (ir: ~25 min)
 //! target/bench/release/iri-bench ir validate    # one task's instruction counts
 //! target/bench/release/iri-bench time parse     # one task's best-of times
 //! target/bench/release/iri-bench list           # tasks, contenders and lists
@@ -293,7 +293,7 @@ fn times(t: &'static Task) {
 /// With `IRI_BENCH_ADDRESSES` set, `time` writes to stderr where each list's inputs,
 /// each contender's prepared data and the stack are, modulo a page: to look for the
 /// cause of a mode in which one task's times are a quarter higher for a whole run
-/// (BENCHMARKS.md, "equivalent states merged"), if it is where the data lies.
+/// (bench/record/history.md, "equivalent states merged"), if it is where the data lies.
 fn where_the_data_is(t: &Task, l: &tasks::List, runners: &[Box<dyn tasks::Runner>]) {
     let page = |p: *const u8| p as usize % 4096;
     let stack = 0u8;
