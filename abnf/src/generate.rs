@@ -192,8 +192,11 @@ const ALWAYS_INTERESTING: &[char] = &[
 pub struct Generator<'g> {
     table: Table<'g>,
     rng: Rng,
-    /// Whether each rule's language is non-empty (prose matches nothing).
+    /// Whether each rule has a string of at most [`MAX_LENGTH`] characters (prose
+    /// matches nothing; `1000000000"a"` has none that short).
     generable: Vec<bool>,
+    /// The length of each rule's shortest string (`u64::MAX`: none).
+    shortest: Vec<u64>,
     /// The height of each rule's shortest derivation (`u32::MAX`: none), which a
     /// recursive grammar's walk follows when it gets deep.
     height: Vec<u32>,
@@ -209,35 +212,16 @@ impl<'g> Generator<'g> {
     }
 
     fn from_table(table: Table<'g>, seed: u64) -> Generator<'g> {
-        // The least fixed point of "this rule can produce a string".
-        let mut generable = vec![false; table.rules.len()];
-        loop {
-            let mut changed = false;
-            for k in 0..table.rules.len() {
-                if !generable[k] && can_generate(&table.nodes[k], &generable) {
-                    generable[k] = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        // Least fixed point of the shortest derivation's height.
-        let mut height = vec![u32::MAX; table.rules.len()];
-        loop {
-            let mut changed = false;
-            for k in 0..table.rules.len() {
-                let h = height_of(&table.nodes[k], &height).saturating_add(1);
-                if h < height[k] {
-                    height[k] = h;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
+        // The length of each rule's shortest string, and whether it is short enough.
+        let shortest = fixed_point(&table, u64::MAX, length_of, |new, old| new < old);
+        let generable: Vec<bool> = shortest.iter().map(|&l| l <= MAX_LENGTH).collect();
+        // The shortest derivation's height.
+        let height = fixed_point(
+            &table,
+            u32::MAX,
+            |node, v| height_of(node, v).saturating_add(1),
+            |new, old| new < old,
+        );
         let mut interesting: Vec<char> = ALWAYS_INTERESTING.to_vec();
         for node in &table.nodes {
             collect_edges(node, &mut interesting);
@@ -248,6 +232,7 @@ impl<'g> Generator<'g> {
             table,
             rng: Rng::new(seed),
             generable,
+            shortest,
             height,
             interesting,
         }
@@ -266,10 +251,13 @@ impl<'g> Generator<'g> {
     /// A random string that matches `rule` (names as for
     /// [`Oracle::rule`](crate::oracle::Oracle::rule), so `LEIRI-reference` under LEIRI).
     ///
-    /// Over many calls every alternative and every repetition count up to the bound is
-    /// drawn; unbounded repetitions are usually short (0 to 3 beyond the minimum) and
-    /// sometimes up to 12. A rule whose language is empty (only prose could make one;
-    /// no rule of the built-in grammars is such) yields the empty string.
+    /// Over many calls every alternative and every repetition count up to the bound
+    /// (or [`MAX_EXTRA`] beyond the minimum) is drawn; unbounded repetitions are
+    /// usually short (0 to 3 beyond the minimum) and sometimes up to 12. Once the
+    /// string is [`MAX_LENGTH`] characters long, the rest is drawn as short as the
+    /// grammar allows. A rule whose language is empty (only prose could make one; no
+    /// rule of the built-in grammars is such), or whose shortest string is longer
+    /// than [`MAX_LENGTH`] ([`Generator::shortest`] says), yields the empty string.
     ///
     /// # Errors
     /// [`UnknownRule`] if the grammar has no such rule or it refers to one it lacks.
@@ -280,7 +268,7 @@ impl<'g> Generator<'g> {
             let table = &self.table;
             let mut walk = Walk {
                 table,
-                generable: &self.generable,
+                shortest: &self.shortest,
                 height: &self.height,
                 depth: 0,
                 rng: &mut self.rng,
@@ -288,6 +276,27 @@ impl<'g> Generator<'g> {
             walk.node(&table.nodes[k], &mut out);
         }
         Ok(out)
+    }
+
+    /// The length in characters of the shortest string of `rule` (`None`: it has
+    /// none), found without drawing one: repetition bounds are multiplied, never
+    /// counted out.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{generate::{Generator, MAX_LENGTH}, Grammar};
+    /// let g = Grammar::from_abnf(&[("r.abnf", "r = 1000000000*1000000000\"a\" / 2( \"b\" r )\n")])
+    ///     .unwrap();
+    /// let mut gen = Generator::of(&g, 1);
+    /// assert_eq!(gen.shortest("r").unwrap(), Some(1_000_000_000));
+    /// assert!(gen.shortest("r").unwrap() > Some(MAX_LENGTH));
+    /// assert_eq!(gen.generate("r").unwrap(), "");
+    /// ```
+    ///
+    /// # Errors
+    /// [`UnknownRule`] if the grammar has no such rule or it refers to one it lacks.
+    pub fn shortest(&self, rule: &str) -> Result<Option<u64>, UnknownRule> {
+        let k = self.table.resolve(rule)?;
+        Ok(Some(self.shortest[k]).filter(|&l| l != u64::MAX))
     }
 
     /// A random string that matches `rule` and whose derivation goes through
@@ -349,7 +358,7 @@ impl<'g> Generator<'g> {
         let table = &self.table;
         let mut walk = Walk {
             table,
-            generable: &self.generable,
+            shortest: &self.shortest,
             height: &self.height,
             depth: 0,
             rng: &mut self.rng,
@@ -474,6 +483,98 @@ struct Through<'r> {
 /// built-in grammars (about 12 rules deep), so that only recursion reaches it.
 const DEEP: u32 = 40;
 
+/// The longest string the generator draws, in characters: a rule whose shortest
+/// string is longer yields none, and once a string is this long the rest of it is
+/// drawn as short as the grammar allows. A grammar is untrusted input (SECURITY.md
+/// item 9): `1000000000*1000000000"a"` drew a billion characters (18 GB, 61 s
+/// for `iri --abnf ... grammar --rust`, which checks its parsers on drawn strings).
+/// The built-in grammars' strings are a few hundred characters at most.
+pub const MAX_LENGTH: u64 = 1 << 16;
+
+/// How far beyond its minimum a bounded repetition count is drawn: `*1000000000"a"`
+/// draws 0 to 64 of them, not up to a billion. The built-in grammars' bounds are
+/// at most 6 beyond their minimum, which this leaves as they were.
+pub const MAX_EXTRA: u32 = 64;
+
+/// The rules that refer to each rule, by index.
+fn users(table: &Table<'_>) -> Vec<Vec<usize>> {
+    let mut users = vec![Vec::new(); table.rules.len()];
+    for (k, node) in table.nodes.iter().enumerate() {
+        let mut stack = vec![node];
+        while let Some(e) = stack.pop() {
+            match e {
+                Expr::Rule(r) => users[*r].push(k),
+                Expr::Alt(items) | Expr::Cat(items) => stack.extend(items),
+                Expr::Rep { node, .. } => stack.push(node),
+                _ => {}
+            }
+        }
+    }
+    users
+}
+
+/// The fixed point of one value per rule, `eval` of its definition, from `init`,
+/// each rule's value replaced when `improves` says the new one is better. A work
+/// list re-evaluates only the rules that refer to a rule whose value changed: going
+/// over all the rules until none changed took as many passes as a chain of rules
+/// is long, quadratic in the size of a grammar.
+fn fixed_point<T: Copy>(
+    table: &Table<'_>,
+    init: T,
+    eval: impl Fn(&Expr, &[T]) -> T,
+    improves: impl Fn(T, T) -> bool,
+) -> Vec<T> {
+    let users = users(table);
+    let n = table.rules.len();
+    let mut values = vec![init; n];
+    let mut queued = vec![true; n];
+    let mut queue: std::collections::VecDeque<usize> = (0..n).collect();
+    while let Some(k) = queue.pop_front() {
+        queued[k] = false;
+        let new = eval(&table.nodes[k], &values);
+        if improves(new, values[k]) {
+            values[k] = new;
+            for &u in &users[k] {
+                if !queued[u] {
+                    queued[u] = true;
+                    queue.push_back(u);
+                }
+            }
+        }
+    }
+    values
+}
+
+/// The length of the shortest string of `node`, given the rules' (`u64::MAX`:
+/// none); repetition bounds are multiplied, not counted out.
+fn length_of(node: &Expr, shortest: &[u64]) -> u64 {
+    match node {
+        Expr::Alt(alts) => alts
+            .iter()
+            .map(|a| length_of(a, shortest))
+            .min()
+            .unwrap_or(u64::MAX),
+        Expr::Cat(items) => items
+            .iter()
+            .map(|a| length_of(a, shortest))
+            .fold(0, u64::saturating_add),
+        Expr::Rep { min: 0, .. } => 0,
+        Expr::Rep { min, max, node } => {
+            if max.is_some_and(|m| m < *min) {
+                u64::MAX
+            } else {
+                length_of(node, shortest).saturating_mul(u64::from(*min))
+            }
+        }
+        Expr::Rule(k) => shortest[*k],
+        Expr::Missing(_) | Expr::Prose => u64::MAX,
+        Expr::Chars(text, _) => text.len() as u64,
+        Expr::Seq(cps) if cps.iter().all(|&c| char::from_u32(c).is_some()) => cps.len() as u64,
+        Expr::Range(lo, hi) if pick_valid(*lo, *hi, *lo).is_some() => 1,
+        Expr::Seq(_) | Expr::Range(..) => u64::MAX,
+    }
+}
+
 /// The height of the shortest derivation of `node`, given the rules' (`u32::MAX`: none).
 fn height_of(node: &Expr, height: &[u32]) -> u32 {
     match node {
@@ -501,20 +602,10 @@ fn height_of(node: &Expr, height: &[u32]) -> u32 {
     }
 }
 
-/// Whether `node` can produce some string, given which rules can.
-fn can_generate(node: &Expr, generable: &[bool]) -> bool {
-    match node {
-        Expr::Alt(alts) => alts.iter().any(|a| can_generate(a, generable)),
-        Expr::Cat(items) => items.iter().all(|a| can_generate(a, generable)),
-        Expr::Rep { min, max, node } => {
-            *min == 0 || (max.is_none_or(|m| m >= *min) && can_generate(node, generable))
-        }
-        Expr::Rule(k) => generable[*k],
-        Expr::Missing(_) | Expr::Prose => false,
-        Expr::Chars(..) => true,
-        Expr::Seq(cps) => cps.iter().all(|&c| char::from_u32(c).is_some()),
-        Expr::Range(lo, hi) => pick_valid(*lo, *hi, *lo).is_some(),
-    }
+/// Whether `node` can produce a string of at most [`MAX_LENGTH`] characters, given
+/// the rules' shortest strings.
+fn can_generate(node: &Expr, shortest: &[u64]) -> bool {
+    length_of(node, shortest) <= MAX_LENGTH
 }
 
 /// `c` if it is a character in `lo..=hi`, else the nearest one (skipping surrogates).
@@ -564,81 +655,146 @@ fn collect_edges(node: &Expr, out: &mut Vec<char>) {
 /// One walk down a rule's definition, appending what it draws.
 struct Walk<'a, 'g> {
     table: &'a Table<'g>,
-    generable: &'a [bool],
+    shortest: &'a [u64],
     height: &'a [u32],
     /// Rules entered and not left: past [`DEEP`], the shortest way out is taken.
     depth: u32,
     rng: &'a mut Rng,
 }
 
-impl Walk<'_, '_> {
-    fn node(&mut self, node: &Expr, out: &mut String) {
-        match node {
-            Expr::Alt(alts) if self.depth > DEEP => {
-                // A recursive grammar got deep: the alternative that ends soonest.
-                if let Some(a) = alts.iter().min_by_key(|a| height_of(a, self.height)) {
-                    self.node(a, out);
+/// What a walk does next. The walk keeps its own stack: a chain of rules, each
+/// taking the shortest way out once the walk is deep, is as deep as it is long.
+enum Step<'e> {
+    /// Draw a string of the element.
+    Node(&'e Expr),
+    /// The matches of a repetition still to draw: `done` of `count` drawn.
+    Repeat {
+        node: &'e Expr,
+        min: u32,
+        done: u32,
+        count: u32,
+    },
+    /// A rule's definition is drawn: the walk is one rule less deep.
+    Leave,
+}
+
+impl<'a> Walk<'a, '_> {
+    /// Whether to take the shortest way out: deep in a recursive grammar, or once
+    /// the string is [`MAX_LENGTH`] long.
+    fn deep(&self, out: &str) -> bool {
+        self.depth > DEEP || out.len() as u64 > MAX_LENGTH
+    }
+
+    fn node(&mut self, node: &'a Expr, out: &mut String) {
+        let table = self.table;
+        let mut steps = vec![Step::Node(node)];
+        while let Some(step) = steps.pop() {
+            let node = match step {
+                Step::Node(node) => node,
+                Step::Leave => {
+                    self.depth -= 1;
+                    continue;
                 }
-            }
-            Expr::Alt(alts) => {
-                let choices: Vec<&Expr> = alts
-                    .iter()
-                    .filter(|a| can_generate(a, self.generable))
-                    .collect();
-                if !choices.is_empty() {
-                    let a = *self.rng.pick(&choices);
-                    self.node(a, out);
-                }
-            }
-            Expr::Cat(items) => {
-                for item in items {
-                    self.node(item, out);
-                }
-            }
-            Expr::Rep { min, max, node } => {
-                let count = if !can_generate(node, self.generable) {
-                    0
-                } else if self.depth > DEEP {
-                    *min
-                } else {
-                    self.count(*min, *max)
-                };
-                for _ in 0..count {
-                    self.node(node, out);
-                }
-            }
-            Expr::Rule(k) => {
-                let table = self.table;
-                self.depth += 1;
-                self.node(&table.nodes[*k], out);
-                self.depth -= 1;
-            }
-            Expr::Missing(_) | Expr::Prose => {}
-            Expr::Chars(text, case_sensitive) => {
-                for &c in text {
-                    if !case_sensitive && c.is_ascii_alphabetic() && self.rng.chance(50) {
-                        out.push(if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        });
+                Step::Repeat {
+                    node,
+                    min,
+                    done,
+                    count,
+                } => {
+                    // Past the length limit, only what the minimum needs.
+                    let count = if out.len() as u64 > MAX_LENGTH {
+                        count.min(min.max(done))
                     } else {
-                        out.push(c);
+                        count
+                    };
+                    if done < count {
+                        steps.push(Step::Repeat {
+                            node,
+                            min,
+                            done: done + 1,
+                            count,
+                        });
+                        steps.push(Step::Node(node));
+                    }
+                    continue;
+                }
+            };
+            match node {
+                Expr::Alt(alts) if self.deep(out) => {
+                    // A recursive grammar got deep, or the string long: the
+                    // alternative that ends soonest.
+                    if let Some(a) = alts
+                        .iter()
+                        .filter(|a| can_generate(a, self.shortest))
+                        .min_by_key(|a| height_of(a, self.height))
+                    {
+                        steps.push(Step::Node(a));
                     }
                 }
-            }
-            Expr::Seq(cps) => out.extend(cps.iter().filter_map(|&c| char::from_u32(c))),
-            Expr::Range(lo, hi) => {
-                let (lo, hi) = (*lo, (*hi).min(0x10_FFFF));
-                let c = match self.rng.below(10) {
-                    0 => lo,
-                    1 => hi,
-                    2 => lo.saturating_add(1).min(hi),
-                    3 => hi.saturating_sub(1).max(lo),
-                    _ => self.rng.between(u64::from(lo), u64::from(hi)) as u32,
-                };
-                if let Some(ch) = pick_valid(lo, hi, c) {
-                    out.push(ch);
+                Expr::Alt(alts) => {
+                    let choices: Vec<&Expr> = alts
+                        .iter()
+                        .filter(|a| can_generate(a, self.shortest))
+                        .collect();
+                    if !choices.is_empty() {
+                        let a = *self.rng.pick(&choices);
+                        steps.push(Step::Node(a));
+                    }
+                }
+                Expr::Cat(items) => steps.extend(items.iter().rev().map(Step::Node)),
+                Expr::Rep { min, max, node } => {
+                    let mut count = if !can_generate(node, self.shortest) {
+                        0
+                    } else if self.deep(out) {
+                        *min
+                    } else {
+                        self.count(*min, *max)
+                    };
+                    if length_of(node, self.shortest) == 0 {
+                        // An element that can match the empty string makes up any
+                        // minimum with empty matches: `4294967295*""` is drawn in
+                        // at most MAX_EXTRA steps, not four billion.
+                        count = count.min(MAX_EXTRA);
+                    }
+                    steps.push(Step::Repeat {
+                        node,
+                        min: *min,
+                        done: 0,
+                        count,
+                    });
+                }
+                Expr::Rule(k) => {
+                    self.depth += 1;
+                    steps.push(Step::Leave);
+                    steps.push(Step::Node(&table.nodes[*k]));
+                }
+                Expr::Missing(_) | Expr::Prose => {}
+                Expr::Chars(text, case_sensitive) => {
+                    for &c in text {
+                        if !case_sensitive && c.is_ascii_alphabetic() && self.rng.chance(50) {
+                            out.push(if c.is_ascii_uppercase() {
+                                c.to_ascii_lowercase()
+                            } else {
+                                c.to_ascii_uppercase()
+                            });
+                        } else {
+                            out.push(c);
+                        }
+                    }
+                }
+                Expr::Seq(cps) => out.extend(cps.iter().filter_map(|&c| char::from_u32(c))),
+                Expr::Range(lo, hi) => {
+                    let (lo, hi) = (*lo, (*hi).min(0x10_FFFF));
+                    let c = match self.rng.below(10) {
+                        0 => lo,
+                        1 => hi,
+                        2 => lo.saturating_add(1).min(hi),
+                        3 => hi.saturating_sub(1).max(lo),
+                        _ => self.rng.between(u64::from(lo), u64::from(hi)) as u32,
+                    };
+                    if let Some(ch) = pick_valid(lo, hi, c) {
+                        out.push(ch);
+                    }
                 }
             }
         }
@@ -646,11 +802,11 @@ impl Walk<'_, '_> {
 
     /// As [`Walk::node`], going through `target` on the way (see
     /// [`Generator::generate_through`]); `depth` guards against a recursive grammar.
-    fn through(&mut self, node: &Expr, target: &Through<'_>, out: &mut String, depth: usize) {
+    fn through(&mut self, node: &'a Expr, target: &Through<'_>, out: &mut String, depth: usize) {
         if depth > 64 {
             return self.node(node, out);
         }
-        let leads = |n: &Expr| reaches(n, target.reach) && can_generate(n, self.generable);
+        let leads = |n: &Expr| reaches(n, target.reach) && can_generate(n, self.shortest);
         match node {
             Expr::Rule(k) if *k == target.rule => {
                 let table = self.table;
@@ -710,7 +866,7 @@ impl Walk<'_, '_> {
     /// A repetition count in `min..=max`, biased toward the bounds; unbounded ones
     /// usually 0-3 beyond `min`, sometimes 4-12.
     fn count(&mut self, min: u32, max: Option<u32>) -> u32 {
-        match max {
+        match max.map(|m| m.min(min.saturating_add(MAX_EXTRA))) {
             Some(max) if max <= min => min,
             Some(max) => match self.rng.below(10) {
                 0 | 1 => min,
@@ -719,8 +875,8 @@ impl Walk<'_, '_> {
             },
             None => match self.rng.below(20) {
                 0..=2 => min,
-                3..=16 => min + self.rng.between(0, 3) as u32,
-                _ => min + self.rng.between(4, 12) as u32,
+                3..=16 => min.saturating_add(self.rng.between(0, 3) as u32),
+                _ => min.saturating_add(self.rng.between(4, 12) as u32),
             },
         }
     }
@@ -900,5 +1056,51 @@ mod tests {
         ] {
             assert!(gen.interesting.contains(&c), "{c:?}");
         }
+    }
+
+    #[test]
+    fn repetition_bounds_cost_nothing() {
+        // `1000000000*1000000000"a"` drew a billion characters.
+        let g = crate::Grammar::from_abnf(&[(
+            "bounds.abnf",
+            "big = 1000000000*1000000000\"a\"\n\
+             wide = *1000000000\"a\" 4294967295*\"\"\n\
+             nest = *1000( *1000( *1000( *1000\"a\" ) ) )\n\
+             pick = 1000000000\"a\" / \"b\"\n",
+        )])
+        .unwrap();
+        let oracle = Oracle::of(&g);
+        let mut gen = Generator::of(&g, 9);
+        assert_eq!(gen.shortest("big").unwrap(), Some(1_000_000_000));
+        assert_eq!(gen.generate("big").unwrap(), "");
+        assert_eq!(gen.shortest("pick").unwrap(), Some(1));
+        for _ in 0..50 {
+            let s = gen.generate("wide").unwrap();
+            assert!(s.len() <= MAX_EXTRA as usize, "{}", s.len());
+            assert!(oracle.matches("wide", &s).unwrap(), "{s:?}");
+            assert!(gen.generate("pick").unwrap().eq_ignore_ascii_case("b"));
+        }
+        for _ in 0..5 {
+            let s = gen.generate("nest").unwrap();
+            assert!(s.len() as u64 <= 2 * MAX_LENGTH, "{}", s.len());
+        }
+    }
+
+    #[test]
+    fn a_chain_of_rules_is_walked_without_recursion() {
+        // Each rule refers to the next: the walk is as deep as the chain is long,
+        // on the harness's 2 MiB thread.
+        let n = 20_000;
+        let mut text = String::new();
+        for k in 0..n {
+            text.push_str(&format!("r{k} = \"a\" r{}\n", k + 1));
+        }
+        text.push_str(&format!("r{n} = \"b\"\n"));
+        let g = crate::Grammar::from_abnf(&[("chain.abnf", &text)]).unwrap();
+        let mut gen = Generator::of(&g, 1);
+        let s = gen.generate("r0").unwrap();
+        assert_eq!(s.len(), n + 1);
+        assert!(s.to_ascii_lowercase().ends_with("aab"));
+        assert_eq!(gen.shortest("r0").unwrap(), Some(n as u64 + 1));
     }
 }

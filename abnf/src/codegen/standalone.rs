@@ -779,4 +779,15 @@ mod tests {
         let code = generate(&g, &Options::new("k")).unwrap();
         assert!(code.contains("pub fn r#type(i: &str)") && code.contains("pub fn self_(i: &str)"));
     }
+
+    #[test]
+    fn repetition_bounds_are_written_not_expanded() {
+        // Checking the parsers drew strings of a billion characters: 18 GB, 61 s.
+        let g = grammar("r = 1000000000*1000000000\"a\" / \"b\"\nbig = 1000000000\"a\"\n");
+        let code = generate(&g, &Options::new("m")).unwrap();
+        assert!(
+            code.contains("repeat(i, 1000000000, 1000000000, "),
+            "{code}"
+        );
+    }
 }
