@@ -151,6 +151,16 @@ pub enum OracleFailure {
     Unknown(UnknownRule),
     /// The input does not match.
     NoMatch(OracleError),
+    /// The tree would repeat the empty match of a rule more than
+    /// [`MAX_EMPTY_MATCHES`] times (`1000000000r` with `r = ""`).
+    TooManyEmptyMatches {
+        /// The rule whose definition has the repetition.
+        rule: String,
+        /// How many empty matches the repetition needs.
+        count: u32,
+        /// [`MAX_EMPTY_MATCHES`].
+        limit: u32,
+    },
 }
 
 impl fmt::Display for OracleFailure {
@@ -158,6 +168,11 @@ impl fmt::Display for OracleFailure {
         match self {
             OracleFailure::Unknown(e) => e.fmt(f),
             OracleFailure::NoMatch(e) => e.fmt(f),
+            OracleFailure::TooManyEmptyMatches { rule, count, limit } => write!(
+                f,
+                "the tree of {rule} would hold {count} empty matches of one repetition, \
+                 beyond the limit of {limit}"
+            ),
         }
     }
 }
@@ -186,6 +201,17 @@ pub struct OracleNode {
     pub children: Vec<OracleNode>,
 }
 
+/// Drops the children with a stack of its own: a tree as deep as the input nests
+/// would overflow the call stack if each node dropped its children in turn.
+impl Drop for OracleNode {
+    fn drop(&mut self) {
+        let mut stack = std::mem::take(&mut self.children);
+        while let Some(mut n) = stack.pop() {
+            stack.append(&mut n.children);
+        }
+    }
+}
+
 /// The parse tree of an input, by the oracle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OracleTree<'i> {
@@ -199,8 +225,11 @@ impl OracleTree<'_> {
     /// One rule a line, indented by depth: `rule start..end "text"` (byte offsets),
     /// the format of `iri_grammar::ParseTree::to_text`.
     pub fn to_text(&self) -> String {
-        fn walk(n: &OracleNode, input: &str, depth: usize, out: &mut String) {
-            use fmt::Write;
+        use fmt::Write;
+        let mut out = String::new();
+        // Its own stack, as the tree may be as deep as the input is long.
+        let mut stack = vec![(&self.root, 0)];
+        while let Some((n, depth)) = stack.pop() {
             let _ = writeln!(
                 out,
                 "{:indent$}{} {}..{} {:?}",
@@ -208,42 +237,55 @@ impl OracleTree<'_> {
                 n.rule,
                 n.start,
                 n.end,
-                &input[n.start..n.end],
+                &self.input[n.start..n.end],
                 indent = depth * 2
             );
-            for c in &n.children {
-                walk(c, input, depth + 1, out);
-            }
+            stack.extend(n.children.iter().rev().map(|c| (c, depth + 1)));
         }
-        let mut out = String::new();
-        walk(&self.root, self.input, 0, &mut out);
         out
     }
 
     /// A Graphviz graph, as `iri_grammar::ParseTree::to_dot` draws one.
     pub fn to_dot(&self) -> String {
+        use fmt::Write;
         fn escape(s: &str) -> String {
             s.replace('\\', "\\\\").replace('"', "\\\"")
         }
-        fn walk(n: &OracleNode, input: &str, next: &mut usize, out: &mut String) -> usize {
-            use fmt::Write;
-            let id = *next;
-            *next += 1;
+        let mut out =
+            String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
+        // Nodes are numbered in preorder; each edge is written when its child's
+        // subtree is done, as a recursive walk writes it. Its own stack, as the
+        // tree may be as deep as the input is long.
+        let mut next = 0;
+        let mut stack: Vec<(&OracleNode, usize, usize)> = Vec::new();
+        let mut enter = |n: &OracleNode, out: &mut String| {
+            let id = next;
+            next += 1;
             let _ = writeln!(
                 out,
                 "  n{id} [label=\"{}\\n{}\"];",
                 escape(&n.rule),
-                escape(&format!("{:?}", &input[n.start..n.end]))
+                escape(&format!("{:?}", &self.input[n.start..n.end]))
             );
-            for c in &n.children {
-                let child = walk(c, input, next, out);
-                let _ = writeln!(out, "  n{id} -> n{child};");
-            }
             id
+        };
+        let root = enter(&self.root, &mut out);
+        stack.push((&self.root, root, 0));
+        while let Some(&mut (n, id, ref mut k)) = stack.last_mut() {
+            match n.children.get(*k) {
+                Some(c) => {
+                    *k += 1;
+                    let child = enter(c, &mut out);
+                    stack.push((c, child, 0));
+                }
+                None => {
+                    stack.pop();
+                    if let Some(&(_, parent, _)) = stack.last() {
+                        let _ = writeln!(out, "  n{parent} -> n{id};");
+                    }
+                }
+            }
         }
-        let mut out =
-            String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
-        walk(&self.root, self.input, &mut 0, &mut out);
         out.push_str("}\n");
         out
     }
@@ -343,7 +385,7 @@ impl<'g> Oracle<'g> {
         let chars: Vec<char> = input.chars().collect();
         let mut run = self.run(&chars);
         run.trace = Some(Trace::default());
-        let ends = self.rule_ends(k, 0, &mut run);
+        let ends = self.settled_rule_ends(k, 0, &mut run);
         let trace = run.trace.take().unwrap_or_default();
         // The longest match that did not take the whole input: the end of input
         // would have been needed there.
@@ -428,7 +470,10 @@ impl<'g> Oracle<'g> {
         let mut offsets: Vec<usize> = input.char_indices().map(|(b, _)| b).collect();
         offsets.push(input.len());
         let mut run = self.run(&chars);
-        if !self.rule_ends(k, 0, &mut run).contains(&chars.len()) {
+        if !self
+            .settled_rule_ends(k, 0, &mut run)
+            .contains(&chars.len())
+        {
             return Err(OracleFailure::NoMatch(self.explain(rule, input)?));
         }
         let mut b = Builder {
@@ -438,9 +483,35 @@ impl<'g> Oracle<'g> {
             offsets,
             building: Vec::new(),
         };
-        let root = b.node(k, 0, chars.len());
+        let root = b.tree(k, 0, chars.len())?;
         Ok(OracleTree { input, root })
     }
+}
+
+/// The most empty matches of one repetition a tree shows: `1000000000( "" r )` on
+/// the empty input has a billion `r` nodes, which no tree should hold. A repetition
+/// of non-empty matches has at most one node per character of the input.
+pub const MAX_EMPTY_MATCHES: u32 = 4096;
+
+/// What the tree builder does next. It keeps its own stack: a tree is as deep as
+/// the input nests (12,000 nested comments overflowed the call stack when it
+/// recursed), and a concatenation or repetition as long as the grammar or input.
+enum Task<'e> {
+    /// The nodes of an element matching characters `from..to` (known to match).
+    Derive(&'e Expr, usize, usize),
+    /// The rule node opened last has all its children.
+    Close,
+}
+
+/// A rule node being built.
+struct Open {
+    rule: usize,
+    from: usize,
+    to: usize,
+    alternative: Option<(usize, usize)>,
+    children: Vec<OracleNode>,
+    /// Whether it is in `building` (all but the root are).
+    guarded: bool,
 }
 
 /// Builds one tree: each choice takes the first alternative, and the longest match,
@@ -455,10 +526,10 @@ struct Builder<'o, 'g, 'a> {
     building: Vec<(usize, usize, usize)>,
 }
 
-impl Builder<'_, '_, '_> {
+impl<'o> Builder<'o, '_, '_> {
     fn ends(&mut self, e: &Expr, at: usize) -> Vec<usize> {
         let mut out = Vec::new();
-        self.oracle.eval(e, at, &mut self.run, &mut out);
+        self.oracle.settled_eval(e, at, &mut self.run, &mut out);
         out.sort_unstable();
         out.dedup();
         out
@@ -469,106 +540,229 @@ impl Builder<'_, '_, '_> {
     }
 
     /// The node of rule `k` matching the characters `from..to`.
-    fn node(&mut self, k: usize, from: usize, to: usize) -> OracleNode {
-        let def = self.oracle.table.nodes[k].clone();
-        let mut children = Vec::new();
-        let alternative = match &def {
+    fn tree(&mut self, k: usize, from: usize, to: usize) -> Result<OracleNode, OracleFailure> {
+        let mut tasks: Vec<Task<'o>> = Vec::new();
+        let mut open: Vec<Open> = Vec::new();
+        self.open(k, from, to, false, &mut open, &mut tasks);
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Derive(e, from, to) => self.derive(e, from, to, &mut open, &mut tasks)?,
+                Task::Close => {
+                    let o = open.pop().expect("each Close has its node open");
+                    if o.guarded {
+                        self.building.pop();
+                    }
+                    let mut node = OracleNode {
+                        rule: self.oracle.table.shown_name(o.rule),
+                        start: self.offsets[o.from],
+                        end: self.offsets[o.to],
+                        alternative: o.alternative,
+                        children: o.children,
+                    };
+                    match open.last_mut() {
+                        None => return Ok(node),
+                        // Folded: what it holds (a pct-encoded in an ipchar) stays.
+                        Some(parent) if self.singles[o.rule] => {
+                            parent.children.append(&mut node.children)
+                        }
+                        Some(parent) => parent.children.push(node),
+                    }
+                }
+            }
+        }
+        unreachable!("the root's Close returns the tree")
+    }
+
+    /// Opens the node of rule `k` over `from..to`: its alternative, and the tasks
+    /// that derive its children and close it.
+    fn open(
+        &mut self,
+        k: usize,
+        from: usize,
+        to: usize,
+        guarded: bool,
+        open: &mut Vec<Open>,
+        tasks: &mut Vec<Task<'o>>,
+    ) {
+        let oracle: &'o Oracle<'_> = self.oracle;
+        tasks.push(Task::Close);
+        let alternative = match &oracle.table.nodes[k] {
             Expr::Alt(alts) => {
                 let n = alts.iter().position(|a| self.can(a, from, to)).unwrap_or(0);
-                self.derive(&alts[n], from, to, &mut children);
+                tasks.push(Task::Derive(&alts[n], from, to));
                 Some((n + 1, alts.len()))
             }
             other => {
-                self.derive(other, from, to, &mut children);
+                tasks.push(Task::Derive(other, from, to));
                 None
             }
         };
-        OracleNode {
-            rule: self.oracle.table.shown_name(k),
-            start: self.offsets[from],
-            end: self.offsets[to],
+        open.push(Open {
+            rule: k,
+            from,
+            to,
             alternative,
-            children,
-        }
+            children: Vec::new(),
+            guarded,
+        });
     }
 
-    /// The nodes of `e` matching `from..to` (known to match), appended to `out`.
-    fn derive(&mut self, e: &Expr, from: usize, to: usize, out: &mut Vec<OracleNode>) {
+    /// Derives `e` over `from..to` (known to match): opens a rule's node, or pushes
+    /// the tasks of the parts, last first so that they are done in order.
+    fn derive(
+        &mut self,
+        e: &'o Expr,
+        from: usize,
+        to: usize,
+        open: &mut Vec<Open>,
+        tasks: &mut Vec<Task<'o>>,
+    ) -> Result<(), OracleFailure> {
         match e {
-            Expr::Rule(k) => {
-                if self.building.contains(&(*k, from, to)) {
-                    return;
-                }
+            Expr::Rule(k) if !self.building.contains(&(*k, from, to)) => {
                 self.building.push((*k, from, to));
-                let n = self.node(*k, from, to);
-                self.building.pop();
-                if self.singles[*k] {
-                    // Folded: what it holds (a pct-encoded in an ipchar) stays.
-                    out.extend(n.children);
-                } else {
-                    out.push(n);
-                }
+                self.open(*k, from, to, true, open, tasks);
             }
             Expr::Alt(alts) => {
                 if let Some(a) = alts.iter().find(|a| self.can(a, from, to)) {
-                    self.derive(a, from, to, out);
+                    tasks.push(Task::Derive(a, from, to));
                 }
             }
-            Expr::Cat(items) => self.sequence(items, from, to, out),
-            Expr::Rep { min, max, node } => self.repeat(*min, *max, node, from, to, out),
+            Expr::Cat(items) => {
+                let at = self.splits(items, from, to);
+                for (k, item) in items.iter().enumerate().rev() {
+                    tasks.push(Task::Derive(item, at[k], at[k + 1]));
+                }
+            }
+            Expr::Rep { min, max, node } => {
+                let (pieces, end, empties) = self.pieces(*min, *max, node, from, to);
+                // Only empty matches are left to make up the minimum; they have
+                // nodes only if the element refers to a rule.
+                if empties > 0 && refers(node) {
+                    if empties > MAX_EMPTY_MATCHES {
+                        return Err(OracleFailure::TooManyEmptyMatches {
+                            rule: open
+                                .last()
+                                .map_or_else(String::new, |o| self.oracle.table.shown_name(o.rule)),
+                            count: empties,
+                            limit: MAX_EMPTY_MATCHES,
+                        });
+                    }
+                    for _ in 0..empties {
+                        tasks.push(Task::Derive(node, end, end));
+                    }
+                }
+                for &(a, b) in pieces.iter().rev() {
+                    tasks.push(Task::Derive(node, a, b));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Where each item of a concatenation starts, and the last ends (`to`): each
+    /// takes its longest match that lets the rest match. The positions each prefix
+    /// reaches, then those of them from which the rest reaches `to`, then the
+    /// choices: three passes over the items, where trying each item's ends against
+    /// the whole rest was quadratic in the items.
+    fn splits(&mut self, items: &[Expr], from: usize, to: usize) -> Vec<usize> {
+        let mut reach: Vec<Vec<usize>> = vec![vec![from]];
+        for item in items {
+            let mut next = Vec::new();
+            for &p in &reach[reach.len() - 1].clone() {
+                next.extend(self.ends(item, p).into_iter().filter(|&e| e <= to));
+            }
+            next.sort_unstable();
+            next.dedup();
+            reach.push(next);
+        }
+        let n = items.len();
+        let mut good: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
+        good[n] = vec![to];
+        for k in (0..n).rev() {
+            let mut here = Vec::new();
+            for &p in &reach[k] {
+                if self
+                    .ends(&items[k], p)
+                    .iter()
+                    .any(|e| good[k + 1].binary_search(e).is_ok())
+                {
+                    here.push(p);
+                }
+            }
+            good[k] = here;
+        }
+        let mut at = vec![from];
+        for (k, item) in items.iter().enumerate() {
+            let p = at[k];
+            let m = self
+                .ends(item, p)
+                .into_iter()
+                .rev()
+                .find(|e| good[k + 1].binary_search(e).is_ok())
+                .unwrap_or(p);
+            at.push(m);
+        }
+        at
+    }
+
+    /// The non-empty matches of `min*max node` over `from..to`, each the longest that
+    /// lets the rest match; where they end, and how many empty matches are left to
+    /// make up the minimum.
+    #[allow(clippy::type_complexity)]
+    fn pieces(
+        &mut self,
+        mut min: u32,
+        mut max: Option<u32>,
+        node: &Expr,
+        mut from: usize,
+        to: usize,
+    ) -> (Vec<(usize, usize)>, usize, u32) {
+        let mut pieces = Vec::new();
+        loop {
+            if from == to && min == 0 {
+                return (pieces, from, 0);
+            }
+            if max != Some(0) {
+                let rest = Expr::Rep {
+                    min: min.saturating_sub(1),
+                    max: max.map(|m| m - 1),
+                    node: Box::new(node.clone()),
+                };
+                let mut ends = self.ends(node, from);
+                ends.retain(|&m| m <= to && m > from);
+                let mut found = None;
+                for &m in ends.iter().rev() {
+                    if self.can(&rest, m, to) {
+                        found = Some(m);
+                        break;
+                    }
+                }
+                if let Some(m) = found {
+                    pieces.push((from, m));
+                    min = min.saturating_sub(1);
+                    max = max.map(|m| m - 1);
+                    from = m;
+                    continue;
+                }
+            }
+            return (pieces, from, min);
+        }
+    }
+}
+
+/// Whether an element refers to a rule (only then does a match of it have nodes).
+fn refers(e: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::Rule(_) | Expr::Missing(_) => return true,
+            Expr::Alt(items) | Expr::Cat(items) => stack.extend(items),
+            Expr::Rep { node, .. } => stack.push(node),
             _ => {}
         }
     }
-
-    fn sequence(&mut self, items: &[Expr], from: usize, to: usize, out: &mut Vec<OracleNode>) {
-        let Some((first, rest)) = items.split_first() else {
-            return;
-        };
-        let rest_expr = Expr::Cat(rest.to_vec());
-        let mut ends = self.ends(first, from);
-        ends.retain(|&m| m <= to);
-        for &m in ends.iter().rev() {
-            if self.can(&rest_expr, m, to) {
-                self.derive(first, from, m, out);
-                self.sequence(rest, m, to, out);
-                return;
-            }
-        }
-    }
-
-    fn repeat(
-        &mut self,
-        min: u32,
-        max: Option<u32>,
-        node: &Expr,
-        from: usize,
-        to: usize,
-        out: &mut Vec<OracleNode>,
-    ) {
-        if from == to && min == 0 {
-            return;
-        }
-        if max != Some(0) {
-            let rest = Expr::Rep {
-                min: min.saturating_sub(1),
-                max: max.map(|m| m - 1),
-                node: Box::new(node.clone()),
-            };
-            let mut ends = self.ends(node, from);
-            ends.retain(|&m| m <= to && m > from);
-            for &m in ends.iter().rev() {
-                if self.can(&rest, m, to) {
-                    self.derive(node, from, m, out);
-                    self.repeat(min.saturating_sub(1), max.map(|m| m - 1), node, m, to, out);
-                    return;
-                }
-            }
-        }
-        // Only empty matches are left to make up the minimum.
-        for _ in 0..min {
-            self.derive(node, from, from, out);
-        }
-    }
+    false
 }
 
 #[cfg(test)]
@@ -649,5 +843,61 @@ mod tests {
         assert_eq!(t.root.children[0].end, 3, "left-associative: (1+2)+3");
         assert_eq!(o.explain("expr", "1+").unwrap().char_offset, 2);
         assert!(o.tree("loop", "x").is_ok());
+    }
+
+    #[test]
+    fn deep_trees_are_built_and_written_without_recursion() {
+        crate::oracle::tests::on_a_small_stack(|| {
+            let g = Grammar::from_abnf(&[(
+                "deep.abnf",
+                "r = \"a\" r / \"b\"\n\
+                 comment = \"(\" *( ctext / comment ) \")\"\n\
+                 ctext = %x21-27 / %x2A-7E\n\
+                 long = 3000\"a\"\n",
+            )])
+            .unwrap();
+            let o = Oracle::of(&g);
+            let input = format!("{}b", "a".repeat(4000));
+            let t = o.tree("r", &input).unwrap();
+            assert_eq!(t.to_text().lines().count(), 4001);
+            assert!(t
+                .to_text()
+                .ends_with(&format!("{}r 4000..4001 \"b\"\n", "  ".repeat(4000))));
+            let nested = format!("{}{}", "(".repeat(2000), ")".repeat(2000));
+            let t = o.tree("comment", &nested).unwrap();
+            assert_eq!(t.path_at(1999).len(), 2000);
+            let dot = t.to_dot();
+            assert!(
+                dot.contains("  n1998 -> n1999;\n"),
+                "{}",
+                &dot[dot.len() - 200..]
+            );
+            assert_eq!(dot.matches(" -> ").count(), 1999);
+            // A long repetition is no deeper than a short one.
+            let input = "a".repeat(3000);
+            let t = o.tree("long", &input).unwrap();
+            assert_eq!(
+                t.to_text(),
+                format!("long 0..3000 {:?}\n", "a".repeat(3000))
+            );
+        });
+    }
+
+    #[test]
+    fn empty_matches_are_not_counted_out() {
+        let g = Grammar::from_abnf(&[(
+            "empty.abnf",
+            "few = 3e\nmany = 1000000000e\nnone = 1000000000\"\" \"a\"\ne = \"\"\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        assert_eq!(o.tree("few", "").unwrap().root.children.len(), 3);
+        assert_eq!(o.tree("none", "a").unwrap().to_text(), "none 0..1 \"a\"\n");
+        let e = o.tree("many", "").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the tree of many would hold 1000000000 empty matches of one repetition, \
+             beyond the limit of 4096"
+        );
     }
 }

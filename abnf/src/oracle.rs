@@ -261,18 +261,83 @@ enum Slot {
     Done(Rc<[usize]>),
 }
 
+/// How deeply the oracle's evaluation may nest (calls of `eval` inside one another)
+/// before a rule it has not computed yet is computed from the top instead
+/// ([`Oracle::settle`]). Without it the evaluation recursed once per rule entered:
+/// right recursion on the input (`r = "a" r / "b"` on 12,000 `a`s, comments nested
+/// 12,000 deep) overflowed the stack (SECURITY.md item 9). The built-in grammars
+/// nest about 60 deep on the longest references, so they never reach it; one rule's
+/// definition adds at most three levels per group ([`crate::reader::MAX_NESTING`]),
+/// so the evaluation stays within 256 + 3 × 32 + 3 levels, which a debug build's
+/// 2 MiB test thread holds with room to spare (the test `deep_right_recursion`
+/// runs it on a 512 KiB thread).
+pub(crate) const DEPTH: usize = 256;
+
+/// The memo of one match: the end set of each rule at each start position, slot
+/// `start × rules + rule`. A vector while rules × positions is small (the built-in
+/// grammars on any input the CLI accepts), else a map of the slots computed: a
+/// grammar of 32,000 rules on a 4 KiB input would have allocated 3 GB of slots.
+enum Memo {
+    Dense(Vec<Slot>),
+    Sparse(HashMap<usize, Slot>),
+}
+
+/// The most slots [`Memo::Dense`] holds (96 MiB of them).
+const DENSE_SLOTS: usize = 1 << 22;
+
+impl Memo {
+    fn new(slots: usize) -> Memo {
+        if slots <= DENSE_SLOTS {
+            Memo::Dense(vec![Slot::Unknown; slots])
+        } else {
+            Memo::Sparse(HashMap::new())
+        }
+    }
+
+    fn get(&self, slot: usize) -> Slot {
+        match self {
+            Memo::Dense(v) => v[slot].clone(),
+            Memo::Sparse(m) => m.get(&slot).cloned().unwrap_or(Slot::Unknown),
+        }
+    }
+
+    fn set(&mut self, slot: usize, value: Slot) {
+        match self {
+            Memo::Dense(v) => v[slot] = value,
+            Memo::Sparse(m) => {
+                m.insert(slot, value);
+            }
+        }
+    }
+}
+
 /// The state of one match: the input and the memo, and (when an error is being
 /// explained) the trace of what failed where.
 pub(crate) struct Run<'a> {
     pub(crate) input: &'a [char],
     rules: usize,
-    memo: Vec<Slot>,
+    memo: Memo,
     /// How many times a slot being computed was reached again (left recursion).
     recursions: usize,
     /// The slots finished, in order: those finished while a left-recursive slot was
     /// being computed used its ends so far, and are computed again with it.
     finished: Vec<usize>,
+    /// How deeply `eval` is nested now.
+    depth: usize,
+    /// A slot reached [`DEPTH`] deep that nothing has computed yet: the evaluation
+    /// under way is abandoned, the slot is computed from the top, and the
+    /// evaluation starts again ([`Oracle::settled_eval`]).
+    needs: Option<usize>,
     pub(crate) trace: Option<crate::explain::Trace>,
+}
+
+/// A slot that [`Oracle::settle`] computes from the top: its ends so far, and where
+/// its current pass started (as the loop of [`Oracle::rule_ends`] keeps them).
+struct Frame {
+    slot: usize,
+    so_far: Rc<[usize]>,
+    recursions: usize,
+    finished: usize,
 }
 
 impl<'g> Oracle<'g> {
@@ -329,7 +394,7 @@ impl<'g> Oracle<'g> {
         let k = self.table.resolve(rule)?;
         let chars: Vec<char> = input.chars().collect();
         let mut run = self.run(&chars);
-        let ends = self.rule_ends(k, 0, &mut run);
+        let ends = self.settled_rule_ends(k, 0, &mut run);
         Ok(ends.binary_search(&chars.len()).is_ok())
     }
 
@@ -429,7 +494,7 @@ impl<'g> Oracle<'g> {
         let first = offsets.partition_point(|&b| b < start);
         let mut run = self.run(&chars);
         let mut out = Vec::new();
-        self.eval(node, first, &mut run, &mut out);
+        self.settled_eval(node, first, &mut run, &mut out);
         sort_dedup(&mut out);
         Ok(out.into_iter().map(|p| offsets[p]).collect())
     }
@@ -439,49 +504,159 @@ impl<'g> Oracle<'g> {
         Run {
             input,
             rules,
-            memo: vec![Slot::Unknown; rules * (input.len() + 1)],
+            memo: Memo::new(rules.saturating_mul(input.len() + 1)),
             recursions: 0,
             finished: Vec::new(),
+            depth: 0,
+            needs: None,
             trace: None,
         }
+    }
+
+    /// As [`Oracle::eval`], from the top of an evaluation (nothing under way): when
+    /// it reaches a rule it has not computed [`DEPTH`] deep, that rule is computed
+    /// from the top first ([`Oracle::settle`]) and the evaluation starts again, with
+    /// everything computed so far remembered. The stack holds at most [`DEPTH`]
+    /// levels of evaluation, whatever the input and the grammar.
+    pub(crate) fn settled_eval(
+        &self,
+        node: &Expr,
+        start: usize,
+        run: &mut Run<'_>,
+        out: &mut Vec<usize>,
+    ) {
+        debug_assert_eq!(run.depth, 0, "settled_eval starts an evaluation");
+        loop {
+            let before = out.len();
+            self.eval(node, start, run, out);
+            match run.needs.take() {
+                None => return,
+                Some(slot) => {
+                    out.truncate(before);
+                    self.settle(slot, run);
+                }
+            }
+        }
+    }
+
+    /// The end set of rule `k` at `start`, from the top of an evaluation (see
+    /// [`Oracle::settled_eval`]).
+    pub(crate) fn settled_rule_ends(
+        &self,
+        k: usize,
+        start: usize,
+        run: &mut Run<'_>,
+    ) -> Rc<[usize]> {
+        let mut out = Vec::new();
+        self.settled_eval(&Expr::Rule(k), start, run, &mut out);
+        sort_dedup(&mut out);
+        Rc::from(out)
+    }
+
+    /// Computes `slot` from the top: the loop of [`Oracle::rule_ends`], with an
+    /// explicit stack of the slots under way. A pass that reaches a slot not yet
+    /// computed [`DEPTH`] deep is abandoned and that slot pushed, to be computed
+    /// first; the slots on the stack stay `Busy`, as they would be on the call
+    /// stack, so that left recursion meets its ends so far, as it does there.
+    /// Each slot pushed is one nothing computed yet and none below it on the stack
+    /// (those are `Busy`), so the stack holds each slot at most once.
+    fn settle(&self, slot: usize, run: &mut Run<'_>) {
+        let frame = |slot: usize, run: &mut Run<'_>| {
+            let so_far: Rc<[usize]> = Rc::from(Vec::new());
+            run.memo.set(slot, Slot::Busy(so_far.clone()));
+            Frame {
+                slot,
+                so_far,
+                recursions: run.recursions,
+                finished: run.finished.len(),
+            }
+        };
+        let mut frames = vec![frame(slot, run)];
+        while let Some(f) = frames.last() {
+            let (k, start) = (f.slot % run.rules, f.slot / run.rules);
+            let ends = self.pass(k, start, run);
+            if let Some(next) = run.needs.take() {
+                let f = frame(next, run);
+                frames.push(f);
+                continue;
+            }
+            let Some(f) = frames.last_mut() else { break };
+            if run.recursions == f.recursions || ends == f.so_far {
+                run.memo.set(f.slot, Slot::Done(ends));
+                run.finished.push(f.slot);
+                frames.pop();
+            } else {
+                // Grown: what was finished meanwhile may have used the old ends.
+                for s in run.finished.drain(f.finished..) {
+                    run.memo.set(s, Slot::Unknown);
+                }
+                run.memo.set(f.slot, Slot::Busy(ends.clone()));
+                f.so_far = ends;
+                f.recursions = run.recursions;
+                f.finished = run.finished.len();
+            }
+        }
+    }
+
+    /// One evaluation of rule `k`'s definition at `start`: its ends, sorted.
+    fn pass(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
+        let mut out = Vec::new();
+        if let Some(t) = run.trace.as_mut() {
+            t.enter(k, start);
+        }
+        self.eval(&self.table.nodes[k], start, run, &mut out);
+        if let Some(t) = run.trace.as_mut() {
+            t.leave();
+        }
+        sort_dedup(&mut out);
+        Rc::from(out)
     }
 
     /// The end set of rule `k` at `start`, memoized. Without left recursion one
     /// evaluation; with it, evaluations from the ends found so far until they stop
     /// growing (ABNF has no negation, so each pass finds at least what the last one
-    /// did, and there are at most as many ends as positions).
+    /// did, and there are at most as many ends as positions). [`DEPTH`] deep, a
+    /// rule not computed yet abandons the evaluation under way (`run.needs`), which
+    /// [`Oracle::settled_eval`] resumes after computing it from the top.
     pub(crate) fn rule_ends(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
         let slot = start * run.rules + k;
-        match &run.memo[slot] {
-            Slot::Done(ends) => return ends.clone(),
+        match run.memo.get(slot) {
+            Slot::Done(ends) => return ends,
             Slot::Busy(so_far) => {
                 run.recursions += 1;
-                return so_far.clone();
+                return so_far;
             }
             Slot::Unknown => {}
         }
+        if run.needs.is_some() {
+            return Rc::from(Vec::new());
+        }
+        if run.depth >= DEPTH {
+            run.needs = Some(slot);
+            return Rc::from(Vec::new());
+        }
         let mut so_far: Rc<[usize]> = Rc::from(Vec::new());
         loop {
-            run.memo[slot] = Slot::Busy(so_far.clone());
+            run.memo.set(slot, Slot::Busy(so_far.clone()));
             let (recursions, finished) = (run.recursions, run.finished.len());
-            let mut out = Vec::new();
-            if let Some(t) = run.trace.as_mut() {
-                t.enter(k, start);
+            let ends = self.pass(k, start, run);
+            if run.needs.is_some() {
+                // Abandoned: this slot is not computed, and what was finished
+                // meanwhile may have used its ends so far.
+                for s in run.finished.drain(finished..) {
+                    run.memo.set(s, Slot::Unknown);
+                }
+                run.memo.set(slot, Slot::Unknown);
+                return Rc::from(Vec::new());
             }
-            self.eval(&self.table.nodes[k], start, run, &mut out);
-            if let Some(t) = run.trace.as_mut() {
-                t.leave();
-            }
-            sort_dedup(&mut out);
-            let ends: Rc<[usize]> = Rc::from(out);
             if run.recursions == recursions || ends == so_far {
-                run.memo[slot] = Slot::Done(ends.clone());
+                run.memo.set(slot, Slot::Done(ends.clone()));
                 run.finished.push(slot);
                 return ends;
             }
             // Grown: what was finished meanwhile may have used the old ends.
             for s in run.finished.drain(finished..) {
-                run.memo[s] = Slot::Unknown;
+                run.memo.set(s, Slot::Unknown);
             }
             so_far = ends;
         }
@@ -490,8 +665,14 @@ impl<'g> Oracle<'g> {
     /// Appends to `out` every position where a match of `node` starting at `start`
     /// can end (possibly with repeats; callers dedupe).
     pub(crate) fn eval(&self, node: &Expr, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
+        if run.needs.is_some() {
+            // Abandoned (see `rule_ends`): nothing more is computed until it resumes.
+            return;
+        }
         let before = out.len();
+        run.depth += 1;
         self.eval_inner(node, start, run, out);
+        run.depth -= 1;
         // A terminal that failed here is what the input lacked (for explanations).
         if out.len() == before && run.trace.is_some() {
             if let Expr::Chars(..) | Expr::Seq(_) | Expr::Range(..) | Expr::Prose = node {
@@ -623,9 +804,14 @@ impl<'g> Oracle<'g> {
                 return;
             }
             count += 1;
-            if next == level && count > min {
+            if next == level {
                 // A fixed point (the element matched only the empty string): every
-                // further count reaches the same positions, already in `out`.
+                // further count reaches the same positions. Past `min` they are
+                // already in `out`; before it, they are what `min` matches reach,
+                // found without counting up to it (`1000000000""` costs one step).
+                if count <= min && max.is_none_or(|m| m >= min) {
+                    out.extend_from_slice(&level);
+                }
                 return;
             }
             level = next;
@@ -639,7 +825,7 @@ fn sort_dedup(v: &mut Vec<usize>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn check(o: &Oracle<'_>, rule: &str, yes: &[&str], no: &[&str]) {
@@ -877,5 +1063,70 @@ mod tests {
         assert!(o
             .matches("IRI-reference", &format!("//{dots}1:80/"))
             .unwrap());
+    }
+
+    /// Runs `f` on a thread of 512 KiB, a quarter of the test harness's: what
+    /// recursed once per rule entered overflowed it long before these inputs end.
+    pub(crate) fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
+        std::thread::Builder::new()
+            .stack_size(512 * 1024)
+            .spawn(f)
+            .unwrap()
+            .join()
+            .unwrap();
+    }
+
+    #[test]
+    fn deep_right_recursion() {
+        on_a_small_stack(|| {
+            let g = crate::Grammar::from_abnf(&[(
+                "deep.abnf",
+                "r = \"a\" r / \"b\"\n\
+                 comment = \"(\" *( ctext / comment ) \")\"\n\
+                 ctext = %x21-27 / %x2A-7E\n",
+            )])
+            .unwrap();
+            let o = Oracle::of(&g);
+            let a = "a".repeat(4000);
+            assert!(o.matches("r", &format!("{a}b")).unwrap());
+            assert!(!o.matches("r", &format!("{a}c")).unwrap());
+            assert!(!o.matches("r", &a).unwrap());
+            assert_eq!(o.ends("r", &format!("{a}bb"), 0).unwrap(), vec![4001]);
+            let nested = format!("{}{}", "(".repeat(2000), ")".repeat(2000));
+            assert!(o.matches("comment", &nested).unwrap());
+            assert!(o
+                .matches("comment", &format!("({nested}x{nested}y)"))
+                .unwrap());
+            assert!(!o.matches("comment", &nested[1..]).unwrap());
+            let e = o.check("r", &format!("{a}c")).unwrap().unwrap_err();
+            assert_eq!(e.char_offset, 4000, "{e}");
+            assert_eq!(
+                e.to_string(),
+                "at char 4000 (U+0063 'c'): r expects \"a\" or \"b\""
+            );
+        });
+    }
+
+    #[test]
+    fn repetition_bounds_are_not_counted_out() {
+        // `1000000000""` matched the empty string a billion times, one by one.
+        let g = crate::Grammar::from_abnf(&[(
+            "bounds.abnf",
+            "r = 1000000000*1000000000\"\" \"a\"\n\
+             s = 1000000000\"a\"\n\
+             t = 4294967295*( \"\" / \"b\" ) 2\"c\"\n\
+             u = 3000000000*2000000000\"\"\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        assert!(o.matches("r", "a").unwrap());
+        assert!(!o.matches("r", "").unwrap());
+        assert!(!o.matches("s", "aaa").unwrap());
+        assert!(o.matches("t", "bbcc").unwrap());
+        assert!(o.matches("t", "cc").unwrap());
+        assert!(
+            !o.matches("u", "").unwrap(),
+            "more than at most matches nothing"
+        );
     }
 }

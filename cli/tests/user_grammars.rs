@@ -90,3 +90,122 @@ fn a_chain_of_32000_rules_loads_in_linear_time() {
     );
     assert!(took < Duration::from_secs(20), "{took:?}");
 }
+
+#[test]
+fn right_recursion_4000_deep_is_judged_without_overflow() {
+    // `r = "a" r / "b"` entered one rule a character, one call deeper each: 4,000
+    // overflowed a debug build's stack (12,000 a release build's).
+    let a = "a".repeat(4000);
+    let text = "r = \"a\" r / \"b\"\n";
+    let o = with_grammar(
+        "right.abnf",
+        text,
+        &["check", "--rule", "r", &format!("{a}b")],
+    );
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(0), "valid\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = with_grammar(
+        "right.abnf",
+        text,
+        &["check", "--rule", "r", &format!("{a}c")],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "invalid: at char 4000 (U+0063 'c'): r expects \"a\" or \"b\"\n"
+    );
+    let o = with_grammar(
+        "right.abnf",
+        text,
+        &["tree", "--rule", "r", &format!("{a}b")],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 4001);
+}
+
+#[test]
+fn comments_nested_2000_deep_have_trees() {
+    let text = "comment = \"(\" *( ctext / comment ) \")\"\nctext = %x21-27 / %x2A-7E\n";
+    let nested = format!("{}{}", "(".repeat(2000), ")".repeat(2000));
+    let check = ["check", "--rule", "comment", nested.as_str()];
+    let o = with_grammar("comment.abnf", text, &check);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "valid\n"));
+    for format in ["text", "json", "dot"] {
+        let args = [
+            "tree",
+            "--rule",
+            "comment",
+            "--format",
+            format,
+            nested.as_str(),
+        ];
+        let o = with_grammar("comment.abnf", text, &args);
+        assert_eq!(o.status.code(), Some(0), "{format}: {}", stderr(&o));
+        let out = stdout(&o);
+        match format {
+            "text" => assert_eq!(out.lines().count(), 2000),
+            "json" => assert!(out.ends_with(&format!("{}\n", "]}".repeat(2000))), "{out}"),
+            _ => assert_eq!(out.matches(" -> ").count(), 1999),
+        }
+    }
+}
+
+#[test]
+fn inputs_are_held_to_the_oracles_limit() {
+    // As `check --oracle` holds them for the built-in grammars: the oracle's memory
+    // grows with the input's length.
+    let text = "r = *\"a\"\n";
+    let long = "a".repeat(4097);
+    for command in ["check", "tree"] {
+        let o = with_grammar("limit.abnf", text, &[command, "--rule", "r", &long]);
+        assert_eq!(o.status.code(), Some(1), "{command}: {}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with(
+                "invalid: the input is 4097 bytes, beyond the oracle's limit of 4096 bytes"
+            ),
+            "{command}: {}",
+            stdout(&o)
+        );
+    }
+    let o = with_grammar("limit.abnf", text, &["check", "--rule", "r", &long[1..]]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "valid\n"));
+}
+
+#[test]
+fn repetition_bounds_cost_nothing() {
+    // `grammar --rust` took 18.2 GB and 61 s on this rule (its output is 2.8 KB):
+    // checking the parsers drew strings a billion characters long.
+    let text = "r = 1000000000*1000000000\"a\"\n";
+    let started = Instant::now();
+    let o = with_grammar("bounds.abnf", text, &["grammar", "--rust"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("repeat(i, 1000000000, 1000000000, "));
+    let o = with_grammar("bounds.abnf", text, &["check", "--rule", "r", "aaa"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let o = with_grammar("bounds.abnf", text, &["generate", "--rule", "r"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "iri: the shortest string of r has 1000000000 characters, beyond the generator's \
+         limit of 65536\n"
+    );
+    let o = with_grammar(
+        "empty.abnf",
+        "r = 1000000000e\ne = \"\"\n",
+        &["tree", "--rule", "r", ""],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            "the tree of r would hold 1000000000 empty matches of one repetition, beyond \
+             the limit of 4096"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+}

@@ -6,7 +6,14 @@
 //! grammar). The commands run on the oracle, which interprets the ABNF exactly, with
 //! errors and trees that read like the built-in grammars' (tests/oracle_explains.rs
 //! compares them on those), whether or not the generator can make parsers of it.
+//!
+//! A grammar of one's own is untrusted input (SECURITY.md item 9): the reader
+//! refuses groups nested past `reader::MAX_NESTING`, the oracle and the trees keep
+//! their own stacks however deep the input nests, inputs are held to the oracle's
+//! limit of [`ORACLE_MAX_BYTES`] as `check --oracle` holds them, and the generator
+//! refuses a rule whose shortest string is longer than `generate::MAX_LENGTH`.
 
+use super::check::ORACLE_MAX_BYTES;
 use super::{did_you_mean, style, write_dot_named, write_invalid_at, write_valid};
 use crate::args::{Cli, Command, Format};
 use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Verdicts};
@@ -14,7 +21,7 @@ use crate::json::{self, Object};
 use crate::report::Problem;
 use iri_grammar_abnf::codegen::standalone::{generate, Options};
 use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::generate::{Generator, MAX_LENGTH};
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::Grammar;
 use std::io::Write;
@@ -36,6 +43,7 @@ pub fn run(cli: &Cli) -> Verdicts {
             each_input(inputs, &style, |input, out| {
                 let verdict = match &input.text {
                     Err(e) => Err(Problem::not_utf8(input, e)),
+                    Ok(s) if s.len() > ORACLE_MAX_BYTES => Err(beyond_the_limit(s)),
                     Ok(s) => match oracle.check(rule, s) {
                         Ok(Ok(())) => Ok(()),
                         Ok(Err(e)) => Err(Problem::of_oracle(&e)),
@@ -68,9 +76,13 @@ pub fn run(cli: &Cli) -> Verdicts {
             each_input(inputs, &style, |input, out| {
                 let tree = match &input.text {
                     Err(e) => Err(Problem::not_utf8(input, e)),
+                    Ok(s) if s.len() > ORACLE_MAX_BYTES => Err(beyond_the_limit(s)),
                     Ok(s) => oracle.tree(rule, s).map_err(|e| match e {
                         OracleFailure::NoMatch(e) => Problem::of_oracle(&e),
                         OracleFailure::Unknown(e) => Problem::other("grammar", e.to_string()),
+                        e @ OracleFailure::TooManyEmptyMatches { .. } => {
+                            Problem::other("oracle-limit", e.to_string())
+                        }
                     }),
                 };
                 match tree {
@@ -105,6 +117,15 @@ pub fn run(cli: &Cli) -> Verdicts {
                 eprintln!("iri: note: {rule} has prose (<...>), which matches nothing");
             }
             let mut generator = Generator::of(&grammar, *seed);
+            let shortest = generator
+                .shortest(rule)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            if let Some(length) = shortest.filter(|&l| l > MAX_LENGTH) {
+                return Err(Failure::Usage(format!(
+                    "the shortest string of {rule} has {length} characters, beyond the \
+                     generator's limit of {MAX_LENGTH}"
+                )));
+            }
             let mut out = Out::new();
             for _ in 0..*n {
                 let s = generator
@@ -252,25 +273,53 @@ fn rule_arg<'g>(grammar: &'g Grammar, name: Option<&str>) -> Result<&'g str, Fai
     }
 }
 
+/// The problem of an input longer than the oracle judges, as `check --oracle` says
+/// it of the built-in grammars.
+fn beyond_the_limit(s: &str) -> Problem {
+    Problem::other(
+        "oracle-limit",
+        format!(
+            "the input is {} bytes, beyond the oracle's limit of {ORACLE_MAX_BYTES} bytes \
+             (its memory grows with the input's length); with --abnf the oracle judges \
+             every input: `grammar --rust` makes parsers of the grammar that have no limit",
+            s.len()
+        ),
+    )
+}
+
 /// `{"rule","text","start","end","alternative","of","children"}`, as the built-in
-/// grammars' trees.
-fn node_json(input: &str, n: &OracleNode, out: &mut String) {
-    let mut o = Object::new()
-        .str("rule", &n.rule)
-        .str("text", &input[n.start..n.end])
-        .num("start", n.start)
-        .num("end", n.end);
-    if let Some((k, of)) = n.alternative {
-        o = o.num("alternative", k).num("of", of);
-    }
-    let fields = o.finish();
-    out.push_str(&fields[..fields.len() - 1]);
-    out.push_str(",\"children\":[");
-    for (k, c) in n.children.iter().enumerate() {
-        if k > 0 {
-            out.push(',');
+/// grammars' trees. With a stack of its own: a tree is as deep as the input nests.
+fn node_json(input: &str, root: &OracleNode, out: &mut String) {
+    let open = |n: &OracleNode, out: &mut String| {
+        let mut o = Object::new()
+            .str("rule", &n.rule)
+            .str("text", &input[n.start..n.end])
+            .num("start", n.start)
+            .num("end", n.end);
+        if let Some((k, of)) = n.alternative {
+            o = o.num("alternative", k).num("of", of);
         }
-        node_json(input, c, out);
+        let fields = o.finish();
+        out.push_str(&fields[..fields.len() - 1]);
+        out.push_str(",\"children\":[");
+    };
+    open(root, out);
+    // Each node with the number of its children written.
+    let mut stack: Vec<(&OracleNode, usize)> = vec![(root, 0)];
+    while let Some((n, written)) = stack.last_mut() {
+        match n.children.get(*written) {
+            Some(c) => {
+                if *written > 0 {
+                    out.push(',');
+                }
+                *written += 1;
+                open(c, out);
+                stack.push((c, 0));
+            }
+            None => {
+                out.push_str("]}");
+                stack.pop();
+            }
+        }
     }
-    out.push_str("]}");
 }
