@@ -158,11 +158,9 @@ impl Grammar {
                 .definition
                 .rule_refs(&mut |n| refs.push(n.to_ascii_lowercase()));
             for n in refs {
-                if !index.contains_key(&n) {
-                    if let Some(c) = core.get(&n) {
-                        index.insert(n, rules.len());
-                        rules.push(c.clone());
-                    }
+                if let (Entry::Vacant(slot), Some(c)) = (index.entry(n.clone()), core.get(&n)) {
+                    slot.insert(rules.len());
+                    rules.push(c.clone());
                 }
             }
             k += 1;
