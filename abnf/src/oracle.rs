@@ -252,20 +252,29 @@ pub struct Oracle<'g> {
 #[derive(Clone)]
 enum Slot {
     Unknown,
-    /// Being computed: reaching it again means left recursion at this position
-    /// (`expr = expr "+" term / term`; the built-in grammars have none). The slot
-    /// then answers with the ends found so far, and [`Oracle::rule_ends`] computes
-    /// again until they stop growing: the least fixed point, which is the language
-    /// RFC 5234 defines, as the rule's derivations are finite.
-    Busy(Rc<[usize]>),
-    Done(Rc<[usize]>),
+    /// Being computed, at the given level of the slots under way (the first one
+    /// computed is level 0, a slot computed during its pass level 1, …). Reaching
+    /// it again means left recursion at this position (`expr = expr "+" term /
+    /// term`; the built-in grammars have none). The slot then answers with the
+    /// ends found so far, and [`Oracle::rule_ends`] computes again until they stop
+    /// growing: the least fixed point, which is the language RFC 5234 defines, as
+    /// the rule's derivations are finite.
+    Busy(Rc<[usize]>, usize),
+    /// Computed, and the lowest level whose ends so far the result used, directly
+    /// or through other results ([`FINAL`] when none). A result that used a slot's
+    /// ends so far is *tentative*: it is forgotten if those ends grow, and final
+    /// once that slot is.
+    Done(Rc<[usize]>, usize),
 }
+
+/// The level of a result that used no slot's ends so far: final.
+const FINAL: usize = usize::MAX;
 
 /// How deeply the oracle's evaluation may nest (calls of `eval` inside one another)
 /// before a rule it has not computed yet is computed from the top instead
 /// ([`Oracle::settle`]). Without it the evaluation recursed once per rule entered:
 /// right recursion on the input (`r = "a" r / "b"` on 12,000 `a`s, comments nested
-/// 12,000 deep) overflowed the stack (SECURITY.md item 9). The built-in grammars
+/// 12,000 deep) overflowed the stack (SECURITY.md, "User grammars"). The built-in grammars
 /// nest about 60 deep on the longest references, so they never reach it; one rule's
 /// definition adds at most three levels per group ([`crate::reader::MAX_NESTING`]),
 /// so the evaluation stays within 256 + 3 × 32 + 3 levels, which a debug build's
@@ -317,11 +326,23 @@ pub(crate) struct Run<'a> {
     pub(crate) input: &'a [char],
     rules: usize,
     memo: Memo,
-    /// How many times a slot being computed was reached again (left recursion).
-    recursions: usize,
-    /// The slots finished, in order: those finished while a left-recursive slot was
-    /// being computed used its ends so far, and are computed again with it.
-    finished: Vec<usize>,
+    /// How many slots are being computed: the level of the next one.
+    level: usize,
+    /// The lowest level whose ends so far the evaluation under way has used
+    /// ([`FINAL`] when none).
+    low: usize,
+    /// For each level, whether the ends so far of the slot computed there have
+    /// been used since its current pass began: only then may another pass find
+    /// more. Each slot's own flag, not a count of every recursion met: with a
+    /// count, each left-recursive rule inside another (`e = "(" e ")" / e "+" e /
+    /// "x"` on nested parentheses) made every slot around it compute again, and
+    /// forget what was computed meanwhile, twice the work per level of nesting.
+    used: Vec<bool>,
+    /// The tentative results (slot, lowest level used), in the order they were
+    /// finished; those after a slot's mark were finished during its pass.
+    tentative: Vec<(usize, usize)>,
+    /// Rule definitions evaluated: the work done, for the tests.
+    pub(crate) passes: u64,
     /// How deeply `eval` is nested now.
     depth: usize,
     /// A slot reached [`DEPTH`] deep that nothing has computed yet: the evaluation
@@ -336,8 +357,77 @@ pub(crate) struct Run<'a> {
 struct Frame {
     slot: usize,
     so_far: Rc<[usize]>,
-    recursions: usize,
-    finished: usize,
+    /// `run.tentative.len()` when its current pass began.
+    mark: usize,
+    /// The lowest level used since its current pass began (an abandoned pass's
+    /// results are used by the pass that resumes it).
+    low: usize,
+}
+
+impl Run<'_> {
+    /// The evaluation under way used the ends so far of the slot at `level`, or a
+    /// result that did.
+    fn depend(&mut self, level: usize) {
+        if level != FINAL {
+            self.low = self.low.min(level);
+            self.used[level] = true;
+        }
+    }
+
+    /// A pass of the slot at `level` begins, with `low` used so far.
+    fn begin(&mut self, level: usize, low: usize) {
+        if self.used.len() <= level {
+            self.used.resize(level + 1, false);
+        }
+        self.low = low;
+    }
+
+    /// Forgets the tentative results finished since `mark`: they used ends so far
+    /// that have grown, or a pass that was abandoned.
+    fn forget(&mut self, mark: usize) {
+        for (s, _) in self.tentative.drain(mark..) {
+            self.memo.set(s, Slot::Unknown);
+        }
+    }
+
+    fn relevel(&mut self, slot: usize, low: usize) {
+        if let Slot::Done(ends, _) = self.memo.get(slot) {
+            self.memo.set(slot, Slot::Done(ends, low));
+        }
+    }
+
+    /// Stores `ends`, the settled result of `slot` at `level`, whose passes since
+    /// `mark` used `self.low`. If that is below `level`, the result is tentative,
+    /// and so is what was finished during its pass that used it. Otherwise it is
+    /// final, and so is what was finished during its pass that used nothing below
+    /// `level`.
+    fn finish(&mut self, slot: usize, level: usize, ends: Rc<[usize]>, mark: usize) {
+        let low = self.low;
+        if low < level {
+            for k in mark..self.tentative.len() {
+                let (s, l) = self.tentative[k];
+                if l >= level {
+                    self.tentative[k].1 = low;
+                    self.relevel(s, low);
+                }
+            }
+            self.memo.set(slot, Slot::Done(ends, low));
+            self.tentative.push((slot, low));
+        } else {
+            let mut kept = mark;
+            for k in mark..self.tentative.len() {
+                let (s, l) = self.tentative[k];
+                if l >= level {
+                    self.relevel(s, FINAL);
+                } else {
+                    self.tentative[kept] = (s, l);
+                    kept += 1;
+                }
+            }
+            self.tentative.truncate(kept);
+            self.memo.set(slot, Slot::Done(ends, FINAL));
+        }
+    }
 }
 
 impl<'g> Oracle<'g> {
@@ -505,8 +595,11 @@ impl<'g> Oracle<'g> {
             input,
             rules,
             memo: Memo::new(rules.saturating_mul(input.len() + 1)),
-            recursions: 0,
-            finished: Vec::new(),
+            level: 0,
+            low: FINAL,
+            used: Vec::new(),
+            tentative: Vec::new(),
+            passes: 0,
             depth: 0,
             needs: None,
             trace: None,
@@ -561,46 +654,56 @@ impl<'g> Oracle<'g> {
     /// Each slot pushed is one nothing computed yet and none below it on the stack
     /// (those are `Busy`), so the stack holds each slot at most once.
     fn settle(&self, slot: usize, run: &mut Run<'_>) {
-        let frame = |slot: usize, run: &mut Run<'_>| {
+        debug_assert_eq!(run.level, 0, "settle starts from the top");
+        // Frame `i` is the slot at level `i`.
+        let frame = |slot: usize, run: &mut Run<'_>, level: usize| {
             let so_far: Rc<[usize]> = Rc::from(Vec::new());
-            run.memo.set(slot, Slot::Busy(so_far.clone()));
+            run.memo.set(slot, Slot::Busy(so_far.clone(), level));
+            run.begin(level, FINAL);
+            run.used[level] = false;
             Frame {
                 slot,
                 so_far,
-                recursions: run.recursions,
-                finished: run.finished.len(),
+                mark: run.tentative.len(),
+                low: FINAL,
             }
         };
-        let mut frames = vec![frame(slot, run)];
+        let mut frames = vec![frame(slot, run, 0)];
         while let Some(f) = frames.last() {
+            let level = frames.len() - 1;
             let (k, start) = (f.slot % run.rules, f.slot / run.rules);
+            run.begin(level, f.low);
+            run.level = level + 1;
             let ends = self.pass(k, start, run);
+            run.level = level;
+            let Some(f) = frames.last_mut() else { break };
+            f.low = run.low;
             if let Some(next) = run.needs.take() {
-                let f = frame(next, run);
+                let f = frame(next, run, level + 1);
                 frames.push(f);
                 continue;
             }
-            let Some(f) = frames.last_mut() else { break };
-            if run.recursions == f.recursions || ends == f.so_far {
-                run.memo.set(f.slot, Slot::Done(ends));
-                run.finished.push(f.slot);
+            if !run.used[level] || ends == f.so_far {
+                run.finish(f.slot, level, ends, f.mark);
                 frames.pop();
             } else {
                 // Grown: what was finished meanwhile may have used the old ends.
-                for s in run.finished.drain(f.finished..) {
-                    run.memo.set(s, Slot::Unknown);
-                }
-                run.memo.set(f.slot, Slot::Busy(ends.clone()));
+                run.forget(f.mark);
+                run.memo.set(f.slot, Slot::Busy(ends.clone(), level));
+                run.used[level] = false;
                 f.so_far = ends;
-                f.recursions = run.recursions;
-                f.finished = run.finished.len();
+                f.mark = run.tentative.len();
+                f.low = FINAL;
             }
         }
+        run.level = 0;
+        run.low = FINAL;
     }
 
     /// One evaluation of rule `k`'s definition at `start`: its ends, sorted.
     fn pass(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
         let mut out = Vec::new();
+        run.passes += 1;
         if let Some(t) = run.trace.as_mut() {
             t.enter(k, start);
         }
@@ -621,9 +724,12 @@ impl<'g> Oracle<'g> {
     pub(crate) fn rule_ends(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
         let slot = start * run.rules + k;
         match run.memo.get(slot) {
-            Slot::Done(ends) => return ends,
-            Slot::Busy(so_far) => {
-                run.recursions += 1;
+            Slot::Done(ends, low) => {
+                run.depend(low);
+                return ends;
+            }
+            Slot::Busy(so_far, level) => {
+                run.depend(level);
                 return so_far;
             }
             Slot::Unknown => {}
@@ -635,29 +741,33 @@ impl<'g> Oracle<'g> {
             run.needs = Some(slot);
             return Rc::from(Vec::new());
         }
+        let (level, outer_low) = (run.level, run.low);
         let mut so_far: Rc<[usize]> = Rc::from(Vec::new());
         loop {
-            run.memo.set(slot, Slot::Busy(so_far.clone()));
-            let (recursions, finished) = (run.recursions, run.finished.len());
+            run.memo.set(slot, Slot::Busy(so_far.clone(), level));
+            let mark = run.tentative.len();
+            run.begin(level, FINAL);
+            run.used[level] = false;
+            run.level = level + 1;
             let ends = self.pass(k, start, run);
+            run.level = level;
             if run.needs.is_some() {
                 // Abandoned: this slot is not computed, and what was finished
                 // meanwhile may have used its ends so far.
-                for s in run.finished.drain(finished..) {
-                    run.memo.set(s, Slot::Unknown);
-                }
+                run.forget(mark);
                 run.memo.set(slot, Slot::Unknown);
+                run.low = outer_low;
                 return Rc::from(Vec::new());
             }
-            if run.recursions == recursions || ends == so_far {
-                run.memo.set(slot, Slot::Done(ends.clone()));
-                run.finished.push(slot);
+            if !run.used[level] || ends == so_far {
+                let low = run.low;
+                run.finish(slot, level, ends.clone(), mark);
+                // What is evaluating this slot used what it used below it.
+                run.low = outer_low.min(if low < level { low } else { FINAL });
                 return ends;
             }
             // Grown: what was finished meanwhile may have used the old ends.
-            for s in run.finished.drain(finished..) {
-                run.memo.set(s, Slot::Unknown);
-            }
+            run.forget(mark);
             so_far = ends;
         }
     }
@@ -1105,6 +1215,124 @@ pub(crate) mod tests {
                 "at char 4000 (U+0063 'c'): r expects \"a\" or \"b\""
             );
         });
+    }
+
+    /// The rule definitions `o` evaluates to match `input` against `rule`, and
+    /// whether it matches.
+    fn work(o: &Oracle<'_>, rule: &str, input: &str) -> (bool, u64) {
+        let k = o.table.resolve(rule).unwrap();
+        let chars: Vec<char> = input.chars().collect();
+        let mut run = o.run(&chars);
+        let ends = o.settled_rule_ends(k, 0, &mut run);
+        assert!(run.tentative.is_empty(), "every result is final at the top");
+        (ends.binary_search(&chars.len()).is_ok(), run.passes)
+    }
+
+    /// Left recursion inside recursion. Each left-recursive slot computes again
+    /// only when its own ends so far were used: when any recursion met made every
+    /// slot around it compute again, each level of nesting doubled the work (26
+    /// parentheses took over a minute, SECURITY.md, "User grammars").
+    #[test]
+    fn nested_left_recursion_stays_polynomial() {
+        let g = crate::Grammar::from_abnf(&[(
+            "nested-left.abnf",
+            "e = \"(\" e \")\" / e \"+\" e / \"x\"\n\
+             r = \"a\" r / s\n\
+             s = s \"x\" / \"y\"\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        let nested = |n: usize| format!("{}x{}", "(".repeat(n), ")".repeat(n));
+        let mut passes = Vec::new();
+        for n in [16, 32, 64] {
+            let (matched, p) = work(&o, "e", &nested(n));
+            assert!(matched, "{n}");
+            assert!(!work(&o, "e", &format!("{})", nested(n))).0, "{n}");
+            passes.push(p);
+        }
+        // Doubling the input at most quadruples the work (it was 2^16 times).
+        assert!(
+            passes[1] <= 4 * passes[0] && passes[2] <= 4 * passes[1],
+            "{passes:?}"
+        );
+        let mut passes = Vec::new();
+        for n in [20, 40, 80] {
+            let input = format!("{}y{}", "a".repeat(n), "x".repeat(n));
+            let (matched, p) = work(&o, "r", &input);
+            assert!(matched, "{n}");
+            passes.push(p);
+        }
+        assert!(
+            passes[1] <= 4 * passes[0] && passes[2] <= 4 * passes[1],
+            "{passes:?}"
+        );
+    }
+
+    /// Every string up to a length, over the alphabet.
+    fn strings(alphabet: &[char], max: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..max {
+            last = last
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    /// The languages of left- and mutually recursive rules, nested, against
+    /// recognizers written by hand, on every string up to a length: what the
+    /// dependency tracking keeps of a result must be what the least fixed point is.
+    #[test]
+    fn nested_left_recursion_means_its_language() {
+        let g = crate::Grammar::from_abnf(&[(
+            "languages.abnf",
+            "e = \"(\" e \")\" / e \"+\" e / \"x\"\n\
+             l = l l / \"(\" l \")\" / \"\"\n\
+             a = b \"1\" / \"0\"\n\
+             b = a \"2\" / c\n\
+             c = c \"3\" / a\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        // e: "x", "(e)", e "+" e.
+        fn e(s: &str) -> bool {
+            s == "x"
+                || (s.len() >= 2 && s.starts_with('(') && s.ends_with(')') && e(&s[1..s.len() - 1]))
+                || s.char_indices()
+                    .any(|(i, c)| c == '+' && e(&s[..i]) && e(&s[i + 1..]))
+        }
+        // l: balanced parentheses.
+        fn l(s: &str) -> bool {
+            let mut open = 0i32;
+            s.chars().all(|c| {
+                open += if c == '(' { 1 } else { -1 };
+                open >= 0
+            }) && open == 0
+        }
+        // a = b "1" / "0", b = a "2" / c, c = c "3" / a: mutual left recursion,
+        // recognized from the right end, as the definitions read.
+        fn a(s: &str) -> bool {
+            s == "0" || (s.ends_with('1') && b(&s[..s.len() - 1]))
+        }
+        fn b(s: &str) -> bool {
+            (s.ends_with('2') && a(&s[..s.len() - 1])) || c(s)
+        }
+        fn c(s: &str) -> bool {
+            (s.ends_with('3') && c(&s[..s.len() - 1])) || a(s)
+        }
+        for s in strings(&['(', ')', '+', 'x'], 7) {
+            assert_eq!(o.matches("e", &s).unwrap(), e(&s), "e on {s:?}");
+        }
+        for s in strings(&['(', ')'], 12) {
+            assert_eq!(o.matches("l", &s).unwrap(), l(&s), "l on {s:?}");
+        }
+        for s in strings(&['0', '1', '2', '3'], 7) {
+            assert_eq!(o.matches("a", &s).unwrap(), a(&s), "a on {s:?}");
+            assert_eq!(o.matches("b", &s).unwrap(), b(&s), "b on {s:?}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! errors and trees that read like the built-in grammars' (tests/oracle_explains.rs
 //! compares them on those), whether or not the generator can make parsers of it.
 //!
-//! A grammar of one's own is untrusted input (SECURITY.md item 9): the reader
+//! A grammar of one's own is untrusted input (SECURITY.md, "User grammars"): the reader
 //! refuses groups nested past `reader::MAX_NESTING`, the oracle and the trees keep
 //! their own stacks however deep the input nests, inputs are held to the oracle's
 //! limit of [`ORACLE_MAX_BYTES`] as `check --oracle` holds them, and the generator
