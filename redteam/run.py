@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""The red-team run of the front ends: the attacks of SECURITY.md's "Front ends"
+section, each bounded in time and memory, against loopback only, with a table of
+what happened.
+
+    cargo build --release -p iri-cli
+    python3 redteam/run.py [--iri target/release/iri] [--quick]
+
+Every attack runs against a process this script starts and ends; the server listens
+on 127.0.0.1 on a free port. Nothing here reaches any other address. Each row says
+what was done, what was measured, and whether the front end held (`held`) or not
+(`FAILED`). The exit status is 1 when a row failed. Raw results of past runs are in
+redteam/record/.
+"""
+
+import argparse
+import os
+import re
+import resource
+import select
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROWS = []
+
+
+def row(item, attack, measured, held):
+    ROWS.append((item, attack, measured, "held" if held else "FAILED"))
+    print(f"  {item}: {'held' if held else 'FAILED'}: {measured}", file=sys.stderr, flush=True)
+
+
+def run(cmd, stdin=b"", timeout=120, limit_as=None):
+    """Runs cmd with stdin; returns (status, stdout, stderr, seconds, peak RSS MiB).
+    A status of None means it was killed at the timeout."""
+    def preexec():
+        if limit_as:
+            resource.setrlimit(resource.RLIMIT_AS, (limit_as, limit_as))
+
+    t = time.monotonic()
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, preexec_fn=preexec)
+    out, err = [], []
+    readers = [threading.Thread(target=lambda s=s, b=b: b.append(s.read()))
+               for s, b in ((p.stdout, out), (p.stderr, err))]
+    for r in readers:
+        r.start()
+
+    def feed():
+        try:
+            p.stdin.write(stdin)
+            p.stdin.close()
+        except OSError:
+            pass
+
+    feeder = threading.Thread(target=feed)
+    feeder.start()
+    killed = False
+    deadline = t + timeout
+    while True:
+        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            p.kill()
+            killed = True
+            pid, status, usage = os.wait4(p.pid, 0)
+            break
+        time.sleep(0.02)
+    for r in readers:
+        r.join()
+    feeder.join()
+    code = None if killed else (os.waitstatus_to_exitcode(status))
+    return code, out[0], err[0], time.monotonic() - t, usage.ru_maxrss // 1024
+
+
+def hidden(text):
+    """The characters a terminal must not be given raw, found in text."""
+    return re.findall("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]",
+                      text.decode("utf-8", "replace"))
+
+
+# ---- the server -------------------------------------------------------------
+
+class Server:
+    def __init__(self, iri):
+        self.p = subprocess.Popen([iri, "serve", "--port", "0"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL)
+        line = self.p.stdout.readline().decode()
+        self.port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
+
+    def alive(self):
+        return self.p.poll() is None
+
+    def rss(self):
+        try:
+            with open(f"/proc/{self.p.pid}/status") as f:
+                return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1)) // 1024
+        except OSError:
+            return None
+
+    def stop(self):
+        self.p.kill()
+        self.p.wait()
+
+    def connect(self):
+        s = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        return s
+
+    def ordinary(self, timeout=1.0):
+        """Seconds an ordinary request took, or None if it got no 200 in time."""
+        t = time.monotonic()
+        try:
+            s = socket.create_connection(("127.0.0.1", self.port), timeout=timeout)
+            s.settimeout(timeout)
+            s.sendall(f"GET /api/rules?grammar=uri HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                      f"Connection: close\r\n\r\n".encode())
+            data = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            s.close()
+            if data.startswith(b"HTTP/1.1 200") and time.monotonic() - t <= timeout:
+                return time.monotonic() - t
+        except OSError:
+            pass
+        return None
+
+
+def answered(server, n=6, timeout=1.0):
+    """How many of n ordinary requests were answered within timeout each."""
+    return sum(server.ordinary(timeout) is not None for _ in range(n))
+
+
+def server_attacks(iri):
+    # 1. A Content-Length of 100 GB on a request without a body.
+    srv = Server(iri)
+    s = srv.connect()
+    s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\n"
+              f"Content-Length: 100000000000\r\n\r\n".encode())
+    try:
+        s.settimeout(3)
+        status = s.recv(200).split(b"\r\n")[0].decode(errors="replace")
+    except OSError as e:
+        status = f"no answer ({e.__class__.__name__})"
+    time.sleep(0.5)
+    ok = answered(srv)
+    row("1", "GET with Content-Length: 100000000000, no body",
+        f"answer {status!r}; server {'alive' if srv.alive() else 'DEAD'}; "
+        f"{ok}/6 ordinary requests answered in 1 s; RSS {srv.rss()} MiB",
+        srv.alive() and ok == 6)
+    srv.stop()
+
+    # 2. A withheld body, one byte a second.
+    srv = Server(iri)
+    held = srv.connect()
+    held.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\n"
+                 f"Content-Length: 5000\r\n\r\n".encode())
+    ok = 0
+    for _ in range(6):
+        try:
+            held.sendall(b"x")
+        except OSError:
+            pass
+        ok += srv.ordinary(1.0) is not None
+        time.sleep(0.2)
+    row("2", "Content-Length: 5000, body withheld (a byte at a time), connection held",
+        f"{ok}/6 ordinary requests answered in 1 s", ok == 6)
+    srv.stop()
+
+    # 3. Pipelined traces of 4,096 "/" whose answers are never read.
+    srv = Server(iri)
+    one = (f"GET /api/trace?grammar=iri&input={'%2F' * 4096} HTTP/1.1\r\n"
+           f"Host: 127.0.0.1:{srv.port}\r\n\r\n").encode()
+    conns = []
+    for _ in range(30):
+        c = srv.connect()
+        c.sendall(one + one)
+        conns.append(c)
+    time.sleep(2)
+    ok = answered(srv)
+    row("3", "30 connections x 2 pipelined traces of 4,096 '/' (2.9 MB each), never read",
+        f"{ok}/6 ordinary requests answered in 1 s; RSS {srv.rss()} MiB",
+        ok == 6 and (srv.rss() or 0) < 300)
+    for c in conns:
+        c.close()
+    srv.stop()
+
+    # 4. A request head without a line end.
+    srv = Server(iri)
+    before = srv.rss() or 0
+    c = srv.connect()
+    c.settimeout(5)
+    sent = 0
+    chunk = b"a" * 65536
+    try:
+        c.sendall(b"GET /")
+        while sent < 256 * 1024 * 1024:
+            c.sendall(chunk)
+            sent += len(chunk)
+    except OSError:
+        pass
+    grown = (srv.rss() or 0) - before
+    ok = answered(srv)
+    row("4", "a request line of up to 256 MiB without a line end",
+        f"server took {sent // 1024} KiB before closing; RSS +{grown} MiB; "
+        f"{ok}/6 ordinary requests answered in 1 s",
+        sent < 16 * 1024 * 1024 and grown < 64 and ok == 6)
+    c.close()
+    srv.stop()
+
+    # 5. Another HTTP version.
+    srv = Server(iri)
+    c = srv.connect()
+    c.settimeout(3)
+    t = time.monotonic()
+    c.sendall(f"GET / HTTP/2.0\r\nHost: 127.0.0.1:{srv.port}\r\n\r\n".encode())
+    try:
+        data = c.recv(200)
+        what = data.split(b"\r\n")[0].decode(errors="replace") or "closed"
+    except socket.timeout:
+        what = "no answer in 3 s (hung)"
+    except OSError as e:
+        what = f"closed ({e.__class__.__name__})"
+    took = time.monotonic() - t
+    row("5", "GET / HTTP/2.0", f"{what!r} in {took:.2f} s", "hung" not in what)
+    c.close()
+    srv.stop()
+
+
+# ---- the command line ---------------------------------------------------------
+
+def cli_attacks(iri, quick):
+    # 6. A caret beyond a format width.
+    code, out, err, took, rss = run([iri, "check", "--caret"], ("a" * 65536 + " \n").encode())
+    row("6", "check --caret on 65,536 'a' and a space",
+        f"exit {code}; {err.decode(errors='replace').strip()[:60]!r}", code == 1)
+
+    # 7. Control and bidi characters in text output.
+    bad = []
+    cases = [
+        (["--grammar", "leiri", "resolve", "http://b/"], b"http://evil.example/\rhttp://bank.example/x\n"),
+        (["--grammar", "leiri", "parse"], "http://a/\x1bc\x08\r\u202ex\n".encode()),
+        (["--grammar", "leiri", "relativize", "http://a/"], "http://a/\x1bc\x08\r\n".encode()),
+        (["parse"], "http://a/\u202ex\n".encode()),
+    ]
+    for args, stdin in cases:
+        code, out, err, took, rss = run([iri] + args, stdin)
+        found = hidden(out) + hidden(err)
+        if found:
+            bad.append(f"{' '.join(args)}: {len(found)}")
+    row("7", "CR, BS, ESC c, U+202E through resolve, parse, relativize (text output)",
+        "no raw control or bidi character written" if not bad else "raw: " + "; ".join(bad),
+        not bad)
+
+    # 8. generate -n 100,000,000: first line, and ending when the reader does.
+    t = time.monotonic()
+    p = subprocess.Popen([iri, "generate", "--rule", "IRI", "-n", "100000000"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    # The first line, waited for at most 30 s (a generator that holds everything
+    # writes nothing until it is done).
+    first = b""
+    if select.select([p.stdout], [], [], 30)[0]:
+        first = p.stdout.readline()
+    first_at = time.monotonic() - t
+    p.stdout.close()
+    try:
+        p.wait(timeout=30)
+        ended = f"ended {time.monotonic() - t:.2f} s after start, exit {p.returncode}"
+        ok = True
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        ended = "still running 30 s after its reader closed (killed)"
+        ok = False
+    row("8", "generate --rule IRI -n 100000000 | head -1",
+        (f"first line after {first_at:.2f} s" if first else "no line in 30 s") + f"; {ended}",
+        ok and bool(first))
+    code, out, err, took, rss = run([iri, "generate", "--rule", "IRI", "-n", "200000"],
+                                    timeout=120)
+    row("8", "generate --rule IRI -n 200000 > file (memory)",
+        f"exit {code}; {took:.1f} s; peak RSS {rss} MiB", code == 0 and rss < 64)
+
+    # 9. User grammars.
+    with tempfile.TemporaryDirectory() as d:
+        def grammar(name, text):
+            path = os.path.join(d, name)
+            with open(path, "w") as f:
+                f.write(text)
+            return path
+
+        nested = grammar("nested.abnf", "r = " + "(" * 8000 + '"a"' + ")" * 8000 + "\n")
+        code, out, err, took, rss = run([iri, "--abnf", nested, "check", "--rule", "r", "a"], timeout=60)
+        row("9", "--abnf with 8,000 nested groups, check",
+            f"exit {code}; {err.decode(errors='replace').strip()[:90]!r}", code in (0, 1, 2))
+        right = grammar("right.abnf", 'r = "a" r / "b"\n')
+        code, out, err, took, rss = run([iri, "--abnf", right, "check", "--rule", "r"],
+                                        ("a" * 12000 + "b\n").encode(), timeout=60)
+        row("9", "--abnf r = \"a\" r / \"b\", check on 12,000 'a' and 'b'",
+            f"exit {code}; {(out + err).decode(errors='replace').strip()[:90]!r}", code in (0, 1, 2))
+        code, out, err, took, rss = run([iri, "--abnf", right, "tree", "--rule", "r"],
+                                        ("a" * 12000 + "b\n").encode(), timeout=60)
+        row("9", "the same, tree",
+            f"exit {code}; {(out + err).decode(errors='replace').strip()[:90]!r}", code in (0, 1, 2))
+        code, out, err, took, rss = run([iri, "--abnf", right, "check", "--rule", "r"],
+                                        ("a" * 100000 + "b\n").encode(), timeout=60)
+        row("9", "the same, check on 100,000 'a' (beyond the oracle's cap)",
+            f"exit {code}; {took:.1f} s; {(out + err).decode(errors='replace').strip()[:90]!r}",
+            code in (0, 1, 2) and took < 30)
+        huge = grammar("huge.abnf", 'r = 1000000000*1000000000"a"\n')
+        code, out, err, took, rss = run([iri, "--abnf", huge, "grammar", "--rust"], timeout=60,
+                                        limit_as=4 << 30)
+        row("9", "--abnf r = 1000000000*1000000000\"a\", grammar --rust",
+            f"exit {code}; {took:.1f} s; peak RSS {rss} MiB", code in (0, 1, 2) and rss < 512)
+        left = grammar("left.abnf", 'e = "(" e ")" / e "+" e / "x"\n'
+                       'r = "a" r / s\ns = s "x" / "y"\n')
+        for rule, text, what in [("e", "(" * 2000 + "x" + ")" * 2000, "2,000 parentheses"),
+                                 ("r", "a" * 2000 + "y" + "x" * 2000, "2,000 'a', 'y', 2,000 'x'")]:
+            code, out, err, took, rss = run([iri, "--abnf", left, "check", "--rule", rule],
+                                            (text + "\n").encode(), timeout=60)
+            row("9", f"--abnf left recursion inside recursion, rule {rule}, check on {what}",
+                f"exit {code}; {took:.2f} s; {(out + err).decode(errors='replace').strip()[:40]!r}",
+                code == 0 and took < 10)
+        rules = 8000 if quick else 32000
+        many = grammar("many.abnf", "".join(f'r{k} = "a" r{k + 1}\n' for k in range(rules)) +
+                       f'r{rules} = "b"\n')
+        code, out, err, took, rss = run([iri, "--abnf", many, "grammar"], timeout=120)
+        row("9", f"--abnf of {rules:,} rules, grammar (load and list)",
+            f"exit {code}; {took:.2f} s", code in (0, 1, 2) and took < 5)
+
+    # 10. --jobs 65535.
+    lines = 200_000 if quick else 1_000_000
+    data = b"".join(b"http://a b/\n" if k % 7 == 0 else b"http://example.org/a/b?c#d\n"
+                    for k in range(lines))
+    code1, out1, _, took1, _ = run([iri, "check", "--summary"], data)
+    code, out, err, took, rss = run([iri, "check", "--summary", "--jobs", "65535"], data, timeout=300)
+    row("10", f"check --summary --jobs 65535 on {lines:,} lines",
+        f"exit {code}; {took:.2f} s (default: {took1:.2f} s); same output: {out == out1}",
+        code == code1 and out == out1 and took < 3 * took1 + 1)
+    code, out, err, took, rss = run([iri, "check", "--summary", "--jobs", "65535"], data,
+                                    timeout=300, limit_as=2 << 30)
+    row("10", "the same under a 2 GiB address-space limit",
+        f"exit {code}; {err.decode(errors='replace').strip()[:80]!r}", code == code1)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--iri", default="target/release/iri")
+    ap.add_argument("--quick", action="store_true", help="smaller inputs (8k rules, 200k lines)")
+    args = ap.parse_args()
+    print(f"iri: {args.iri}", file=sys.stderr)
+    server_attacks(args.iri)
+    cli_attacks(args.iri, args.quick)
+    print("| item | attack | measured | result |")
+    print("|---|---|---|---|")
+    for r in ROWS:
+        print("| " + " | ".join(str(x).replace("|", "\\|") for x in r) + " |")
+    return 1 if any(r[3] != "held" for r in ROWS) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
