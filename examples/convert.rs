@@ -7,7 +7,7 @@
 //! ```
 
 use iri_grammar::convert::{ToIri, ToUri};
-use iri_grammar::normalize::Level;
+use iri_grammar::normalize::{Level, NormalizeOptions};
 use iri_grammar::IriRef;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -27,17 +27,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{iri}");
         // IRI -> URI: what is not ASCII is percent-encoded; with IDNA the host
         // becomes its ToASCII form instead (idna feature).
-        println!("  to URI        {}", iri.to_uri(ToUri::default())?);
-        match iri.to_uri(ToUri { idna: true }) {
+        println!("  to URI        {}", iri.to_uri());
+        match iri.to_uri_with(ToUri { idna: true }) {
             Ok(uri) => println!("  to URI, IDNA  {uri}"),
             Err(e) => println!("  to URI, IDNA  {e}"),
         }
         // URI -> IRI: percent-encoded UTF-8 decoded where §3.2 allows (U+202E
         // stays encoded: a bidi formatting character, §4.1).
-        println!("  to IRI, IDNA  {}", iri.to_iri(ToIri { idna: true })?);
+        println!("  to IRI, IDNA  {}", iri.to_iri_with(ToIri { idna: true })?);
         for level in [Level::Syntax, Level::Scheme] {
             let name = format!("{level:?}");
-            match iri.normalize(level) {
+            match iri.normalize_with(level, NormalizeOptions::default()) {
                 Ok(n) => println!("  {name:<13} {n}"),
                 Err(e) => println!("  {name:<13} {e}"),
             }

@@ -388,46 +388,30 @@ pub fn to_uri<V: Variant>(
     r: &Reference<'_, V>,
     options: ToUri,
 ) -> Result<Reference<'static, Uri>, ConvertError> {
-    let text = r.as_str();
-    let leiri = V::NAME == VariantName::Leiri;
-    let non_ascii = first_non_ascii(text.as_bytes());
-    // A URI already (every character ASCII and allowed in URIs): the identity, with
-    // the components already known. Only a LEIRI can have ASCII a URI forbids.
-    if non_ascii.is_none() && !(leiri && text.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)])) {
-        return Ok(Reference::from_parts(text.to_string(), *r.components()));
-    }
     let dns = options.idna
         && r.host_kind() == Some(HostKind::RegName)
-        && r.scheme().is_some_and(uses_dns);
-    if !leiri && !dns {
-        return Ok(encode_beyond_ascii(r, non_ascii.unwrap_or(text.len())));
+        && r.scheme().is_some_and(uses_dns)
+        && r.host().is_some_and(|h| !h.is_ascii());
+    if !dns {
+        return Ok(to_uri_without_idna(r));
     }
-    let rules = Rules {
-        attention: if leiri {
-            &ATTEND_NON_ASCII_LEIRI
-        } else {
-            &ATTEND_NON_ASCII
-        },
-        decode: false,
-        upper_hex: false,
-        lowercase: false,
-        ascii_only: true,
-        keep: |c: char| c.is_ascii() && !leiri_only_ascii(c),
-    };
+    let leiri = V::NAME == VariantName::Leiri;
+    let rules = uri_rules(leiri);
+    let text = r.as_str();
     // Before the first character beyond ASCII, a URI's text is its own (a LEIRI's may
     // have ASCII a URI forbids; a host beyond ASCII, the one IDNA changes, ends after
     // it).
     let unchanged_before = if leiri {
         0
     } else {
-        non_ascii.unwrap_or(text.len())
+        first_non_ascii(text.as_bytes()).unwrap_or(text.len())
     };
     let b = Builder::rebuild(
         r,
         text.len() + text.len() / 2,
         unchanged_before,
         |at, s, out| {
-            if at == Component::Host && dns && !s.is_ascii() {
+            if at == Component::Host && !s.is_ascii() {
                 // A LEIRI's host may have ASCII a URI forbids: encoded first, so that
                 // ASCII labels come out as URI text and the others fail ToASCII.
                 let mut encoded = String::new();
@@ -444,6 +428,48 @@ pub fn to_uri<V: Variant>(
         },
     )?;
     Ok(b.finish())
+}
+
+/// [`to_uri`] without its IDNA step: RFC 3987 §3.1's mapping alone, which every
+/// IRI (and LEIRI) has, so it cannot fail.
+fn to_uri_without_idna<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, Uri> {
+    let text = r.as_str();
+    let leiri = V::NAME == VariantName::Leiri;
+    let non_ascii = first_non_ascii(text.as_bytes());
+    // A URI already (every character ASCII and allowed in URIs): the identity, with
+    // the components already known. Only a LEIRI can have ASCII a URI forbids.
+    if non_ascii.is_none() && !(leiri && text.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)])) {
+        return Reference::from_parts(text.to_string(), *r.components());
+    }
+    if !leiri {
+        return encode_beyond_ascii(r, non_ascii.unwrap_or(text.len()));
+    }
+    let rules = uri_rules(leiri);
+    let written = Builder::rebuild(r, text.len() + text.len() / 2, 0, |at, s, out| {
+        rules.write(s, at, out);
+        Ok::<(), core::convert::Infallible>(())
+    });
+    match written {
+        Ok(b) => b.finish(),
+        Err(never) => match never {},
+    }
+}
+
+/// The writer of [`to_uri`] outside an IDNA host: characters beyond ASCII, and from
+/// a LEIRI the ASCII a URI forbids, percent-encoded.
+fn uri_rules(leiri: bool) -> Rules<impl Fn(char) -> bool> {
+    Rules {
+        attention: if leiri {
+            &ATTEND_NON_ASCII_LEIRI
+        } else {
+            &ATTEND_NON_ASCII
+        },
+        decode: false,
+        upper_hex: false,
+        lowercase: false,
+        ascii_only: true,
+        keep: move |c: char| c.is_ascii() && !leiri_only_ascii(c),
+    }
 }
 
 /// [`to_uri`] of an IRI (or a URI) whose host takes no IDNA step: RFC 3987 §3.1 step 2
@@ -515,8 +541,6 @@ pub fn to_iri<V: Variant>(
     r: &Reference<'_, V>,
     options: ToIri,
 ) -> Result<Reference<'static, Iri>, ConvertError> {
-    let text = r.as_str();
-    let leiri = V::NAME == VariantName::Leiri;
     let idna_host = options.idna
         && r.host_kind() == Some(HostKind::RegName)
         && r.scheme().is_some_and(uses_dns);
@@ -532,13 +556,21 @@ pub fn to_iri<V: Variant>(
     let dns = idna_host
         && r.host()
             .is_some_and(|h| idn::has_ace_label(h) || h.contains('%'));
+    Ok(to_iri_unless_dns(r, dns))
+}
+
+/// [`to_iri`], with ToUnicode on the host when `dns`. ToUnicode never fails: a label
+/// it cannot convert stays as it is.
+fn to_iri_unless_dns<V: Variant>(r: &Reference<'_, V>, dns: bool) -> Reference<'static, Iri> {
+    let text = r.as_str();
+    let leiri = V::NAME == VariantName::Leiri;
     let first_percent = first_byte(text.as_bytes(), b'%').unwrap_or(text.len());
     // Nothing percent-encoded and no ToUnicode to do: a URI or IRI is its own IRI.
     if !leiri && !dns && first_percent == text.len() {
-        return Ok(Reference::from_parts(text.to_string(), *r.components()));
+        return Reference::from_parts(text.to_string(), *r.components());
     }
     if !leiri && !dns {
-        return Ok(decode_percent_runs(r, first_percent));
+        return decode_percent_runs(r, first_percent);
     }
     // What comes before the first `%` stays as it is, but for a LEIRI's characters
     // and a host that takes ToUnicode.
@@ -547,7 +579,7 @@ pub fn to_iri<V: Variant>(
         Some(host) if dns => first_percent.min(host.start),
         _ => first_percent,
     };
-    let b = Builder::rebuild(r, text.len(), unchanged_before, |at, s, out| {
+    let written = Builder::rebuild(r, text.len(), unchanged_before, |at, s, out| {
         if at == Component::Host && dns {
             host_to_unicode(s, leiri, out);
         } else if leiri {
@@ -555,9 +587,12 @@ pub fn to_iri<V: Variant>(
         } else {
             iri_writer(at, false).write(s, at, out);
         }
-        Ok::<(), ConvertError>(())
-    })?;
-    Ok(b.finish())
+        Ok::<(), core::convert::Infallible>(())
+    });
+    match written {
+        Ok(b) => b.finish(),
+        Err(never) => match never {},
+    }
 }
 
 /// [`to_iri`] of a URI (or IRI) whose conversion is RFC 3987 §3.2's decoding alone (not
@@ -603,20 +638,43 @@ fn decode_percent_runs<V: Variant>(
 }
 
 impl<V: Variant> Reference<'_, V> {
-    /// [`to_uri`] as a method: IRI → URI (RFC 3987 §3.1).
+    /// IRI → URI (RFC 3987 §3.1) without IDNA, the common case: every character
+    /// beyond ASCII (and, from a LEIRI, every ASCII character URIs forbid) as `%HH`
+    /// of its UTF-8 octets. Every reference has this mapping, so it cannot fail;
+    /// [`Reference::to_uri_with`] takes the options (ToASCII of a DNS host, which can).
     ///
     /// ```
     /// use iri_grammar::{convert::ToUri, IriRef};
     /// let iri = IriRef::parse("http://résumé.example.org/rosé").unwrap();
-    /// assert_eq!(iri.to_uri(ToUri::default()).unwrap(), "http://r%C3%A9sum%C3%A9.example.org/ros%C3%A9");
-    /// assert_eq!(iri.to_uri(ToUri { idna: true }).unwrap(), "http://xn--rsum-bpad.example.org/ros%C3%A9");
+    /// assert_eq!(iri.to_uri(), "http://r%C3%A9sum%C3%A9.example.org/ros%C3%A9");
+    /// assert_eq!(iri.to_uri_with(ToUri { idna: true }).unwrap(), "http://xn--rsum-bpad.example.org/ros%C3%A9");
     /// ```
-    pub fn to_uri(&self, options: ToUri) -> Result<Reference<'static, Uri>, ConvertError> {
+    pub fn to_uri(&self) -> Reference<'static, Uri> {
+        to_uri_without_idna(self)
+    }
+
+    /// [`to_uri`] as a method, with its options: IRI → URI (RFC 3987 §3.1), the
+    /// host through ToASCII with [`ToUri::idna`].
+    pub fn to_uri_with(&self, options: ToUri) -> Result<Reference<'static, Uri>, ConvertError> {
         to_uri(self, options)
     }
 
-    /// [`to_iri`] as a method: URI → IRI (RFC 3987 §3.2), and LEIRI → IRI.
-    pub fn to_iri(&self, options: ToIri) -> Result<Reference<'static, Iri>, ConvertError> {
+    /// URI → IRI (RFC 3987 §3.2), and LEIRI → IRI (LEIRI note §3), without IDNA, the
+    /// common case: it cannot fail; [`Reference::to_iri_with`] takes the options.
+    ///
+    /// ```
+    /// use iri_grammar::{convert::ToIri, UriRef};
+    /// let uri = UriRef::parse("http://xn--rsum-bpad.example.org/ros%C3%A9").unwrap();
+    /// assert_eq!(uri.to_iri(), "http://xn--rsum-bpad.example.org/rosé");
+    /// assert_eq!(uri.to_iri_with(ToIri { idna: true }).unwrap(), "http://résumé.example.org/rosé");
+    /// ```
+    pub fn to_iri(&self) -> Reference<'static, Iri> {
+        to_iri_unless_dns(self, false)
+    }
+
+    /// [`to_iri`] as a method, with its options: the host through ToUnicode with
+    /// [`ToIri::idna`].
+    pub fn to_iri_with(&self, options: ToIri) -> Result<Reference<'static, Iri>, ConvertError> {
         to_iri(self, options)
     }
 }

@@ -102,7 +102,7 @@ pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
 pub use grammar::{
     check, is_match, Iri, Iri2001, Leiri, MatchError, Rule, Uri, Variant, VariantName,
 };
-pub use normalize::{compare, normalize, Comparison, Level};
+pub use normalize::{compare, normalize, Comparison, Level, NormalizeOptions};
 pub use reference::{
     AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, Component, Host, HostKind, IriRef,
     LeiriRef, Reference, UriRef,

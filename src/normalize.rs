@@ -199,20 +199,29 @@ pub fn normalize<V: Variant>(
 }
 
 impl<V: Variant> Reference<'_, V> {
-    /// [`normalize()`] as a method, with the default options (no character
-    /// normalization, fragments kept).
+    /// The syntax-based normal form (RFC 3987 §5.3.2), the common case: scheme and
+    /// US-ASCII host in lowercase, percent-encodings aligned, dot segments removed,
+    /// no character normalization. It needs no IDNA and no option, so it cannot fail;
+    /// [`Reference::normalize_with`] takes the level (scheme-based, §5.3.3) and the
+    /// options.
     ///
     /// ```
-    /// use iri_grammar::{normalize::Level, IriRef};
+    /// use iri_grammar::{normalize::{Level, NormalizeOptions}, IriRef};
     /// let r = IriRef::parse("HTTP://Example.COM:80/a/./b/../%7e%41").unwrap();
-    /// assert_eq!(r.normalize(Level::Syntax).unwrap(), "http://example.com:80/a/~A");
-    /// assert_eq!(r.normalize(Level::Scheme).unwrap(), "http://example.com/a/~A");
+    /// assert_eq!(r.normalize(), "http://example.com:80/a/~A");
+    /// let scheme = r.normalize_with(Level::Scheme, NormalizeOptions::default()).unwrap();
+    /// assert_eq!(scheme, "http://example.com/a/~A");
     /// ```
-    pub fn normalize(&self, level: Level) -> Result<Reference<'static, V>, NormalizeError> {
-        normalize(self, level, NormalizeOptions::default())
+    pub fn normalize(&self) -> Reference<'static, V> {
+        match normalize(self, Level::Syntax, NormalizeOptions::default()) {
+            Ok(n) => n,
+            // Only the scheme level's IDNA step and character normalization (an
+            // option) can fail; neither runs here.
+            Err(e) => unreachable!("syntax-based normalization without options: {e}"),
+        }
     }
 
-    /// [`normalize()`] as a method, with options.
+    /// [`normalize()`] as a method, at any level, with options.
     pub fn normalize_with(
         &self,
         level: Level,

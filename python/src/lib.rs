@@ -662,7 +662,7 @@ macro_rules! reference_class {
             /// converted by ToASCII instead.
             #[pyo3(signature = (idna = false))]
             fn to_uri(&self, idna: bool) -> PyResult<PyUriRef> {
-                let r = self.r.to_uri(ToUri { idna }).map_err(value_error)?;
+                let r = self.r.to_uri_with(ToUri { idna }).map_err(value_error)?;
                 Ok(PyUriRef { r })
             }
 
@@ -671,7 +671,7 @@ macro_rules! reference_class {
             /// `xn--` labels of a DNS host by ToUnicode.
             #[pyo3(signature = (idna = false))]
             fn to_iri(&self, idna: bool) -> PyResult<PyIriRef> {
-                let r = self.r.to_iri(ToIri { idna }).map_err(value_error)?;
+                let r = self.r.to_iri_with(ToIri { idna }).map_err(value_error)?;
                 Ok(PyIriRef { r })
             }
 
