@@ -54,9 +54,14 @@ pub enum IdnaReason {
     /// (`@`, `/`, `?`, `#`, `:`, `[`, `]`), a `%`, a space or another character a
     /// host cannot have.
     NotOneHost(String),
-    /// The host has percent-encoded octets that are no UTF-8 characters, so there is
-    /// nothing to give to IDNA.
+    /// The host has percent-encoded octets that are not UTF-8, so they are no
+    /// characters to give to IDNA.
     PercentEncoded,
+    /// The host holds this character percent-encoded: one a host name cannot hold
+    /// (an ASCII control, space or delimiter), in a host beyond ASCII; or one beyond
+    /// ASCII that stays encoded in a host (RFC 3987 §3.2: the bidi formatting and
+    /// invisible characters), which IDNA does not read through its encoding.
+    EncodedCharacter(char),
     /// The library was built without its `idna` feature, so it has no UTS 46.
     Unavailable,
 }
@@ -73,7 +78,19 @@ impl fmt::Display for IdnaError {
             ),
             IdnaReason::PercentEncoded => write!(
                 f,
-                "{label:?} has percent-encoded octets that are no characters"
+                "{label:?} has percent-encoded octets that are not UTF-8, so no characters \
+                 for IDNA"
+            ),
+            IdnaReason::EncodedCharacter(c) if c.is_ascii() => write!(
+                f,
+                "{label:?} holds {} percent-encoded, which no IDNA label can hold",
+                crate::grammar::describe_char(*c)
+            ),
+            IdnaReason::EncodedCharacter(c) => write!(
+                f,
+                "{label:?} holds {} percent-encoded, as it stays in a host (RFC 3987 §3.2), \
+                 and IDNA reads characters, not their encodings",
+                crate::grammar::describe_char(*c)
             ),
             IdnaReason::Unavailable => write!(
                 f,
@@ -267,16 +284,14 @@ fn gives_back(unicode: &str, label: &str) -> bool {
     label.len() == 4 + code.len() && label[4..].eq_ignore_ascii_case(&code)
 }
 
-/// The comparison form of a host when it needs no UTS 46: an error for a host with
-/// percent-encoded octets, and an ASCII host without ACE labels is its own ASCII
-/// lowercase (a test checks this against UTS 46 on generated hosts). `None`: UTS 46
-/// decides.
+/// The comparison form of a host when it needs no UTS 46 (`None`: UTS 46 decides).
+/// An ASCII host without ACE labels is its own ASCII lowercase (a test checks this
+/// against UTS 46 on generated hosts). A host that keeps percent-encodings (the
+/// caller aligned it: what is left encoded may not be decoded in a host) is
+/// [`encoded_host_form`]'s.
 fn comparison_form_without_uts46(host: &str) -> Option<Result<Cow<'_, str>, IdnaError>> {
     if host.contains('%') {
-        return Some(Err(IdnaError {
-            label: host.to_string(),
-            reason: IdnaReason::PercentEncoded,
-        }));
+        return Some(encoded_host_form(host));
     }
     if host.is_ascii() && !has_ace_label(host) {
         return Some(Ok(if host.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -286,6 +301,60 @@ fn comparison_form_without_uts46(host: &str) -> Option<Result<Cow<'_, str>, Idna
         }));
     }
     None
+}
+
+/// The comparison form of a host with percent-encodings. An ASCII host whose
+/// encodings are all of ASCII characters (`local%0Ahost`: a control, a space, a
+/// delimiter, or a sub-delim whose encoding RFC 3986 §2.2 keeps apart from it) is
+/// no DNS name: no host name holds these characters, so IDNA has nothing to say
+/// of it. Scheme-based normalization needs no IDNA step (RFC 3986 §6.2.3; RFC 3987
+/// §5.3.3 makes IDN equivalence a "may", for IDNs), so such a host is its own
+/// form, ASCII letters in lowercase and the `%HH` as they are. Anything else is an
+/// error that says what is there: octets that are not UTF-8, or a character IDNA
+/// would have to read through its encoding.
+fn encoded_host_form(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    let bytes = host.as_bytes();
+    let (mut not_utf8, mut beyond_ascii, mut ascii) = (false, None, None);
+    let mut k = 0;
+    while k < bytes.len() {
+        let n = crate::pct::decode_run(&bytes[k..], |d| match d {
+            crate::pct::Decoded::Octet(_) => not_utf8 = true,
+            crate::pct::Decoded::Char(c, _) if c.is_ascii() => {
+                ascii.get_or_insert(c);
+            }
+            crate::pct::Decoded::Char(c, _) => {
+                beyond_ascii.get_or_insert(c);
+            }
+        });
+        // Past the run, or to the next `%` (an ASCII byte, so a character boundary).
+        k = match n {
+            0 => bytes[k + 1..]
+                .iter()
+                .position(|&b| b == b'%')
+                .map_or(bytes.len(), |p| k + 1 + p),
+            n => k + n,
+        };
+    }
+    let reason = match (not_utf8, beyond_ascii, ascii) {
+        (true, _, _) => IdnaReason::PercentEncoded,
+        (false, Some(c), _) => IdnaReason::EncodedCharacter(c),
+        (false, None, Some(_)) if host.is_ascii() => {
+            let mut form = String::with_capacity(host.len());
+            crate::pct::push_lowercase_outside_triplets(host, &mut form);
+            return Ok(if form == host {
+                Cow::Borrowed(host)
+            } else {
+                Cow::Owned(form)
+            });
+        }
+        (false, None, Some(c)) => IdnaReason::EncodedCharacter(c),
+        // A `%` without two hex digits, which no valid host has.
+        (false, None, None) => IdnaReason::PercentEncoded,
+    };
+    Err(IdnaError {
+        label: host.to_string(),
+        reason,
+    })
 }
 
 #[cfg(feature = "idna")]

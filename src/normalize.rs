@@ -3,7 +3,9 @@
 //!
 //! Each rung joins more IRIs than the one below and costs more:
 //! - [`Level::Simple`]: code point equality (§5.3.1). Never maps to URIs first.
-//! - [`Level::Syntax`] (§5.3.2): scheme and ASCII host in lowercase; percent-encodings
+//! - [`Level::Syntax`] (§5.3.2): scheme and US-ASCII only host in lowercase (§5.3.2.1:
+//!   a host with characters beyond ASCII keeps the case of every letter, ASCII ones
+//!   too; its case is the IDN mapping's, at the scheme level); percent-encodings
 //!   aligned: every character gets the one form RFC 3987 §3.2 gives it (decoded where
 //!   §3.2 decodes it in that component, `%HH` in uppercase elsewhere; computed as
 //!   `to_iri(to_uri(x))`, which is the draft's "map both to URIs"); dot segments removed
@@ -14,7 +16,10 @@
 //!   default port removed (leading zeros ignored: a port is decimal), an empty path with an
 //!   authority becomes `/`, and for DNS schemes the host compared through IDNA: its
 //!   normal form is ToUnicode(ToASCII(host)) (UTS 46), kept as punycode only where a
-//!   character of the Unicode form would stay encoded. For every scheme, an empty port
+//!   character of the Unicode form would stay encoded. A DNS scheme's ASCII host that
+//!   keeps percent-encoded ASCII (`local%0Ahost`) is no DNS name and keeps its
+//!   syntax-based form: §6.2.3 of RFC 3986 has no IDNA step, and §5.3.3's IDN
+//!   equivalence is for IDNs. For every scheme, an empty port
 //!   (`:` alone) is removed (RFC 3986 §3.2.3). An empty query or fragment is
 //!   never removed, and a missing component never equals an empty one.
 //! - Protocol-based normalization (§5.3.4) needs the network; it is not a level here
@@ -289,11 +294,12 @@ impl Normalizer {
         self.normalize_runs(&aligned, at, lowercase, out);
     }
 
-    /// The host: aligned, character-normalized if asked, ASCII letters lowercase; for
-    /// a DNS scheme at the scheme level, its IDNA form (see [`idn::comparison_form`]).
+    /// The host: aligned, character-normalized if asked, ASCII letters lowercase if
+    /// the host is US-ASCII only; for a DNS scheme at the scheme level, its IDNA form
+    /// (see [`idn::comparison_form`]).
     fn write_host(&self, host: &str, dns: bool, out: &mut String) -> Result<(), NormalizeError> {
         if !dns || host.is_empty() || host.starts_with('[') {
-            self.write_cased(host, Component::Host, true, out);
+            self.write_syntax_host(host, out);
             return Ok(());
         }
         // Written where it belongs; most hosts are their own comparison form (ASCII,
@@ -322,6 +328,26 @@ impl Normalizer {
             out.push_str(&form);
         }
         Ok(())
+    }
+
+    /// The host at the syntax level. RFC 3987 §5.3.2.1 (and the comparison draft
+    /// §4.2.1) make "the scheme and US-ASCII only host" case-insensitive: a host with
+    /// characters beyond ASCII keeps the case of all its letters, ASCII ones too
+    /// (`RÉSUMÉ.example` stays as it is), since its case equivalence is the IDN
+    /// mapping of the scheme level (§5.3.3). A URI's host is judged by the characters
+    /// its percent-encoded UTF-8 stands for, so that a URI and the IRI it maps to
+    /// have one normal form.
+    fn write_syntax_host(&self, host: &str, out: &mut String) {
+        if host.is_ascii() && !host.contains('%') {
+            self.write_cased(host, Component::Host, true, out);
+            return;
+        }
+        let start = out.len();
+        self.write_cased(host, Component::Host, false, out);
+        if pct::decode(&out[start..]).is_ascii() {
+            let written = out.split_off(start);
+            pct::push_lowercase_outside_triplets(&written, out);
+        }
     }
 
     /// NFC or NFKC of each run of characters between delimiters (ASCII characters

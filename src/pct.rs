@@ -308,6 +308,23 @@ fn encode_with(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     }
 }
 
+/// Writes `text` with its ASCII letters in lowercase, except the hex digits of its
+/// `%HH` triplets, which keep their case (RFC 3986 §6.2.2.1 gives them uppercase).
+pub(crate) fn push_lowercase_outside_triplets(text: &str, out: &mut String) {
+    let mut hex_left = 0;
+    for c in text.chars() {
+        if hex_left > 0 {
+            hex_left -= 1;
+            out.push(c);
+        } else if c == '%' {
+            hex_left = 2;
+            out.push(c);
+        } else {
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+}
+
 /// The value of a hexadecimal digit (`HEXDIG`, either case).
 #[inline]
 pub fn hex_value(b: u8) -> Option<u8> {

@@ -132,6 +132,99 @@ fn idn_labels_and_their_punycode() {
     ));
 }
 
+/// RFC 3987 §5.3.2.1 (comparison draft §4.2.1): "the scheme and US-ASCII only host"
+/// are case-insensitive; a host beyond ASCII keeps every letter's case at the syntax
+/// level, and is case-folded by IDNA at the scheme level (§5.3.3).
+#[test]
+fn only_a_us_ascii_host_is_lowercased_by_syntax() {
+    assert_eq!(
+        norm("HTTP://RÉSUMÉ.example/", Level::Syntax),
+        "http://RÉSUMÉ.example/"
+    );
+    assert_eq!(
+        norm("HTTP://RÉSUMÉ.example/", Level::Scheme),
+        "http://résumé.example/"
+    );
+    assert_eq!(
+        cmp(
+            "http://RÉSUMÉ.example/",
+            "http://rÉsumÉ.example/",
+            Level::Syntax
+        ),
+        Different
+    );
+    assert_eq!(
+        cmp(
+            "http://RÉSUMÉ.example/",
+            "http://rÉsumÉ.example/",
+            Level::Scheme
+        ),
+        Equivalent
+    );
+    // A host is judged by the characters it stands for: percent-encoded UTF-8
+    // beyond ASCII keeps the case too, in an IRI and in the URI it maps to.
+    assert_eq!(
+        norm("foo://R%C3%89SUM%C3%89.Example/", Level::Syntax),
+        "foo://RÉSUMÉ.Example/"
+    );
+    let uri = UriRef::parse("foo://R%c3%89SUM%C3%89.Example/").unwrap();
+    assert_eq!(
+        normalize(&uri, Level::Syntax, O).unwrap(),
+        "foo://R%C3%89SUM%C3%89.Example/"
+    );
+    // US-ASCII only, with its percent-encodings: lowercase, the hex digits aside.
+    assert_eq!(
+        norm("foo://LOCAL%0aHOST/", Level::Syntax),
+        "foo://local%0Ahost/"
+    );
+    assert_eq!(
+        norm("HTTP://WWW.Example.COM/", Level::Syntax),
+        "http://www.example.com/"
+    );
+}
+
+/// A DNS scheme's host with a percent-encoded ASCII character no host name holds
+/// (a control, a space, a delimiter) is no DNS name: the scheme level needs no IDNA
+/// step for it (RFC 3986 §6.2.3; RFC 3987 §5.3.3's IDN equivalence is for IDNs) and
+/// applies the scheme's other rules. What IDNA still refuses says what is there.
+#[test]
+fn a_host_with_an_encoded_control_is_no_dns_name() {
+    assert_eq!(
+        norm("http://local%0ahost/", Level::Syntax),
+        "http://local%0Ahost/"
+    );
+    assert_eq!(
+        norm("http://local%0ahost", Level::Scheme),
+        "http://local%0Ahost/"
+    );
+    assert_eq!(
+        cmp(
+            "http://LOCAL%0aHOST:80",
+            "http://local%0Ahost/",
+            Level::Scheme
+        ),
+        Equivalent
+    );
+    // An encoded sub-delim is not the sub-delim (RFC 3986 §2.2).
+    assert_eq!(
+        cmp("http://a%21b/", "http://a!b/", Level::Scheme),
+        Different
+    );
+    let refused = |s: &str| {
+        normalize(&IriRef::parse(s).unwrap(), Level::Scheme, O)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        refused("http://r\u{E9}sum\u{E9}%0a.example/"),
+        "the host has no IDNA form (\"résumé%0A.example\" holds U+000A LINE FEED \
+         percent-encoded, which no IDNA label can hold), so its scheme-based normal \
+         form cannot be determined"
+    );
+    assert!(refused("http://a%FFb/").contains("octets that are not UTF-8"));
+    assert!(refused("http://a%C2%ADb/").contains("U+00AD percent-encoded, as it stays"));
+}
+
 #[test]
 fn character_normalization_only_when_asked() {
     let pre = "http://a/r\u{E9}sum\u{E9}";
