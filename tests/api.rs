@@ -404,11 +404,17 @@ fn methods_beside_the_free_functions() {
     // Without options, the forms that cannot fail: no Result to unwrap.
     let uri: UriRef<'static> = r.to_uri();
     assert_eq!(uri, to_uri(&r, ToUri::default()).unwrap());
-    assert_eq!(uri, "HTTP://r%C3%A9sum%C3%A9.example:80/a/../b%7e?%E2%82%AC");
+    assert_eq!(
+        uri,
+        "HTTP://r%C3%A9sum%C3%A9.example:80/a/../b%7e?%E2%82%AC"
+    );
     let iri: IriRef<'static> = uri.to_iri();
     assert_eq!(iri, to_iri(&uri, ToIri::default()).unwrap());
     let syntax: IriRef<'static> = r.normalize();
-    assert_eq!(syntax, normalize(&r, Level::Syntax, NormalizeOptions::default()).unwrap());
+    assert_eq!(
+        syntax,
+        normalize(&r, Level::Syntax, NormalizeOptions::default()).unwrap()
+    );
     // With options, the forms that can.
     let idna = ToUri { idna: true };
     assert_eq!(r.to_uri_with(idna).unwrap(), to_uri(&r, idna).unwrap());
@@ -416,7 +422,8 @@ fn methods_beside_the_free_functions() {
     assert_eq!(uri.to_iri_with(idna).unwrap(), to_iri(&uri, idna).unwrap());
     for level in [Level::Simple, Level::Syntax, Level::Scheme] {
         assert_eq!(
-            r.normalize_with(level, NormalizeOptions::default()).unwrap(),
+            r.normalize_with(level, NormalizeOptions::default())
+                .unwrap(),
             normalize(&r, level, NormalizeOptions::default()).unwrap()
         );
     }
@@ -427,6 +434,79 @@ fn methods_beside_the_free_functions() {
     assert_eq!(r.compare(&n, Level::Simple), Comparison::Different);
     let f = IriRef::parse("http://a/\u{202E}").unwrap().lint();
     assert_eq!(f[0].code(), "bidi-formatting-character");
+}
+
+/// An error blames the component a person reads: the port holding the `x` of
+/// `http://a:8x/`, not the `/` where the grammar's longest match (a userinfo that
+/// might still meet an `@`) stopped; a relative reference given where a scheme is
+/// needed is said to be one. The grammar's explanation follows, unchanged.
+#[test]
+fn errors_blame_the_component() {
+    let e = IriRef::parse("http://a:8x/").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid IRI-reference: unexpected U+0078 'x' at char 10, in the port: a port \
+         holds digits only (RFC 3986 §3.2.3)"
+    );
+    assert_eq!(format!("{e:#}").lines().nth(2), Some("            ^"));
+    assert!(e.message().starts_with(
+        "at char 10 (U+0078 'x'), in the port: a port holds digits only (RFC 3986 \
+         §3.2.3). The grammar stops at char 11 (U+002F '/'): iuserinfo expects"
+    ));
+    assert_eq!((e.char_offset(), e.rule()), (11, Some("iuserinfo")));
+    let c = e.component().unwrap();
+    assert_eq!(
+        (c.component(), c.rule(), c.byte_offset(), c.found()),
+        (Component::Port, "port", 10, Some('x'))
+    );
+    // In each grammar, by its rule names, and with bytes beside characters.
+    let e = UriRef::parse("http://é@h:8x/").unwrap_err();
+    let c = e.component().unwrap();
+    assert_eq!((c.component(), c.rule()), (Component::Userinfo, "userinfo"));
+    let e = IriRef::parse("http://é@h:8x/").unwrap_err();
+    let c = e.component().unwrap();
+    assert_eq!(
+        (c.component(), c.char_offset(), c.byte_offset()),
+        (Component::Port, 12, 13)
+    );
+    assert!(e
+        .message()
+        .starts_with("at char 12 (byte 13, U+0078 'x'), in the port"));
+    let host = |s: &str| {
+        IriRef::parse(s)
+            .unwrap_err()
+            .component()
+            .map(|c| (c.component(), c.char_offset()))
+    };
+    assert_eq!(host("http://a@b@c/"), Some((Component::Host, 10)));
+    assert_eq!(host("http://u s@h/"), Some((Component::Userinfo, 8)));
+    assert_eq!(host("http://[::1]x/"), Some((Component::Host, 12)));
+    assert_eq!(host("1http://a/"), Some((Component::Scheme, 0)));
+    // Not in a component: the grammar's explanation alone.
+    let e = IriRef::parse("http://a/b c").unwrap_err();
+    assert_eq!(e.component(), None);
+    assert_eq!(
+        e.to_string(),
+        "invalid IRI-reference: unexpected U+0020 SPACE at char 10, in isegment"
+    );
+    // No scheme where the rule needs one.
+    let e = AbsoluteIri::parse("rel/only").unwrap_err();
+    let c = e.component().unwrap();
+    assert!(c.is_missing_scheme() && c.is_relative_reference());
+    assert_eq!(
+        e.to_string(),
+        "invalid IRI: at char 0: a relative reference (RFC 3986 §4.2), with no scheme; \
+         IRI begins with a scheme and \":\" (RFC 3986 §3)"
+    );
+    let e = AbsoluteUri::parse("//a:8x/").unwrap_err();
+    let c = e.component().unwrap();
+    assert!(c.is_missing_scheme() && !c.is_relative_reference());
+    assert!(e
+        .to_string()
+        .starts_with("invalid URI: at char 0: no scheme; URI begins"));
+    // A component's own rule is explained as before.
+    let e = iri_grammar::grammar::check::<Iri>(Rule::Port, "8x").unwrap_err();
+    assert_eq!(e.component(), None);
 }
 
 #[test]

@@ -879,6 +879,13 @@ error!(
     Uri, "URI", "http://a:8x/", "RFC 3986 §3.2.3: port = *DIGIT"
 );
 error!(
+    relative_reference_for_iri,
+    Iri,
+    "IRI",
+    "rel/only",
+    "RFC 3986 §4.2: a relative reference has no scheme, which IRI begins with (§3)"
+);
+error!(
     port_not_digits_after_userinfo,
     Uri,
     "URI",

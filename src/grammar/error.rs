@@ -12,6 +12,7 @@
 //!   check` command prints;
 //! - `{:#}` is the long line, then the input with a caret under the failing character.
 
+use super::component::{diagnose, ComponentFailure};
 use super::generated::Rule;
 use super::runtime::{Expected, Explain, Failure};
 use super::{full_match, Variant, VariantName};
@@ -127,6 +128,8 @@ pub(crate) struct Details {
     pub(crate) expected: Vec<Expectation>,
     pub(crate) expected_by: Vec<ExpectedBy>,
     pub(crate) within: Vec<&'static str>,
+    /// The component of a reference to blame, said first ([`super::component`]).
+    pub(crate) component: Option<ComponentFailure>,
 }
 
 /// One thing the grammar would have accepted where a match failed: a term of the
@@ -502,9 +505,34 @@ impl MatchError {
         &self.details().within
     }
 
+    /// For the rules of references: the component to blame, when the input parses
+    /// as one up to a point (the scheme, or the userinfo, host or port of an
+    /// authority that holds the failure) and that component fails its own rule, or
+    /// a missing scheme where the rule needs one. The messages say it first, then
+    /// the grammar's explanation, whose offsets are where its longest match stopped:
+    /// in `http://a:8x/` the `/` at char 11 (the grammar still reads `a:8x` as a
+    /// userinfo that might meet an `@`), while the port holds the `x` at char 10.
+    ///
+    /// ```
+    /// use iri_grammar::{AbsoluteIri, IriRef};
+    /// let e = IriRef::parse("http://a:8x/").unwrap_err();
+    /// assert_eq!(e.to_string(),
+    ///     "invalid IRI-reference: unexpected U+0078 'x' at char 10, in the port: \
+    ///      a port holds digits only (RFC 3986 §3.2.3)");
+    /// let e = AbsoluteIri::parse("rel/only").unwrap_err();
+    /// assert!(e.component().unwrap().is_relative_reference());
+    /// assert_eq!(e.to_string(),
+    ///     "invalid IRI: at char 0: a relative reference (RFC 3986 §4.2), with no scheme; \
+    ///      IRI begins with a scheme and \":\" (RFC 3986 §3)");
+    /// ```
+    pub fn component(&self) -> Option<&ComponentFailure> {
+        self.details().component.as_ref()
+    }
+
     /// The long message, on one line: where, what was found, everything each rule
     /// expected there, and the enclosing rules. What `iri check` prints after
-    /// `invalid: `.
+    /// `invalid: `. When a component is to blame ([`MatchError::component`]), it
+    /// comes first, and the grammar's explanation after `The grammar stops `.
     ///
     /// ```
     /// use iri_grammar::grammar::{check, Rule, Uri};
@@ -521,17 +549,28 @@ impl MatchError {
 
     fn write_message(&self, f: &mut impl Write) -> fmt::Result {
         let d = self.details();
-        write!(f, "at char {}", d.char_offset)?;
-        let found = match d.found {
-            Some(c) => describe_char(c),
-            None => "end of input".to_string(),
-        };
-        if d.byte_offset != d.char_offset {
-            write!(f, " (byte {}, {found})", d.byte_offset)?;
-        } else {
-            write!(f, " ({found})")?;
+        if let Some(c) = &d.component {
+            write!(f, "at char {}", c.char_offset())?;
+            if !c.is_missing_scheme() {
+                let found = c
+                    .found()
+                    .map_or_else(|| "end of input".to_string(), describe_char);
+                if c.byte_offset() != c.char_offset() {
+                    write!(f, " (byte {}, {found})", c.byte_offset())?;
+                } else {
+                    write!(f, " ({found})")?;
+                }
+            }
+            c.write_what(f)?;
+            f.write_str(". The grammar stops ")?;
         }
-        write!(f, ": ")?;
+        match &d.component {
+            Some(c) if c.byte_offset() == d.byte_offset && !c.is_missing_scheme() => {
+                f.write_str("there")?
+            }
+            _ => self.write_where(f)?,
+        }
+        f.write_str(": ")?;
         if d.expected_by.is_empty() {
             write!(
                 f,
@@ -571,7 +610,24 @@ impl MatchError {
         Ok(())
     }
 
-    /// The input with a caret under the failing character: two lines, each
+    /// `at char N (C)`: where the grammar's longest match stopped, and the character
+    /// there.
+    fn write_where(&self, f: &mut impl Write) -> fmt::Result {
+        let d = self.details();
+        write!(f, "at char {}", d.char_offset)?;
+        let found = match d.found {
+            Some(c) => describe_char(c),
+            None => "end of input".to_string(),
+        };
+        if d.byte_offset != d.char_offset {
+            write!(f, " (byte {}, {found})", d.byte_offset)
+        } else {
+            write!(f, " ({found})")
+        }
+    }
+
+    /// The input with a caret under the failing character (the blamed component's,
+    /// when there is one: [`MatchError::component`]): two lines, each
     /// indented by two spaces, without a final line break. Characters that cannot
     /// be seen or take no column (controls, bidi formatting characters such as
     /// U+202E, which would also reorder the line, combining marks) are shown as
@@ -587,7 +643,9 @@ impl MatchError {
     /// assert_eq!(e.caret(), "  http://納豆/ x\n              ^");
     /// ```
     pub fn caret(&self) -> String {
-        let at = self.char_offset();
+        let at = self
+            .component()
+            .map_or_else(|| self.char_offset(), |c| c.char_offset());
         let mut line = String::from("  ");
         let mut before = 2;
         for (k, c) in self.input().chars().enumerate() {
@@ -646,6 +704,9 @@ impl MatchError {
     /// The short form after its `invalid RULE: ` opening.
     pub(crate) fn write_short(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = self.details();
+        if let Some(c) = &d.component {
+            return write!(f, "{c}");
+        }
         f.write_str("unexpected ")?;
         match d.found {
             Some(c) => f.write_str(&describe_char(c))?,
@@ -716,6 +777,7 @@ impl Details {
             expected: groups.iter().flat_map(|g| g.expected.clone()).collect(),
             expected_by: groups,
             within: names,
+            component: diagnose::<V>(rule, input, byte_offset),
         }
     }
 
@@ -742,6 +804,7 @@ impl Details {
             }],
             expected,
             within: Vec::new(),
+            component: None,
         }
     }
 }

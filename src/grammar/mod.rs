@@ -20,6 +20,7 @@
 pub(crate) mod automaton;
 #[rustfmt::skip]
 mod automata;
+mod component;
 mod error;
 
 use crate::reference::split::Boundaries;
@@ -28,6 +29,7 @@ use crate::reference::split::Boundaries;
 pub(crate) mod generated;
 pub(crate) mod runtime;
 
+pub use component::ComponentFailure;
 /// What the trace (`crate::trace`, with `std`) says of terminals.
 #[cfg(feature = "std")]
 pub(crate) use error::describe;
