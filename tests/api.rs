@@ -509,6 +509,115 @@ fn errors_blame_the_component() {
     assert_eq!(e.component(), None);
 }
 
+/// The setters of scheme, userinfo, host and port check each against its rule, and
+/// the path against the rule its new context asks for; on error the reference is
+/// unchanged, components and all.
+#[test]
+fn setters_of_the_authority_and_scheme() {
+    let mut r = IriRef::parse("http://u@a:1/p?q#f").unwrap();
+    r.set_scheme(Some("https")).unwrap();
+    r.set_userinfo(Some("user:pw")).unwrap();
+    r.set_host(Some("résumé.example")).unwrap();
+    r.set_port(Some(8443)).unwrap();
+    assert_eq!(r, "https://user:pw@résumé.example:8443/p?q#f");
+    assert_eq!(
+        (r.scheme(), r.userinfo(), r.host(), r.port(), r.path()),
+        (
+            Some("https"),
+            Some("user:pw"),
+            Some("résumé.example"),
+            Some("8443"),
+            "/p"
+        )
+    );
+    let before = r.clone();
+    let refused = [
+        r.set_scheme(Some("ht tp")).unwrap_err(),
+        r.set_userinfo(Some("a@b")).unwrap_err(),
+        r.set_host(Some("a/b")).unwrap_err(),
+        r.set_host(Some("[::1")).unwrap_err(),
+    ];
+    let components: Vec<_> = refused.iter().map(|e| e.component()).collect();
+    assert_eq!(
+        components,
+        [
+            Component::Scheme,
+            Component::Userinfo,
+            Component::Host,
+            Component::Host
+        ]
+    );
+    assert_eq!(refused[1].error().char_offset(), 1);
+    assert_eq!(r, before);
+    assert_eq!((r.host(), r.port()), (Some("résumé.example"), Some("8443")));
+    // Removing: the userinfo and port alone; the host with the whole authority.
+    r.set_userinfo(None).unwrap();
+    r.set_port(None).unwrap();
+    assert_eq!(r, "https://résumé.example/p?q#f");
+    r.set_host(None).unwrap();
+    assert_eq!((r.as_str(), r.authority()), ("https:/p?q#f", None));
+    // The path decides too: "//x" needs an authority, "a:b" a scheme.
+    let mut r = IriRef::parse("http://h//x").unwrap();
+    assert_eq!(r.set_host(None).unwrap_err().component(), Component::Path);
+    assert_eq!(r, "http://h//x");
+    let mut r = IriRef::parse("urn:a:b").unwrap();
+    assert_eq!(r.set_scheme(None).unwrap_err().component(), Component::Path);
+    assert_eq!(
+        r.set_port(Some(1)).unwrap_err().component(),
+        Component::Path
+    );
+    assert_eq!(r, "urn:a:b");
+    // An authority where there was none: the empty host.
+    let mut r = IriRef::parse("file:/etc").unwrap();
+    r.set_port(Some(0)).unwrap();
+    assert_eq!((r.as_str(), r.host()), ("file://:0/etc", Some("")));
+    // Absolute references keep a scheme.
+    let mut a = AbsoluteUri::parse("http://a/").unwrap();
+    a.set_scheme("ws").unwrap();
+    a.set_host(Some("127.0.0.1")).unwrap();
+    assert_eq!(a, "ws://127.0.0.1/");
+    assert!(a.set_scheme("").is_err());
+    assert!(a.set_host(Some("é")).is_err()); // no URI host
+    assert_eq!(a, "ws://127.0.0.1/");
+}
+
+/// Query pairs decode two ways: RFC 3986's percent-decoding, where `+` is a `+`,
+/// and `application/x-www-form-urlencoded`, where it is a space.
+#[test]
+fn query_pairs_decode_by_the_rfc_or_as_a_form() {
+    let r = IriRef::parse("http://a/?a+b=c+%2B+d&e=%FF+&f").unwrap();
+    let rfc: Vec<_> = r
+        .query_pairs()
+        .map(|p| (p.decoded_name(), p.decoded_value()))
+        .collect();
+    let form: Vec<_> = r
+        .query_pairs()
+        .map(|p| (p.form_decoded_name(), p.form_decoded_value()))
+        .collect();
+    let text = |v: &[(std::borrow::Cow<str>, Option<std::borrow::Cow<str>>)]| {
+        v.iter()
+            .map(|(n, v)| (n.to_string(), v.as_deref().map(str::to_string)))
+            .collect::<Vec<_>>()
+    };
+    let own = |n: &str, v: Option<&str>| (n.to_string(), v.map(str::to_string));
+    assert_eq!(
+        text(&rfc),
+        [
+            own("a+b", Some("c+++d")),
+            own("e", Some("%FF+")),
+            own("f", None)
+        ]
+    );
+    assert_eq!(
+        text(&form),
+        [
+            own("a b", Some("c + d")),
+            own("e", Some("%FF ")),
+            own("f", None)
+        ]
+    );
+}
+
 #[test]
 fn the_error_as_data() {
     let e = IriRef::parse("http://résumé.example/a b").unwrap_err();

@@ -173,6 +173,36 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
         self.0.set_path(path)
     }
 
+    /// Replaces the scheme, checked against `scheme`; an absolute IRI keeps one, so
+    /// there is no `None`. See [`Reference::set_scheme`].
+    ///
+    /// ```
+    /// use iri_grammar::reference::AbsoluteIri;
+    /// let mut iri = AbsoluteIri::parse("http://a/b").unwrap();
+    /// iri.set_scheme("wss").unwrap();
+    /// iri.set_port(Some(8443)).unwrap();
+    /// assert_eq!(iri, "wss://a:8443/b");
+    /// assert!(iri.set_scheme("").is_err());
+    /// ```
+    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+        self.0.set_scheme(Some(scheme))
+    }
+
+    /// Replaces the userinfo (`None` removes it); see [`Reference::set_userinfo`].
+    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+        self.0.set_userinfo(userinfo)
+    }
+
+    /// Replaces the host (`None` removes the authority); see [`Reference::set_host`].
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
+        self.0.set_host(host)
+    }
+
+    /// Replaces the port (`None` removes it); see [`Reference::set_port`].
+    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+        self.0.set_port(port)
+    }
+
     /// [`AbsoluteReference::set_query`], by value.
     pub fn with_query(mut self, query: Option<&str>) -> Result<Self, BuildError> {
         self.set_query(query)?;

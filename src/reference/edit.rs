@@ -1,6 +1,7 @@
 //! Making and editing references component by component: [`ReferenceBuilder`], the
-//! `set_…` and `with_…` methods of [`Reference`], and the query as `name=value`
-//! pairs ([`QueryPairs`]).
+//! `set_…` methods of [`Reference`] (scheme, userinfo, host, port, path, query,
+//! fragment) and its `with_…` ones, and the query as `name=value` pairs
+//! ([`QueryPairs`]).
 //!
 //! Each component is checked against its own rule in the grammar of the reference
 //! (`scheme`, `iuserinfo`, `ihost`, `port`, the path rule its context asks for,
@@ -441,6 +442,93 @@ impl<'a, V: Variant> Reference<'a, V> {
         Ok(())
     }
 
+    /// Replaces the scheme (RFC 3986 §3.1; `None` removes it with its `:`, making a
+    /// relative reference), checked against `scheme`, then the path against the rule
+    /// its new context asks for (without a scheme or an authority, a first segment
+    /// may not hold a `:`, §4.2). On error the reference is unchanged. As url's
+    /// `set_scheme`, but any scheme may become any other: the grammar is generic.
+    ///
+    /// ```
+    /// use iri_grammar::IriRef;
+    /// let mut r = IriRef::parse("http://a/b").unwrap();
+    /// r.set_scheme(Some("https")).unwrap();
+    /// assert_eq!(r, "https://a/b");
+    /// let e = r.set_scheme(Some("1http")).unwrap_err();
+    /// assert_eq!(e.to_string(), "the scheme is invalid: unexpected U+0031 '1' at char 0, in scheme");
+    /// assert_eq!(r, "https://a/b");
+    /// let mut urn = IriRef::parse("urn:isbn:0-395").unwrap();
+    /// assert!(urn.set_scheme(None).is_err()); // "isbn:0-395" would read as a scheme
+    /// ```
+    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
+        *self = self.to_builder().scheme(scheme).build()?;
+        Ok(())
+    }
+
+    /// Replaces the userinfo (§3.2.1, without its `@`; `None` removes it), checked
+    /// against `iuserinfo`. A reference without an authority gets one, with an
+    /// empty host (`//user@`, valid ABNF), if its path allows it. On error the
+    /// reference is unchanged. url's `set_username` and `set_password` in one: the
+    /// RFC deprecates the password (`user:password`) but the grammar keeps it.
+    ///
+    /// ```
+    /// use iri_grammar::IriRef;
+    /// let mut r = IriRef::parse("ftp://ftp.example/f").unwrap();
+    /// r.set_userinfo(Some("anonymous")).unwrap();
+    /// assert_eq!(r, "ftp://anonymous@ftp.example/f");
+    /// assert!(r.set_userinfo(Some("a@b")).is_err()); // an "@" ends the userinfo
+    /// r.set_userinfo(None).unwrap();
+    /// assert_eq!(r, "ftp://ftp.example/f");
+    /// ```
+    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+        *self = self.to_builder().userinfo(userinfo).build()?;
+        Ok(())
+    }
+
+    /// Replaces the host (§3.2.2: a registered name, an IPv4 address, or an IP
+    /// literal in brackets), checked against `ihost`; `None` removes the whole
+    /// authority, userinfo and port with it, if the path allows it (a path starting
+    /// with `//` needs an authority before it). On error the reference is
+    /// unchanged. The kind of the new host is the grammar's (first match wins).
+    ///
+    /// ```
+    /// use iri_grammar::{Host, IriRef};
+    /// use std::net::Ipv6Addr;
+    /// let mut r = IriRef::parse("http://u@a:8080/p").unwrap();
+    /// r.set_host(Some("résumé.example")).unwrap();
+    /// assert_eq!(r, "http://u@résumé.example:8080/p");
+    /// r.set_host(Some("[::1]")).unwrap();
+    /// assert_eq!(r.host_parsed(), Some(Host::Ipv6(Ipv6Addr::LOCALHOST)));
+    /// let e = r.set_host(Some("a b")).unwrap_err();
+    /// assert_eq!(e.error().char_offset(), 1);
+    /// assert_eq!(r, "http://u@[::1]:8080/p");
+    /// r.set_host(None).unwrap();
+    /// assert_eq!(r, "http:/p");
+    /// ```
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
+        *self = self.to_builder().host(host).build()?;
+        Ok(())
+    }
+
+    /// Replaces the port (§3.2.3; `None` removes it with its `:`). A number always
+    /// matches `port`; a reference without an authority gets one, with an empty
+    /// host, if its path allows it. On error the reference is unchanged.
+    ///
+    /// ```
+    /// use iri_grammar::IriRef;
+    /// let mut r = IriRef::parse("http://a/p").unwrap();
+    /// r.set_port(Some(8080)).unwrap();
+    /// assert_eq!(r, "http://a:8080/p");
+    /// r.set_port(None).unwrap();
+    /// assert_eq!(r, "http://a/p");
+    /// let mut opaque = IriRef::parse("mailto:x@example.org").unwrap();
+    /// assert!(opaque.set_port(Some(25)).is_err()); // an authority needs "/" or no path
+    /// assert_eq!(opaque, "mailto:x@example.org");
+    /// ```
+    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+        *self = self.to_builder().port(port).build()?;
+        Ok(())
+    }
+
     /// [`Reference::set_query`], by value.
     pub fn with_query(mut self, query: Option<&str>) -> Result<Self, BuildError> {
         self.set_query(query)?;
@@ -460,10 +548,19 @@ impl<'a, V: Variant> Reference<'a, V> {
     }
 
     /// The query as `name=value` pairs: split at `&` (empty pieces skipped), each
-    /// at its first `=`. Names and values are as written; decode them with
-    /// [`QueryPair::decoded_name`] and [`QueryPair::decoded_value`]. RFC 3986 gives
-    /// the query no structure: this is the convention of HTML forms, minus its `+`
-    /// for a space (a `+` stays a `+`, as the RFC reads it). No query: no pairs.
+    /// at its first `=`. Names and values are as written. RFC 3986 gives the query
+    /// no structure: this is the convention of HTML forms. Two decodings:
+    /// - [`QueryPair::decoded_name`], [`QueryPair::decoded_value`]: RFC 3986's,
+    ///   percent-decoding alone (§2.1); a `+` stays a `+`, a sub-delim like any
+    ///   other (§2.2).
+    /// - [`QueryPair::form_decoded_name`], [`QueryPair::form_decoded_value`]: the
+    ///   `application/x-www-form-urlencoded` convention of HTML forms and the WHATWG
+    ///   URL Standard, where a `+` is a space, then the same percent-decoding (so
+    ///   `%2B` is the `+`).
+    ///
+    /// Which one a query uses is for its producer to say: a form submission's query
+    /// is form-encoded, most others are not (`?q=C++` asks for `C++` by the RFC and
+    /// for `C` and two spaces by the form convention). No query: no pairs.
     ///
     /// ```
     /// use iri_grammar::IriRef;
@@ -471,6 +568,11 @@ impl<'a, V: Variant> Reference<'a, V> {
     /// let pairs: Vec<_> = r.query_pairs().map(|p| (p.name(), p.value())).collect();
     /// assert_eq!(pairs, [("q", Some("r%C3%A9sum%C3%A9")), ("flag", None), ("x", Some("1=2"))]);
     /// assert_eq!(r.query_pairs().next().unwrap().decoded_value().as_deref(), Some("résumé"));
+    ///
+    /// let form = IriRef::parse("http://a/search?q=C++%2B+r%C3%A9sum%C3%A9").unwrap();
+    /// let q = form.query_pairs().next().unwrap();
+    /// assert_eq!(q.decoded_value().as_deref(), Some("C++++résumé"));
+    /// assert_eq!(q.form_decoded_value().as_deref(), Some("C  + résumé"));
     /// ```
     pub fn query_pairs(&self) -> QueryPairs<'_> {
         QueryPairs { rest: self.query() }
@@ -533,4 +635,34 @@ impl<'q> QueryPair<'q> {
     pub fn decoded_value(&self) -> Option<Cow<'q, str>> {
         self.value.map(pct::decode)
     }
+
+    /// The name, decoded as `application/x-www-form-urlencoded` (HTML forms, the
+    /// WHATWG URL Standard): each `+` a space, then percent-decoded as
+    /// [`QueryPair::decoded_name`] (`%2B` is a `+`). Not RFC 3986's reading, where
+    /// a `+` is a `+`. Octets that are not UTF-8 stay percent-encoded, as in the
+    /// RFC decoding, where the WHATWG parser would write U+FFFD.
+    ///
+    /// ```
+    /// use iri_grammar::IriRef;
+    /// let r = IriRef::parse("http://a/?first+name=Ada+L.").unwrap();
+    /// let p = r.query_pairs().next().unwrap();
+    /// assert_eq!((&*p.form_decoded_name(), &*p.decoded_name()), ("first name", "first+name"));
+    /// ```
+    pub fn form_decoded_name(&self) -> Cow<'q, str> {
+        form_decode(self.name)
+    }
+
+    /// The value, decoded as [`QueryPair::form_decoded_name`].
+    pub fn form_decoded_value(&self) -> Option<Cow<'q, str>> {
+        self.value.map(form_decode)
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding: `+` as a space, then strict
+/// percent-decoding. The `+` are replaced first, so that a `%2B` stays a `+`.
+fn form_decode(text: &str) -> Cow<'_, str> {
+    if !text.contains('+') {
+        return pct::decode(text);
+    }
+    Cow::Owned(pct::decode(&text.replace('+', " ")).into_owned())
 }
