@@ -27,3 +27,38 @@ fn absolute_iris_refuse_relative_references() {
     let err = serde_json::from_str::<AbsoluteIri<'static>>(r#""/b""#).unwrap_err();
     assert!(err.to_string().starts_with("invalid IRI: "), "{err}");
 }
+
+/// `IriRef<'static>` is the owned type (`DeserializeOwned`: readers work); a field
+/// can borrow its text from the input with `deserialize_borrowed`, and owns a copy
+/// where the input has to be unescaped.
+#[test]
+fn references_borrow_from_the_input_when_asked() {
+    #[derive(Debug, serde::Deserialize)]
+    struct Link<'a> {
+        #[serde(
+            borrow,
+            deserialize_with = "iri_grammar::reference::deserialize_borrowed"
+        )]
+        href: IriRef<'a>,
+        #[serde(
+            borrow,
+            deserialize_with = "iri_grammar::reference::deserialize_borrowed"
+        )]
+        base: UriRef<'a>,
+    }
+    let json = r#"{"href": "r%C3%A9sum%C3%A9?q#f", "base": "http:\/\/a\/"}"#;
+    let link: Link<'_> = serde_json::from_str(json).unwrap();
+    let within = |s: &str| json.as_bytes().as_ptr_range().contains(&s.as_ptr());
+    assert_eq!(
+        (link.href.path(), link.href.fragment()),
+        ("r%C3%A9sum%C3%A9", Some("f"))
+    );
+    assert!(within(link.href.as_str()), "borrowed");
+    assert_eq!(link.base, "http://a/");
+    assert!(!within(link.base.as_str()), "unescaped, so owned");
+    let bad = serde_json::from_str::<Link<'_>>(r#"{"href": "a b", "base": "x:"}"#);
+    assert!(bad.unwrap_err().to_string().contains("at char 1"));
+    // The owned type reads from a reader, which lends nothing.
+    let owned: IriRef<'static> = serde_json::from_reader(&br#""http://a/b""#[..]).unwrap();
+    assert_eq!(owned.path(), "/b");
+}

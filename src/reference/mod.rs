@@ -970,6 +970,10 @@ impl<V: Variant> serde::Serialize for Reference<'_, V> {
     }
 }
 
+/// `IriRef<'static>` (any `Reference<'static, V>`) is the type to deserialize: it
+/// owns its text, so it is `DeserializeOwned` and works with every deserializer
+/// (`serde_json::from_reader` too). To borrow from the input instead, without a
+/// copy, use [`deserialize_borrowed`] on a field `#[serde(borrow)]`.
 #[cfg(feature = "serde")]
 impl<'de, V: Variant> serde::Deserialize<'de> for Reference<'static, V> {
     /// Deserializes a string and validates it; an invalid reference is an error.
@@ -977,4 +981,59 @@ impl<'de, V: Variant> serde::Deserialize<'de> for Reference<'static, V> {
         let s = String::deserialize(d)?;
         Reference::parse_owned(s).map_err(serde::de::Error::custom)
     }
+}
+
+/// Deserializes a reference that borrows its text from the input where the
+/// deserializer lends it (a JSON string without escapes, from `serde_json::from_str`),
+/// and owns a copy where it cannot (an escaped string, a reader); validated either
+/// way. For a field of a borrowing struct:
+///
+/// ```text
+/// #[derive(Deserialize)]
+/// struct Link<'a> {
+///     #[serde(borrow, deserialize_with = "iri_grammar::reference::deserialize_borrowed")]
+///     href: IriRef<'a>,
+/// }
+/// ```
+///
+/// The `Deserialize` of `Reference` itself is for `Reference<'static, V>` only:
+/// one impl cannot give both a borrowed `Reference<'a>` and a `DeserializeOwned`
+/// `Reference<'static>` (serde's `Cow` has the same limit, and the same answer).
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use iri_grammar::{reference::deserialize_borrowed, IriRef};
+/// let json = r#""http://a/b?c""#;
+/// let r: IriRef<'_> = deserialize_borrowed(&mut serde_json::Deserializer::from_str(json)).unwrap();
+/// assert_eq!(r.query(), Some("c"));
+/// assert!(json.as_bytes().as_ptr_range().contains(&r.as_str().as_ptr())); // no copy
+/// # }
+/// ```
+#[cfg(feature = "serde")]
+pub fn deserialize_borrowed<'de: 'a, 'a, D, V>(d: D) -> Result<Reference<'a, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Variant,
+{
+    struct Text<V>(PhantomData<V>);
+    impl<'de, V: Variant> serde::de::Visitor<'de> for Text<V> {
+        type Value = Reference<'de, V>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(
+                f,
+                "a string that matches {}",
+                Rule::IriReference.name::<V>()
+            )
+        }
+        fn visit_borrowed_str<E: serde::de::Error>(self, s: &'de str) -> Result<Self::Value, E> {
+            Reference::parse(s).map_err(E::custom)
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Self::Value, E> {
+            Reference::parse_owned(s.to_string()).map_err(E::custom)
+        }
+        fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Self::Value, E> {
+            Reference::parse_owned(s).map_err(E::custom)
+        }
+    }
+    d.deserialize_str(Text(PhantomData))
 }
