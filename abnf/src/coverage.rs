@@ -271,20 +271,13 @@ impl<'g> Coverage<'g> {
         out
     }
 
-    /// A generated input that reaches alternative `alt` (0-based; `None`: the rule
-    /// itself, for a rule that is not an alternation) of the rule in `slot`: a string of the start rule whose tree takes it, or failing that, a
-    /// string of that rule alone whose tree takes it. Tries `attempts` strings of
-    /// each kind.
-    pub fn example(
-        &self,
-        gen: &mut Generator<'_>,
-        slot: usize,
-        alt: Option<usize>,
-        attempts: usize,
-    ) -> Option<Example> {
-        let target = &self.rules[slot];
-        let rule = target.rule?;
-        let takes = |t: &ParseTree<'_>| {
+    /// Whether the tree of `s` as a string of `start` takes alternative `alt`
+    /// (0-based; `None`: the rule itself) of the rule in `slot`.
+    fn takes(&self, slot: usize, alt: Option<usize>, start: Rule, s: &str) -> bool {
+        let Some(rule) = self.rules[slot].rule else {
+            return false;
+        };
+        tree_in(self.variant, start, s).is_ok_and(|t| {
             t.nodes().any(|n| {
                 n.id() == rule
                     && match alt {
@@ -292,26 +285,88 @@ impl<'g> Coverage<'g> {
                         None => true,
                     }
             })
-        };
-        let alt_index = alt.unwrap_or(0);
-        for (start, start_name, in_context) in [
+        })
+    }
+
+    /// Where an example of the rule in `slot` is looked for: strings of the start
+    /// rule, then of that rule alone.
+    fn contexts(&self, slot: usize) -> Option<[(Rule, &str, bool); 2]> {
+        let target = &self.rules[slot];
+        Some([
             (self.start, self.start_name.as_str(), true),
-            (rule, target.name.as_str(), false),
-        ] {
+            (target.rule?, target.name.as_str(), false),
+        ])
+    }
+
+    /// A generated input that reaches alternative `alt` (0-based; `None`: the rule
+    /// itself, for a rule that is not an alternation) of the rule in `slot`: a
+    /// string of the start rule whose tree takes it, or failing that, a string of
+    /// that rule alone whose tree takes it. Tries `attempts` strings of each kind.
+    pub fn example(
+        &self,
+        gen: &mut Generator<'_>,
+        slot: usize,
+        alt: Option<usize>,
+        attempts: usize,
+    ) -> Option<Example> {
+        let through = &self.rules[slot].def.name;
+        for (start, start_name, in_context) in self.contexts(slot)? {
             for _ in 0..attempts {
-                let Ok(Some(s)) = gen.generate_through(start_name, &target.def.name, alt_index)
+                let Ok(Some(s)) = gen.generate_through(start_name, through, alt.unwrap_or(0))
                 else {
                     break;
                 };
-                if let Ok(t) = tree_in(self.variant, start, &s) {
-                    if takes(&t) {
-                        return Some(Example {
-                            text: s,
-                            rule: start_name.to_string(),
-                            in_context,
-                        });
-                    }
+                if self.takes(slot, alt, start, &s) {
+                    return Some(Example {
+                        text: s,
+                        rule: start_name.to_string(),
+                        in_context,
+                    });
                 }
+            }
+        }
+        None
+    }
+
+    /// As [`Coverage::example`], the shortest: first the shortest string whose
+    /// derivation goes through the alternative ([`Generator::shortest_through`]),
+    /// which when the tree takes it is a shortest string that reaches it (a tree is
+    /// a derivation); otherwise (the first match goes another way) the shortest of
+    /// the `attempts` drawn strings whose tree takes it.
+    pub fn shortest_example(
+        &self,
+        gen: &mut Generator<'_>,
+        slot: usize,
+        alt: Option<usize>,
+        attempts: usize,
+    ) -> Option<Example> {
+        let through = &self.rules[slot].def.name;
+        let alt_index = alt.unwrap_or(0);
+        for (start, start_name, in_context) in self.contexts(slot)? {
+            let example = |text: String| Example {
+                text,
+                rule: start_name.to_string(),
+                in_context,
+            };
+            if let Ok(Some(s)) = gen.shortest_through(start_name, through, alt_index) {
+                if self.takes(slot, alt, start, &s) {
+                    return Some(example(s));
+                }
+            }
+            let mut best: Option<String> = None;
+            for _ in 0..attempts {
+                let Ok(Some(s)) = gen.generate_through(start_name, through, alt_index) else {
+                    break;
+                };
+                let shorter = best
+                    .as_ref()
+                    .is_none_or(|b| s.chars().count() < b.chars().count());
+                if shorter && self.takes(slot, alt, start, &s) {
+                    best = Some(s);
+                }
+            }
+            if let Some(s) = best {
+                return Some(example(s));
             }
         }
         None
