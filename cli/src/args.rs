@@ -1,6 +1,6 @@
 //! The command line's arguments (the contract is in the README, "The `iri` command").
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use iri_grammar::normalize::{CharNorm, Level};
 use iri_grammar::VariantName;
 use std::path::PathBuf;
@@ -12,24 +12,167 @@ use std::path::PathBuf;
     about = "The ABNF of RFC 3986 (URI), RFC 3987 (IRI) and LEIRI, executable",
     after_help = "With no INPUT, inputs are read from standard input, one per line.\n\
                   Exit status: 0 all inputs succeeded, 1 some did not, 2 usage error,\n\
-                  74 input or output error (other than a closed pipe, which ends quietly)."
+                  74 input or output error (other than a closed pipe, which ends quietly).\n\
+                  The options above go before or after the command; a command refuses\n\
+                  those it has no use for (`iri help COMMAND` lists its own)."
 )]
 pub struct Cli {
-    /// The grammar of the input.
-    #[arg(long, value_enum, default_value_t = GrammarArg::Iri, global = true)]
-    pub grammar: GrammarArg,
+    /// The grammar of the input (default: iri).
+    #[arg(long, value_enum, global = true)]
+    pub grammar: Option<GrammarArg>,
     /// One JSON object per input (JSON Lines).
     #[arg(long, global = true)]
     pub json: bool,
-    /// A grammar of your own instead of the built-in ones: ABNF files (RFC 5234 with
-    /// RFC 7405's %s and %i; RFC 5234's core rules are there when used), read in
-    /// order, a later file's rule replacing an earlier one's. Serves check, tree,
-    /// generate and grammar through the oracle; --rule names the rule. grammar --rust
-    /// prints the nom parsers of the standalone code generator, or why it refuses.
-    #[arg(long, global = true, value_name = "FILE", conflicts_with = "grammar")]
+    /// A grammar of your own, from ABNF files, instead of the built-in ones.
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        long_help = ABNF_LONG_HELP
+    )]
     pub abnf: Vec<PathBuf>,
+    /// Start each output line with the input and a TAB, as `grep -H` does (never
+    /// automatic: the output's shape does not depend on how many inputs there are).
+    /// Control characters of the input are written \uXXXX. JSON records already
+    /// start with "input".
+    #[arg(short = 'H', long, global = true, help_heading = SCRIPTS)]
+    pub with_input: bool,
+    /// Print no results: the exit status says. Stops at the first input that fails
+    /// (as `grep -q` stops at the first match), unless --summary is given, which is
+    /// then all that is printed.
+    #[arg(short, long, global = true, help_heading = SCRIPTS)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The heading of the options for scripts in the help.
+const SCRIPTS: &str = "Output for scripts";
+
+/// What `iri --help` says of `--abnf`; a command's help gives the first line only.
+const ABNF_LONG_HELP: &str = "A grammar of your own instead of the built-in ones: ABNF files \
+    (RFC 5234 with RFC 7405's %s and %i; RFC 5234's core rules are there when used), read \
+    in order, a later file's rule replacing an earlier one's. Serves check, tree, generate \
+    and grammar through the oracle; --rule names the rule. grammar --rust prints the nom \
+    parsers of the standalone code generator, or why it refuses";
+
+/// The options that go before or after the command (clap's `global`), by id, with
+/// their spelling on the command line.
+const GLOBALS: [(&str, &str); 5] = [
+    ("grammar", "--grammar"),
+    ("json", "--json"),
+    ("abnf", "--abnf"),
+    ("with_input", "--with-input (-H)"),
+    ("quiet", "--quiet (-q)"),
+];
+
+/// The global options a command uses, by id, and why it has no use for the others.
+fn uses(command: &str) -> (&'static [&'static str], &'static str) {
+    const PER_INPUT: &[&str] = &["grammar", "json", "with_input", "quiet"];
+    match command {
+        "check" | "tree" => (&["grammar", "json", "abnf", "with_input", "quiet"], ""),
+        "trace" | "parse" | "resolve" | "relativize" | "to-uri" | "to-iri" | "normalize"
+        | "compare" | "lint" => (PER_INPUT, "--abnf serves check, tree, generate and grammar"),
+        "prepare" => (
+            &["json", "with_input", "quiet"],
+            "it prepares IRI references (the IRI processing draft), whatever the grammar",
+        ),
+        "grammar" | "generate" => (
+            &["grammar", "json", "abnf"],
+            "it prints no result per input",
+        ),
+        "coverage" => (
+            &["grammar", "json"],
+            "it prints one report for all its inputs, on a built-in grammar",
+        ),
+        "diff-grammars" => (
+            &["json"],
+            "A and B name the grammars, and it prints groups of strings, not a result per input",
+        ),
+        "book" => (&[], "it writes pages of all three grammars to --out"),
+        "suite" => (&[], "it writes test files of all three grammars to --out"),
+        "serve" => (&[], "the page chooses the grammar and shows the results"),
+        _ => (&[], ""),
+    }
+}
+
+/// The command line's definition: [`Cli`]'s, where each command's help leaves out
+/// the global options it refuses and gives the first line of `--abnf`'s help only.
+pub fn command() -> clap::Command {
+    let cmd = Cli::command();
+    let globals: Vec<clap::Arg> = cmd
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    // Each command gets its own copy of the global options (clap then propagates
+    // none over it): the ones it uses with their first line of help, the others
+    // hidden, refused by `parse`.
+    cmd.mut_subcommands(|mut sub| {
+        let (used, _) = uses(sub.get_name());
+        for a in &globals {
+            let id = a.get_id().as_str();
+            sub = sub.arg(if used.contains(&id) {
+                a.clone().long_help(None)
+            } else {
+                a.clone().hide(true)
+            });
+        }
+        sub
+    })
+}
+
+/// Parses a command line: clap's errors, and a global option given to a command
+/// that has no use for it (`iri book --json`), or `--quiet` beside an option that
+/// prints (`iri -q check -H`, which clap cannot see across the two sides of the
+/// command).
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let mut cmd = command();
+    let matches = cmd.try_get_matches_from_mut(args)?;
+    if let Some((name, sub)) = matches.subcommand() {
+        let given = |id: &str| {
+            sub.try_get_raw(id).ok().flatten().is_some()
+                && sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+        };
+        let (used, why) = uses(name);
+        let mut refuse = |message: String| {
+            let sub = cmd.find_subcommand_mut(name).expect("the matched command");
+            Err(sub.error(clap::error::ErrorKind::ArgumentConflict, message))
+        };
+        for (id, flag) in GLOBALS {
+            if !used.contains(&id) && given(id) {
+                return refuse(format!("{name} does not use {flag}: {why}"));
+            }
+        }
+        if given("quiet") {
+            for (id, flag) in [
+                ("with_input", "--with-input (-H)"),
+                ("valid_only", "--valid-only"),
+                ("invalid_only", "--invalid-only"),
+            ] {
+                if given(id) {
+                    return refuse(format!(
+                        "--quiet (-q) prints nothing: it cannot be used with {flag}"
+                    ));
+                }
+            }
+        }
+        if given("abnf") && given("grammar") {
+            return refuse("--abnf gives the grammar: it cannot be used with --grammar".into());
+        }
+    }
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
+}
+
+impl Cli {
+    /// The grammar named by `--grammar`, by default RFC 3987's.
+    pub fn grammar(&self) -> GrammarArg {
+        self.grammar.unwrap_or(GrammarArg::Iri)
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,16 +262,11 @@ impl NormalizeLevelArg {
 #[derive(clap::Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Output for scripts")]
 pub struct ScriptArgs {
-    /// Start each output line with the input and a TAB, as `grep -H` does (never
-    /// automatic: the output's shape does not depend on how many inputs there are).
-    /// Control characters of the input are written \uXXXX. JSON records already
-    /// start with "input".
-    #[arg(short = 'H', long)]
+    /// `-H`, a global option ([`Cli::with_input`]), copied here for the output.
+    #[arg(skip)]
     pub with_input: bool,
-    /// Print no results: the exit status says. Stops at the first input that fails
-    /// (as `grep -q` stops at the first match), unless --summary is given, which is
-    /// then all that is printed.
-    #[arg(short, long, conflicts_with_all = ["with_input", "valid_only", "invalid_only"])]
+    /// `-q`, a global option ([`Cli::quiet`]), copied here for the output.
+    #[arg(skip)]
     pub quiet: bool,
     /// Print only the results of the inputs that failed (invalid, different, unknown,
     /// not converted). The exit status is unchanged.
@@ -224,8 +362,8 @@ pub enum Command {
     },
     /// Write a static site that teaches the three grammars: one page per rule and
     /// grammar (ABNF, section, railroad diagram, FIRST set, uses and used-by, examples,
-    /// near misses, generated combinator) and an index per grammar. --grammar is not
-    /// used: the book has all three.
+    /// near misses, generated combinator) and an index per grammar, for all three
+    /// grammars.
     Book {
         /// The folder to write (created if absent; existing pages are overwritten).
         #[arg(long)]
@@ -392,7 +530,7 @@ pub enum Command {
     /// Write a test suite for a rule in the corpus's TSV format (`input TAB
     /// valid|invalid TAB grammar TAB source`), one file per grammar (uri, iri, leiri):
     /// the strings of `generate --cover` and `generate --cover --invalid` of all
-    /// three grammars, each judged in each grammar. --grammar is not used.
+    /// three grammars, each judged in each grammar.
     Suite {
         /// The rule, in any grammar's naming (RFC 3987's, RFC 3986's or the LEIRI
         /// note's): each grammar takes its own name for it.
@@ -408,7 +546,6 @@ pub enum Command {
     /// How two grammars differ, shown by strings: strings in one language and not the
     /// other, found by generating from each and judging with the other's oracle,
     /// minimized, grouped by the rules where the grammars part. Exit status 1 when
-    /// differences are found (as diff(1)). --grammar and --abnf are not used: A and
-    /// B name the grammars.
+    /// differences are found (as diff(1)). A and B name the grammars.
     DiffGrammars(crate::commands::diff::DiffArgs),
 }

@@ -19,7 +19,6 @@ mod literals;
 mod report;
 mod teach;
 
-use clap::Parser;
 use io::{Failure, Status};
 use std::ffi::OsString;
 
@@ -43,7 +42,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = args::Cli::parse_from(args);
+    let cli = match args::parse(args) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let (code, message) = status(commands::run(&cli));
     if let Some(m) = message {
         // A message may quote an input: shown, not obeyed, by the terminal.
@@ -76,7 +78,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match args::Cli::try_parse_from(args) {
+    let cli = match args::parse(args) {
         Ok(cli) => cli,
         Err(e) => {
             return Run {

@@ -22,6 +22,10 @@ fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
@@ -99,6 +103,98 @@ fn usage_errors_exit_2() {
         iri(&["tree", "--format", "svg", "x"]).status.code(),
         Some(2)
     );
+}
+
+#[test]
+fn global_options_go_on_either_side_and_a_command_refuses_those_it_ignores() {
+    // Was: `iri -H check` a usage error, and `iri book --json` silence.
+    let after = iri(&["check", "-H", "--grammar", "uri", "http://a/", "a b"]);
+    for args in [
+        &["-H", "check", "--grammar", "uri", "http://a/", "a b"][..],
+        &["-H", "--grammar", "uri", "check", "http://a/", "a b"],
+        &["--grammar", "uri", "check", "-H", "http://a/", "a b"],
+    ] {
+        let o = iri(args);
+        assert_eq!(
+            (o.status.code(), &o.stdout),
+            (after.status.code(), &after.stdout),
+            "{args:?}"
+        );
+    }
+    assert!(String::from_utf8_lossy(&after.stdout).starts_with("http://a/\tvalid\n"));
+    let o = iri(&["-q", "check", "a b"]);
+    assert_eq!((o.status.code(), o.stdout.len()), (Some(1), 0));
+    assert_eq!(
+        iri(&["--json", "check", "http://a/"]).stdout,
+        iri(&["check", "--json", "http://a/"]).stdout
+    );
+    // Refused, saying why.
+    for (args, says) in [
+        (
+            &["book", "--json", "--out", "x"][..],
+            "book does not use --json",
+        ),
+        (
+            &["--json", "suite", "--rule", "IRI", "--out", "x"],
+            "suite does not use --json",
+        ),
+        (
+            &["--grammar", "uri", "book", "--out", "x"],
+            "book does not use --grammar",
+        ),
+        (
+            &["-H", "grammar", "IRI"],
+            "grammar does not use --with-input (-H)",
+        ),
+        (
+            &["coverage", "-q", "x"],
+            "coverage does not use --quiet (-q)",
+        ),
+        (
+            &["--abnf", "grammar/rfc3986.abnf", "parse", "x"],
+            "parse does not use --abnf",
+        ),
+        (
+            &["--grammar", "uri", "diff-grammars", "uri", "iri"],
+            "diff-grammars does not use --grammar",
+        ),
+        (
+            &["-q", "check", "-H", "x"],
+            "cannot be used with --with-input",
+        ),
+        (
+            &[
+                "--abnf",
+                "grammar/rfc3986.abnf",
+                "check",
+                "--grammar",
+                "uri",
+                "x",
+            ],
+            "cannot be used with --grammar",
+        ),
+    ] {
+        let o = iri(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    assert!(!std::path::Path::new("x").exists());
+    // A command's help lists the options it takes, and --abnf in one line.
+    let help = |args: &[&str]| String::from_utf8(iri(args).stdout).unwrap();
+    let long = "RFC 7405's %s and %i";
+    assert!(help(&["--help"]).contains(long));
+    for command in ["check", "tree", "grammar"] {
+        let h = help(&[command, "--help"]);
+        assert!(
+            h.contains("--abnf <FILE>") && !h.contains(long),
+            "{command}: {h}"
+        );
+    }
+    let h = help(&["book", "--help"]);
+    for flag in ["--json", "--grammar", "--abnf", "--with-input", "--quiet"] {
+        assert!(!h.contains(flag), "book --help shows {flag}: {h}");
+    }
+    assert!(help(&["check", "--help"]).contains("-H, --with-input"));
 }
 
 #[test]

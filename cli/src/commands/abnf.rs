@@ -39,7 +39,7 @@ pub fn run(cli: &Cli) -> Verdicts {
             ..
         } => {
             let rule = rule_arg(&grammar, rule.as_deref())?;
-            let style = style(json, script);
+            let style = style(cli, script);
             each_input(inputs, &style, |input, out| {
                 let verdict = match &input.text {
                     Err(e) => Err(Problem::not_utf8(input, e)),
@@ -72,7 +72,7 @@ pub fn run(cli: &Cli) -> Verdicts {
             }
             let rule = rule_arg(&grammar, rule.as_deref())?;
             let json = json || *format == Format::Json;
-            let style = style(json, script);
+            let style = style(cli, script);
             each_input(inputs, &style, |input, out| {
                 let tree = match &input.text {
                     Err(e) => Err(Problem::not_utf8(input, e)),

@@ -35,7 +35,7 @@ pub fn run(cli: &Cli) -> Verdicts {
     if !cli.abnf.is_empty() {
         return abnf::run(cli);
     }
-    match cli.grammar.variant() {
+    match cli.grammar().variant() {
         VariantName::Uri => run_in::<Uri>(cli),
         VariantName::Iri => run_in::<Iri>(cli),
         VariantName::Leiri => run_in::<Leiri>(cli),
@@ -52,11 +52,15 @@ pub fn run(cli: &Cli) -> Verdicts {
     }
 }
 
-/// How a per-input command writes, from its script options.
-fn style(json: bool, script: &ScriptArgs) -> Style {
+/// How a per-input command writes, from its script options and the global ones.
+fn style(cli: &Cli, script: &ScriptArgs) -> Style {
     Style {
-        json,
-        script: script.clone(),
+        json: cli.json,
+        script: ScriptArgs {
+            with_input: cli.with_input,
+            quiet: cli.quiet,
+            ..script.clone()
+        },
         blank_line_between: false,
         pair: false,
     }
@@ -66,7 +70,7 @@ fn style(json: bool, script: &ScriptArgs) -> Style {
 /// that take no grammar; `None` for the commands of references.
 fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
     let json = cli.json;
-    let style = |script: &ScriptArgs| style(json, script);
+    let style = |script: &ScriptArgs| style(cli, script);
     Some(match &cli.command {
         Command::Check {
             rule,
@@ -131,7 +135,7 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
     if let Some(verdicts) = run_rules::<V>(cli) {
         return verdicts;
     }
-    let style = |script: &ScriptArgs| style(cli.json, script);
+    let style = |script: &ScriptArgs| style(cli, script);
     match &cli.command {
         Command::Parse { script, inputs } => parse::run::<V>(
             &Style {
