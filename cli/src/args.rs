@@ -268,11 +268,14 @@ pub struct ScriptArgs {
     /// `-q`, a global option ([`Cli::quiet`]), copied here for the output.
     #[arg(skip)]
     pub quiet: bool,
-    /// Print only the results of the inputs that failed (invalid, different, unknown,
-    /// not converted). The exit status is unchanged.
+    /// Keep only the inputs that failed (invalid, different, unknown, not converted);
+    /// the exit status is unchanged. check and compare print each kept input, as
+    /// grep does (with -H, the input and its verdict); the other commands their
+    /// results. Kept inputs go out byte for byte, but to a terminal, which is shown
+    /// controls as \uXXXX; --json gives the exact bytes of any line.
     #[arg(long, conflicts_with = "valid_only")]
     pub invalid_only: bool,
-    /// Print only the results of the inputs that succeeded.
+    /// Keep only the inputs that succeeded (as --invalid-only keeps the others).
     #[arg(long)]
     pub valid_only: bool,
     /// After the results, a closing block (with --json, one JSON object

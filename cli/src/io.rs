@@ -330,9 +330,23 @@ pub struct Style {
     pub blank_line_between: bool,
     /// Each input is a pair, A TAB B (`compare`): `--with-input` writes two columns.
     pub pair: bool,
+    /// The command's result is a verdict (`check`, `compare`): under `--valid-only`
+    /// or `--invalid-only`, its text output is the kept inputs ([`Style::copies_inputs`]).
+    pub verdicts: bool,
 }
 
 impl Style {
+    /// Whether the records are the kept inputs themselves, as `grep` prints the lines
+    /// it keeps: a command of verdicts under a filter, in text, without
+    /// `--with-input` (which writes the input and its verdict). Such records go out
+    /// byte for byte, a copy of the lines kept, unless standard output is a terminal,
+    /// which is shown their control and bidi formatting characters as `\uXXXX` as
+    /// all text output is ([`Out`]).
+    pub fn copies_inputs(&self) -> bool {
+        let s = &self.script;
+        self.verdicts && !self.json && !s.with_input && (s.valid_only || s.invalid_only)
+    }
+
     fn shows(&self, status: Status) -> bool {
         let s = &self.script;
         !(s.quiet
@@ -421,8 +435,9 @@ struct Ordered {
 
 impl Ordered {
     fn new(style: &Style) -> Ordered {
+        let raw = style.json || style.copies_inputs() && !stdout_is_a_terminal();
         Ordered {
-            out: if style.json { Out::raw() } else { Out::new() },
+            out: if raw { Out::raw() } else { Out::new() },
             separates: style.separates(),
             wrote_any: false,
             spill_at: SPILL_AT.with(Cell::get),
@@ -935,6 +950,12 @@ fn stdin_is_a_file() -> bool {
     }
 }
 
+/// Whether standard output is a terminal (never for output in memory).
+fn stdout_is_a_terminal() -> bool {
+    use std::io::IsTerminal;
+    MEMORY.with(|m| m.borrow().is_none()) && io::stdout().is_terminal()
+}
+
 /// Sets how much a [`Sink`] holds before a spill writes it, on this thread.
 #[cfg(test)]
 pub fn set_spill_at(bytes: usize) {
@@ -1240,6 +1261,7 @@ mod tests {
                 },
                 blank_line_between: bit(2),
                 pair: bit(7),
+                verdicts: false,
             };
             for inputs in [&short[..], &many[..]] {
                 for declare in [false, true] {

@@ -183,3 +183,35 @@ fn jobs_beyond_the_cores_are_bounded_not_a_thread_per_line() {
         assert_eq!(o.stdout, one.stdout);
     }
 }
+
+#[test]
+fn a_filter_copies_the_lines_it_keeps_but_shows_a_terminal_their_controls() {
+    // Into a pipe, --valid-only is a copy of the lines kept (cli/tests/scripts.rs);
+    // a terminal is shown U+202E as \u202E, never given it.
+    let input = "http://a/\u{202E}x";
+    let o = iri_stdin(&["check", "--valid-only"], format!("{input}\n").as_bytes());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), format!("{input}\n"));
+    // util-linux's script(1) runs the command on a pseudo-terminal.
+    let Ok(o) = Command::new("script")
+        .args([
+            "-qec",
+            "\"$IRI\" check --valid-only \"$INPUT\"",
+            "/dev/null",
+        ])
+        .env("IRI", env!("CARGO_BIN_EXE_iri"))
+        .env("INPUT", input)
+        .stdin(Stdio::null())
+        .output()
+    else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "script(1) (util-linux) is needed under CI"
+        );
+        eprintln!("skipped: no script(1) to run the command on a terminal");
+        return;
+    };
+    // The terminal's line discipline ends lines with CR LF.
+    let shown = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    hides_nothing(shown.as_bytes());
+    assert_eq!(shown, "http://a/\\u202Ex\n");
+}

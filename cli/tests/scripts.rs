@@ -114,6 +114,49 @@ fn valid_only_and_invalid_only_filter_but_keep_the_exit_status() {
 }
 
 #[test]
+fn the_filters_print_the_inputs_they_keep_as_grep_does() {
+    // Was: `valid` and `invalid: ...`, so `iri check --valid-only < dump > clean`
+    // cleaned nothing.
+    let lines = "http://a/\nhttp://a b/\nhttp://a/\u{202E}x\n\nc d\n";
+    let o = iri_stdin(&["check", "--valid-only"], lines.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    // A copy, byte for byte into a pipe: U+202E is a ucschar, valid in an IRI; its
+    // escaped form (a backslash) would not be.
+    assert_eq!(stdout(&o), "http://a/\nhttp://a/\u{202E}x\n\n");
+    let o = iri_stdin(&["check", "--invalid-only"], lines.as_bytes());
+    assert_eq!(stdout(&o), "http://a b/\nc d\n");
+    // With -H, the input and its verdict, as before.
+    let o = iri_stdin(&["-H", "check", "--invalid-only"], lines.as_bytes());
+    let out = stdout(&o);
+    assert!(out.starts_with("http://a b/\tinvalid: at char 8"), "{out}");
+    assert!(out.contains("\nc d\tinvalid: at char 1"), "{out}");
+    // JSON is unchanged: every record of the kept inputs.
+    let o = iri_stdin(&["--json", "check", "--valid-only"], lines.as_bytes());
+    let v = json(&o);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[1]["input"], "http://a/\u{202E}x");
+    // A line that is not UTF-8 is kept with U+FFFD for its bad bytes.
+    let o = iri_stdin(&["check", "--invalid-only"], b"a\xffb\nhttp://a/\n");
+    assert_eq!(stdout(&o), "a\u{FFFD}b\n");
+    // compare keeps pairs.
+    let pairs = b"http://a/%7e\thttp://a/~\nhttp://a/\thttp://b/\n";
+    let o = iri_stdin(&["compare", "--invalid-only"], pairs);
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(1), "http://a/\thttp://b/\n")
+    );
+    let o = iri(&["compare", "--valid-only", "http://a/", "HTTP://A/"]);
+    assert_eq!(stdout(&o), "http://a/\tHTTP://A/\n");
+    // The commands whose result is not a verdict keep their results.
+    let o = iri(&["to-uri", "--valid-only", "http://a/é", "a b"]);
+    assert_eq!(stdout(&o), "http://a/%C3%A9\n");
+    // A caret has no message to stand under.
+    let o = iri(&["check", "--invalid-only", "--caret", "a b"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("-H adds their messages"));
+}
+
+#[test]
 fn summary_counts_by_rule_and_expectation() {
     let input = b"http://a/\nhttp://a/ b\nhttp://c/ d\nhttp://a/\xff\n1.2.3.4:\n";
     let o = iri_stdin(&["--json", "check", "--summary"], input);
@@ -134,7 +177,7 @@ fn summary_counts_by_rule_and_expectation() {
     let o = iri_stdin(&["check", "--summary", "--valid-only"], input);
     let out = stdout(&o);
     assert!(
-        out.starts_with("valid\nsummary: 5 inputs, 1 valid, 4 invalid\n"),
+        out.starts_with("http://a/\nsummary: 5 inputs, 1 valid, 4 invalid\n"),
         "{out}"
     );
     assert!(out.contains("       2  isegment expects "), "{out}");

@@ -63,7 +63,16 @@ fn style(cli: &Cli, script: &ScriptArgs) -> Style {
         },
         blank_line_between: false,
         pair: false,
+        verdicts: false,
     }
+}
+
+/// What a command of verdicts writes for an input it keeps under `--valid-only` or
+/// `--invalid-only` in text ([`Style::copies_inputs`]): the input itself, as `grep`
+/// prints a line it keeps (a line that is not UTF-8 with U+FFFD for its bad bytes).
+fn copy_input(out: &mut String, input: &Input<'_>) {
+    out.push_str(&input.lossy());
+    out.push('\n');
 }
 
 /// The commands of rules (check, tree, trace, grammar, generate, coverage) and those
@@ -78,7 +87,16 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             caret,
             script,
             inputs,
-        } => check::run::<V>(&style(script), rule.as_deref(), *oracle, *caret, inputs),
+        } => check::run::<V>(
+            &Style {
+                verdicts: true,
+                ..style(script)
+            },
+            rule.as_deref(),
+            *oracle,
+            *caret,
+            inputs,
+        ),
         Command::Tree {
             rule,
             format,
@@ -179,6 +197,7 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
         } => compare::run::<V>(
             &Style {
                 pair: true,
+                verdicts: true,
                 ..style(script)
             },
             *level,
