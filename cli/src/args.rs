@@ -280,7 +280,8 @@ pub struct ScriptArgs {
     pub valid_only: bool,
     /// After the results, a closing block (with --json, one JSON object
     /// {"summary": ...}) with the counts of inputs, valid and invalid, and for the
-    /// invalid ones the count per innermost rule and expectation at the farthest failure.
+    /// invalid ones the count per component, innermost rule and everything expected
+    /// at the farthest failure.
     #[arg(long)]
     pub summary: bool,
     /// Threads that process the lines of standard input (default, and at most: the

@@ -225,11 +225,13 @@ impl Judged {
 }
 
 /// Why an input did not succeed, as `--summary` groups them: the grammar's farthest
-/// failure (its innermost rule and what was expected there), or a reason without a
-/// place in the grammar (`not-utf8`, `idna`, a lint code, ...).
+/// failure (the component being read, the innermost rule, and everything expected
+/// there, each once), or a reason without a place in the grammar (`not-utf8`,
+/// `idna`, a lint code, ...).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Why {
     Grammar {
+        component: Option<&'static str>,
         rule: Option<String>,
         expected: Vec<String>,
     },
@@ -1000,17 +1002,24 @@ fn summary_text(tally: &Tally) -> String {
     s.push('\n');
     for (why, n) in reasons(tally) {
         match why {
-            Why::Grammar { rule, expected } => {
-                let _ = writeln!(
-                    s,
-                    "{n:>8}  {} expects {}",
-                    rule.as_deref().unwrap_or("(top)"),
-                    if expected.is_empty() {
-                        "something else".to_string()
-                    } else {
-                        expected.join(" | ")
+            Why::Grammar {
+                component,
+                rule,
+                expected,
+            } => {
+                let _ = write!(s, "{n:>8}  ");
+                if let Some(c) = component {
+                    let _ = write!(s, "{c}, ");
+                }
+                let _ = write!(s, "in {}: expected ", rule.as_deref().unwrap_or("(top)"));
+                match expected.split_last() {
+                    None => s.push_str("something else"),
+                    Some((last, [])) => s.push_str(last),
+                    Some((last, rest)) => {
+                        let _ = write!(s, "{} or {last}", rest.join(", "));
                     }
-                );
+                }
+                s.push('\n');
             }
             Why::Reason(r) => {
                 let _ = writeln!(s, "{n:>8}  {r}");
@@ -1021,16 +1030,22 @@ fn summary_text(tally: &Tally) -> String {
 }
 
 /// The summary as one JSON object: `{"summary": {"inputs", "valid", "invalid",
-/// "unknown", "failures": [{"count", "rule", "expected", "reason"}]}}`.
+/// "unknown", "failures": [{"count", "component", "rule", "expected", "reason"}]}}`.
 fn summary_json(tally: &Tally) -> String {
     let failures = json::array(reasons(tally).into_iter().map(|(why, n)| {
         let o = Object::new().num("count", n);
         match why {
-            Why::Grammar { rule, expected } => o
+            Why::Grammar {
+                component,
+                rule,
+                expected,
+            } => o
+                .opt_str("component", *component)
                 .opt_str("rule", rule.as_deref())
                 .strs("expected", expected.iter().map(String::as_str))
                 .null("reason"),
             Why::Reason(r) => o
+                .null("component")
                 .null("rule")
                 .strs("expected", std::iter::empty())
                 .str("reason", r),

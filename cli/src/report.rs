@@ -24,10 +24,16 @@ pub struct Problem {
     pub char_offset: Option<usize>,
     /// The character found there (`None`: the end of the input, or no place).
     pub found: Option<char>,
+    /// The component of the reference being read there (`host`, `port`, ...), from
+    /// the rules that enclose the failure ([`component_of`]).
+    pub component: Option<&'static str>,
     /// The innermost rule being matched at the farthest failure.
     pub rule: Option<String>,
-    /// What would have been accepted there.
+    /// What would have been accepted there, each once, in the order of
+    /// `expected_by`.
     pub expected: Vec<String>,
+    /// The same, by the rule that expected it, innermost first.
+    pub expected_by: Vec<(String, Vec<String>)>,
     /// The rules enclosing `rule`, innermost first.
     pub context: Vec<String>,
     /// The whole message, as text output shows it.
@@ -38,13 +44,24 @@ impl Problem {
     /// The grammar's error: where the farthest failure is, what was found and
     /// expected there, in which rules.
     pub fn of_match(e: &MatchError) -> Problem {
+        let expected_by: Vec<(String, Vec<String>)> = e
+            .expected_by()
+            .iter()
+            .map(|g| {
+                let items = g.expected().iter().map(|x| x.to_string()).collect();
+                (g.rule().to_string(), items)
+            })
+            .collect();
+        let within = e.rule().into_iter().chain(e.within().iter().copied());
         Problem {
             kind: "grammar",
             byte_offset: Some(e.byte_offset()),
             char_offset: Some(e.char_offset()),
             found: e.found(),
+            component: within.filter_map(component_of).next(),
             rule: e.rule().map(str::to_string),
-            expected: e.expected().iter().map(|x| x.to_string()).collect(),
+            expected: each_once(&expected_by),
+            expected_by,
             context: e.within().iter().map(|s| s.to_string()).collect(),
             message: e.message(),
         }
@@ -53,20 +70,18 @@ impl Problem {
     /// The oracle's error on a grammar read with `--abnf`: the same fields as the
     /// combinators' ([`Problem::of_match`]), `expected` being every rule's items, each
     /// once.
+    /// No component: the rules of a grammar of one's own are named as its author
+    /// chose.
     pub fn of_oracle(e: &OracleError) -> Problem {
-        let mut expected: Vec<String> = Vec::new();
-        for item in e.expected_by.iter().flat_map(|(_, items)| items) {
-            if !expected.contains(item) {
-                expected.push(item.clone());
-            }
-        }
         Problem {
             kind: "grammar",
             byte_offset: Some(e.byte_offset),
             char_offset: Some(e.char_offset),
             found: e.found,
+            component: None,
             rule: e.rule.clone(),
-            expected,
+            expected: each_once(&e.expected_by),
+            expected_by: e.expected_by.clone(),
             context: e.within.clone(),
             message: e.to_string(),
         }
@@ -84,8 +99,10 @@ impl Problem {
             byte_offset: Some(valid),
             char_offset: Some(chars),
             found: None,
+            component: None,
             rule: None,
             expected: Vec::new(),
+            expected_by: Vec::new(),
             context: Vec::new(),
             message: message.to_string(),
         }
@@ -98,18 +115,21 @@ impl Problem {
             byte_offset: None,
             char_offset: None,
             found: None,
+            component: None,
             rule: None,
             expected: Vec::new(),
+            expected_by: Vec::new(),
             context: Vec::new(),
             message,
         }
     }
 
-    /// How `--summary` counts it: by rule and expectation for the grammar's errors,
-    /// by kind for the others.
+    /// How `--summary` counts it: by component, innermost rule and what was expected
+    /// there for the grammar's errors, by kind for the others.
     pub fn why(&self) -> Why {
         if self.kind == "grammar" {
             Why::Grammar {
+                component: self.component,
                 rule: self.rule.clone(),
                 expected: self.expected.clone(),
             }
@@ -118,8 +138,9 @@ impl Problem {
         }
     }
 
-    /// The `"error"` object: `kind`, `byte_offset`, `char_offset`, `found`, `rule`,
-    /// `expected`, `context`, `message` (absent values are null).
+    /// The `"error"` object: `kind`, `byte_offset`, `char_offset`, `found`,
+    /// `component`, `rule`, `expected`, `expected_by` (`[{"rule", "expected"}]`),
+    /// `context`, `message` (absent values are null).
     pub fn json(&self) -> String {
         let opt_num = |o: Object, k: &str, v: Option<usize>| match v {
             Some(n) => o.num(k, n),
@@ -129,11 +150,50 @@ impl Problem {
         let o = Object::new().str("kind", self.kind);
         let o = opt_num(o, "byte_offset", self.byte_offset);
         let o = opt_num(o, "char_offset", self.char_offset);
+        let expected_by = crate::json::array(self.expected_by.iter().map(|(rule, items)| {
+            Object::new()
+                .str("rule", rule)
+                .strs("expected", items.iter().map(String::as_str))
+                .finish()
+        }));
         o.opt_str("found", found.as_deref())
+            .opt_str("component", self.component)
             .opt_str("rule", self.rule.as_deref())
             .strs("expected", self.expected.iter().map(String::as_str))
+            .raw("expected_by", &expected_by)
             .strs("context", self.context.iter().map(String::as_str))
             .str("message", &self.message)
             .finish()
     }
+}
+
+/// What the rules expected, each item once, in the order they give them.
+fn each_once(expected_by: &[(String, Vec<String>)]) -> Vec<String> {
+    let mut expected: Vec<String> = Vec::new();
+    for item in expected_by.iter().flat_map(|(_, items)| items) {
+        if !expected.contains(item) {
+            expected.push(item.clone());
+        }
+    }
+    expected
+}
+
+/// The component of a reference (RFC 3986 §3, RFC 3987 §2.2) that a rule of the
+/// built-in grammars reads, by the rule's name (`ihost` and `host` read the host;
+/// `ipath-abempty` and the other paths the path); `None` for the rules inside a
+/// component (`ireg-name`) and those that hold several (`ihier-part`).
+fn component_of(rule: &str) -> Option<&'static str> {
+    let bare = rule.strip_prefix('i').unwrap_or(rule);
+    Some(match bare {
+        "scheme" => "scheme",
+        "authority" => "authority",
+        "userinfo" => "userinfo",
+        "host" => "host",
+        "port" => "port",
+        "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless"
+        | "path-empty" => "path",
+        "query" => "query",
+        "fragment" => "fragment",
+        _ => return None,
+    })
 }

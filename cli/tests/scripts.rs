@@ -180,7 +180,68 @@ fn summary_counts_by_rule_and_expectation() {
         out.starts_with("http://a/\nsummary: 5 inputs, 1 valid, 4 invalid\n"),
         "{out}"
     );
-    assert!(out.contains("       2  isegment expects "), "{out}");
+    // By component and innermost rule, with everything expected there once (the
+    // innermost rule does not expect the "?" or "#" of the reference).
+    assert!(
+        out.contains(
+            "       2  path, in isegment: expected ipchar (iunreserved / pct-encoded / \
+             sub-delims / \":\" / \"@\"), \"/\", \"#\", \"?\" or end of input\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(failures[0]["component"], "path");
+}
+
+#[test]
+fn json_errors_list_each_expectation_once_and_say_which_rule_expects_it() {
+    // Was: iunreserved, pct-encoded and sub-delims twice each (ireg-name's and
+    // iuserinfo's), and no way to tell which rule expected what.
+    let o = iri(&["--json", "check", "http://a b/"]);
+    let e = &json(&o)[0]["error"];
+    let expected: Vec<&str> = e["expected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let mut once = expected.clone();
+    once.sort_unstable();
+    once.dedup();
+    assert_eq!(once.len(), expected.len(), "{expected:?}");
+    assert_eq!(e["component"], "host");
+    // expected_by is the library's, rule by rule; expected is its items, each once.
+    let lib = iri_grammar::IriRef::parse("http://a b/").unwrap_err();
+    let by = e["expected_by"].as_array().unwrap();
+    assert_eq!(by.len(), lib.expected_by().len());
+    for (json, lib) in by.iter().zip(lib.expected_by()) {
+        assert_eq!(json["rule"], lib.rule());
+        let items: Vec<String> = lib.expected().iter().map(|x| x.to_string()).collect();
+        assert_eq!(json["expected"], serde_json::json!(items));
+        for item in &items {
+            assert!(expected.contains(&item.as_str()), "{item}");
+        }
+    }
+    let items = by
+        .iter()
+        .flat_map(|g| g["expected"].as_array().unwrap().iter());
+    assert!(expected.iter().all(|x| items.clone().any(|i| i == x)));
+    // The summary counts the same: one line, each expectation once.
+    let o = iri_stdin(
+        &["--json", "check", "-q", "--summary"],
+        b"http://a b/
+http://c d/
+",
+    );
+    let f = &json(&o)[0]["summary"]["failures"][0];
+    assert_eq!(
+        (&f["count"], &f["component"], &f["rule"]),
+        (
+            &Value::from(2),
+            &Value::from("host"),
+            &Value::from("ireg-name")
+        )
+    );
+    assert_eq!(f["expected"], e["expected"]);
 }
 
 #[test]
