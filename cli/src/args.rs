@@ -175,6 +175,14 @@ impl Cli {
     }
 }
 
+/// A percentage, 0 to 100, for `coverage --fail-under`.
+fn percent(s: &str) -> Result<f64, String> {
+    match s.trim_end_matches('%').parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        _ => Err(format!("{s:?} is not a percentage from 0 to 100")),
+    }
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GrammarArg {
     /// RFC 3986.
@@ -520,7 +528,7 @@ pub enum Command {
     },
     /// Which rules and alternatives the inputs reach, from the rule down, on the parse
     /// the grammar takes (first match, as `tree` shows); the alternatives no input
-    /// reached, each with a generated example that reaches it.
+    /// reached, each with the shortest example that reaches it.
     Coverage {
         /// The rule, in the grammar's own naming (default: the reference rule).
         #[arg(long)]
@@ -528,6 +536,10 @@ pub enum Command {
         /// The seed of the generated examples.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Exit with status 1 when the inputs reach less than PERCENT of the
+        /// alternatives (0 to 100), so that a test suite's coverage can gate CI.
+        #[arg(long, value_name = "PERCENT", value_parser = percent)]
+        fail_under: Option<f64>,
         /// Inputs (default: lines of standard input).
         inputs: Vec<String>,
     },

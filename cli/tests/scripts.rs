@@ -418,6 +418,65 @@ fn jobs_keep_the_input_order() {
 }
 
 #[test]
+fn coverage_shows_the_shortest_example_and_can_gate_on_a_percentage() {
+    // Was: the first string drawn, `N://+%Ef&-:@[::be:F:81.99.235.82]:0//)~(:%fB/-;&?`
+    // for an alternative of IPv6address, and exit status 0 whatever the coverage.
+    let args = [
+        "--grammar",
+        "uri",
+        "coverage",
+        "--rule",
+        "dec-octet",
+        "7",
+        "42",
+        "255",
+    ];
+    let o = iri(&args);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        out.contains("alternatives no input reached: 2 of 5 (60.0 % reached)\n"),
+        "{out}"
+    );
+    assert!(out.contains("\"1\" 2DIGIT\n    e.g. \"100\"\n"), "{out}");
+    assert!(
+        out.contains("\"2\" %x30-34 DIGIT\n    e.g. \"200\"\n"),
+        "{out}"
+    );
+    for (percent, status) in [("60", 0), ("59.9", 0), ("60.1", 1), ("100", 1), ("0", 0)] {
+        let o = iri(&[&args[..], &["--fail-under", percent]].concat());
+        assert_eq!(o.status.code(), Some(status), "--fail-under {percent}");
+        assert_eq!(stdout(&o), out, "the report is the same");
+    }
+    assert_eq!(
+        iri(&[&args[..], &["--fail-under", "101"]].concat())
+            .status
+            .code(),
+        Some(2)
+    );
+    // In context: the fewest characters that reach each alternative.
+    let o = iri(&["--json", "--grammar", "uri", "coverage", "::1"]);
+    let v = &json(&o)[0];
+    assert_eq!(
+        v["reached"].as_u64().unwrap() + v["unreached"].as_array().unwrap().len() as u64,
+        v["alternatives"].as_u64().unwrap()
+    );
+    let example = |rule: &str, alternative: u64| {
+        v["unreached"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["rule"] == rule && u["alternative"] == alternative)
+            .map(|u| u["example"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    assert_eq!(example("IPv6address", 9), "//[::]");
+    assert_eq!(example("IPv6address", 1), "//[A:A:A:A:A:A:A:A]");
+    assert_eq!(example("host", 2), "//0.0.0.0");
+    assert_eq!(example("dec-octet", 5), "//250.0.0.0");
+}
+
+#[test]
 fn coverage_counts_alternatives_and_finds_examples_for_the_others() {
     let o = iri(&[
         "--grammar",

@@ -13,7 +13,15 @@ use std::io::Write;
 /// How many strings are drawn for each unreached alternative before giving up.
 const ATTEMPTS: usize = 200;
 
-pub fn run<V: Variant>(json: bool, rule: Option<&str>, seed: u64, inputs: &[String]) -> Outcome {
+/// The report; `Ok(false)` (exit status 1) when the inputs reach less than
+/// `fail_under` percent of the alternatives.
+pub fn run<V: Variant>(
+    json: bool,
+    rule: Option<&str>,
+    seed: u64,
+    fail_under: Option<f64>,
+    inputs: &[String],
+) -> Outcome {
     let rule = rule_arg::<V>(rule)?;
     let grammars = Grammars::builtin();
     let mut cov = Coverage::new(&grammars, V::NAME, rule.name::<V>())
@@ -28,18 +36,38 @@ pub fn run<V: Variant>(json: bool, rule: Option<&str>, seed: u64, inputs: &[Stri
     let unreached: Vec<(usize, usize, Option<Example>)> = cov
         .unreached()
         .into_iter()
-        .map(|(slot, alt)| (slot, alt, cov.example(&mut gen, slot, Some(alt), ATTEMPTS)))
+        .map(|(slot, alt)| {
+            (
+                slot,
+                alt,
+                cov.shortest_example(&mut gen, slot, Some(alt), ATTEMPTS),
+            )
+        })
         .collect();
     let text = if json {
         to_json(&cov, &unreached)
     } else {
         to_text(&cov, &unreached)
     };
+    let all = cov.all_alternatives().len();
+    let reached = all - unreached.len();
+    // reached / all < fail_under / 100, without rounding.
+    let ok = fail_under.is_none_or(|p| (reached as f64) * 100.0 >= p * all as f64);
     let mut out = Out::new();
     if let Err(e) = out.write_all(text.as_bytes()) {
-        return ended_by(e, true);
+        return ended_by(e, ok);
     }
-    out.finish(true)
+    out.finish(ok)
+}
+
+/// The share of the alternatives reached, in percent with one decimal, rounded
+/// down (so that 99.96 % does not read as 100.0 %); 100 when there are none.
+fn percent(reached: usize, all: usize) -> String {
+    if all == 0 {
+        return "100.0".into();
+    }
+    let tenths = reached * 1000 / all;
+    format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 fn to_text(cov: &Coverage<'_>, unreached: &[(usize, usize, Option<Example>)]) -> String {
@@ -82,11 +110,13 @@ fn to_text(cov: &Coverage<'_>, unreached: &[(usize, usize, Option<Example>)]) ->
             folded.join(", ")
         );
     }
+    let all = cov.all_alternatives().len();
     let _ = writeln!(
         s,
-        "alternatives no input reached: {} of {}",
+        "alternatives no input reached: {} of {} ({} % reached)",
         unreached.len(),
-        cov.all_alternatives().len()
+        all,
+        percent(all - unreached.len(), all)
     );
     for (slot, alt, example) in unreached {
         let r = &cov.rules[*slot];
@@ -113,11 +143,14 @@ fn to_text(cov: &Coverage<'_>, unreached: &[(usize, usize, Option<Example>)]) ->
     s
 }
 
-/// One JSON object: `grammar`, `rule`, `inputs`, `matched`, `rules` (each `rule`,
-/// `measured`, `inputs`, `alternatives` [{`alternative`, `of`, `abnf`, `inputs`}]),
+/// One JSON object: `grammar`, `rule`, `inputs`, `matched`, `alternatives` (how
+/// many the measured rules have), `reached` (how many of them the inputs reach),
+/// `rules` (each `rule`, `measured`, `inputs`, `alternatives` [{`alternative`,
+/// `of`, `abnf`, `inputs`}]),
 /// `unreached` (each `rule`, `alternative`, `of`, `abnf`, `example`, `example_rule`,
 /// `in_context`).
 fn to_json(cov: &Coverage<'_>, unreached: &[(usize, usize, Option<Example>)]) -> String {
+    let (all, missed) = (cov.all_alternatives().len(), unreached.len());
     let rules = json::array(cov.rules.iter().map(|r| {
         let of = r.alternatives.len();
         let alts = json::array(
@@ -162,6 +195,8 @@ fn to_json(cov: &Coverage<'_>, unreached: &[(usize, usize, Option<Example>)]) ->
         .str("rule", &cov.start_name)
         .num("inputs", cov.inputs)
         .num("matched", cov.matched)
+        .num("alternatives", all)
+        .num("reached", all - missed)
         .raw("rules", &rules)
         .raw("unreached", &unreached)
         .finish();

@@ -140,8 +140,13 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             invalid,
             cover,
         } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover).map(Status::from),
-        Command::Coverage { rule, seed, inputs } => {
-            coverage::run::<V>(json, rule.as_deref(), *seed, inputs).map(Status::from)
+        Command::Coverage {
+            rule,
+            seed,
+            fail_under,
+            inputs,
+        } => {
+            coverage::run::<V>(json, rule.as_deref(), *seed, *fail_under, inputs).map(Status::from)
         }
         Command::Suite { rule, out, seed } => suite::run(rule, out, *seed).map(Status::from),
         _ => return None,
