@@ -516,7 +516,9 @@ pub enum Command {
         seed: u64,
         /// Strings that must fail: near misses (one or two edits of a generated
         /// string) that the ABNF oracle confirms do not match the rule; --json adds
-        /// where the match fails and what was expected there.
+        /// where the match fails and what was expected there. Text writes a string
+        /// that could not be told apart as it is (empty, white space at either end,
+        /// controls, a `"` first) as a JSON string: `""`, `"25 "`.
         #[arg(long)]
         invalid: bool,
         /// A small set of strings that together reach every alternative reachable

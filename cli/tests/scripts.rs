@@ -477,6 +477,49 @@ fn coverage_shows_the_shortest_example_and_can_gate_on_a_percentage() {
 }
 
 #[test]
+fn generate_invalid_shows_what_text_would_hide() {
+    // Was: an empty line for the empty string, and "25 " with its space unseen.
+    let text = iri(&[
+        "--grammar",
+        "uri",
+        "generate",
+        "--rule",
+        "dec-octet",
+        "--invalid",
+        "--cover",
+    ]);
+    let json = json(&iri(&[
+        "--json",
+        "--grammar",
+        "uri",
+        "generate",
+        "--rule",
+        "dec-octet",
+        "--invalid",
+        "--cover",
+    ]));
+    let lines: Vec<&str> = std::str::from_utf8(&text.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), json.len());
+    for (line, record) in lines.iter().zip(&json) {
+        let s = record["generated"].as_str().unwrap();
+        let plain = !s.is_empty() && s.trim() == s && !s.starts_with('"');
+        if plain {
+            assert_eq!(*line, s);
+        } else {
+            // A JSON string: read back, the string itself.
+            assert_eq!(serde_json::from_str::<String>(line).unwrap(), s, "{line}");
+        }
+    }
+    assert!(lines.contains(&"\"\""), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with('"') && l.ends_with(" \"")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn coverage_counts_alternatives_and_finds_examples_for_the_others() {
     let o = iri(&[
         "--grammar",

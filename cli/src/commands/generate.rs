@@ -39,12 +39,9 @@ pub fn run<V: Variant>(
         }
         if invalid {
             let found = places::<V>(&grammars, rule, &strings)?;
-            write_all(
-                &mut out,
-                found.iter().map(String::as_str),
-                |s| invalid_record::<V>(rule, s, None),
-                json,
-            )
+            found.iter().try_for_each(|s| {
+                write_must_fail(&mut out, s, json, |s| invalid_record::<V>(rule, s, None))
+            })
         } else {
             write_all(
                 &mut out,
@@ -67,12 +64,12 @@ pub fn run<V: Variant>(
         for _ in 0..n {
             let mut found = None;
             for _ in 0..ATTEMPTS {
-                match near_miss(&mut generator, &oracle, name, ATTEMPTS).map_err(usage)? {
-                    Some(m) if json || shown_raw(&m.text) => {
-                        found = Some(m);
-                        break;
-                    }
-                    _ => {}
+                // Text shows every near miss (`must_fail_text`): none is drawn again.
+                if let Some(m) =
+                    near_miss(&mut generator, &oracle, name, ATTEMPTS).map_err(usage)?
+                {
+                    found = Some(m);
+                    break;
                 }
             }
             let Some(m) = found else {
@@ -80,7 +77,7 @@ pub fn run<V: Variant>(
                     "no near miss of {name} found: its one- and two-edit neighbours all match"
                 )));
             };
-            written = write_one(&mut out, &m.text, json, |s| {
+            written = write_must_fail(&mut out, &m.text, json, |s| {
                 invalid_record::<V>(rule, s, Some((&m.from, m.edits)))
             });
             if written.is_err() {
@@ -191,6 +188,43 @@ fn write_one(
     } else {
         Ok(())
     }
+}
+
+/// Writes a string that must fail on a line: as it is, or as a JSON string when
+/// that could not be told apart ([`must_fail_text`]); or its JSON record.
+fn write_must_fail(
+    out: &mut Out,
+    s: &str,
+    json: bool,
+    record: impl FnOnce(&str) -> String,
+) -> std::io::Result<()> {
+    if json {
+        writeln!(out, "{}", record(s))
+    } else {
+        writeln!(out, "{}", must_fail_text(s))
+    }
+}
+
+/// How text output shows a string that must fail. Near misses are made of the
+/// characters that are hard to see: the empty string, a space at the end, a
+/// control. So a string goes as it is unless it could not be told apart from
+/// another or from nothing: empty, white space at either end, a character that
+/// text output writes `\uXXXX` (a control, a bidi formatting character), or a `"`
+/// first. Those go as a JSON string, in double quotes with JSON's escapes: `""`,
+/// `"http://a/ "`, and a line that starts with `"` is always one.
+fn must_fail_text(s: &str) -> std::borrow::Cow<'_, str> {
+    let plain = !s.is_empty()
+        && !s.starts_with(char::is_whitespace)
+        && !s.ends_with(char::is_whitespace)
+        && !s.starts_with('"')
+        && !s.contains('\n')
+        && matches!(visible(s), std::borrow::Cow::Borrowed(_));
+    if plain {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut quoted = String::with_capacity(s.len() + 2);
+    crate::json::string(s, &mut quoted);
+    std::borrow::Cow::Owned(quoted)
 }
 
 /// The record of a string that must fail: `rule`, `generated`, `valid` (false),
