@@ -198,6 +198,26 @@ fn global_options_go_on_either_side_and_a_command_refuses_those_it_ignores() {
 }
 
 #[test]
+fn a_misspelt_rule_name_gets_the_names_a_few_edits_away() {
+    // Was: no suggestion for IPv6adress (a letter short), where ipchar got pchar.
+    let o = iri(&["grammar", "IPv6adress"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("(did you mean IPv6address?)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = iri(&["--grammar", "uri", "check", "--rule", "ipchar", "x"]);
+    assert!(
+        stderr(&o).contains("(did you mean pchar?)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = iri(&["grammar", "zzzzzz"]);
+    assert!(!stderr(&o).contains("did you mean"), "{}", stderr(&o));
+}
+
+#[test]
 fn standard_input_one_per_line_crlf_and_bad_utf8() {
     let o = iri_stdin(&["check"], b"http://a/\r\nhttp://a/ b\n\xff\xfe\nfoo:bar");
     assert_eq!(o.status.code(), Some(1));

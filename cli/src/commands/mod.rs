@@ -233,14 +233,24 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
 }
 
 /// ` (did you mean A, B?)` for the rule names that contain `name` or are contained in
-/// it (ignoring case); empty when none does.
+/// it, and those fewest edits away from it (insertions, deletions, substitutions and
+/// transpositions: at most one for every four characters, at least one), ignoring
+/// case; empty when none is.
 fn did_you_mean<'n>(names: impl Iterator<Item = &'n str>, name: &str) -> String {
     let wanted = name.to_ascii_lowercase();
-    let close: Vec<&str> = names
-        .filter(|n| {
-            let n = n.to_ascii_lowercase();
-            n.contains(&wanted) || wanted.contains(&n)
+    let most = (wanted.chars().count() / 4).max(1);
+    let scored: Vec<(&str, bool, usize)> = names
+        .map(|n| {
+            let lower = n.to_ascii_lowercase();
+            let contains = lower.contains(&wanted) || wanted.contains(&lower);
+            (n, contains, strsim::damerau_levenshtein(&lower, &wanted))
         })
+        .collect();
+    let fewest = scored.iter().map(|&(_, _, d)| d).min().unwrap_or(0);
+    let close: Vec<&str> = scored
+        .into_iter()
+        .filter(|&(_, contains, d)| contains || d <= most && d == fewest)
+        .map(|(n, _, _)| n)
         .collect();
     if close.is_empty() {
         String::new()
