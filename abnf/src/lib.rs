@@ -7,9 +7,16 @@
 //! for the generated code. For people learning the grammars, [`analysis`] computes
 //! FIRST sets and who uses whom, and [`railroad`] draws each rule as a railroad
 //! diagram with terminals [`label`]led as the characters they stand for.
+//!
+//! Two default features can be turned off by a program that only reads grammars,
+//! interprets them and draws strings from them (the Python package's `generate`):
+//! `codegen` ([`codegen`] and [`automaton`], with regex-automata and regex-syntax)
+//! and `railroad` ([`railroad`]).
 
 pub mod analysis;
+#[cfg(feature = "codegen")]
 pub mod automaton;
+#[cfg(feature = "codegen")]
 pub mod codegen;
 pub mod counterexamples;
 pub mod coverage;
@@ -21,6 +28,7 @@ pub mod grammar;
 pub mod history;
 pub mod label;
 pub mod oracle;
+#[cfg(feature = "railroad")]
 pub mod railroad;
 pub mod reader;
 
