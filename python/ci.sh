@@ -9,9 +9,18 @@
 #   bash python/ci.sh            # PYTHON=python3.12 bash python/ci.sh for another
 #
 # A CARGO_TARGET_DIR in the environment is used, so that a warm build is reused.
+# IRI_BIN, the `iri` command of this checkout (.ci/run passes the one its `cargo
+# test` built), adds the comparison of every corpus verdict and error offset with
+# it (tests/test_corpus.py); without it that test is skipped.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [ -n "${IRI_BIN:-}" ]; then
+    # The tests run from a temporary directory: a relative path would name nothing.
+    IRI_BIN="$(realpath "$IRI_BIN")"
+    [ -x "$IRI_BIN" ] || { echo "ci.sh: IRI_BIN=$IRI_BIN is not an executable" >&2; exit 1; }
+    export IRI_BIN
+fi
 python="${PYTHON:-python3}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
