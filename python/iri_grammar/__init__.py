@@ -22,6 +22,8 @@ True
 'http://user@résumé.example:8080/c'
 >>> str(r.to_uri())
 'http://user@r%C3%A9sum%C3%A9.example:8080/a/b?q=1#f'
+>>> iri_grammar.generate("IPv4address", 3, seed=7)
+['219.250.1.194', '111.9.211.1', '109.255.189.251']
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ._iri_grammar import (
     UriRef,
     _register,
     check,
+    generate,
     is_valid,
     is_valid_many,
     parse_many,
@@ -54,6 +57,7 @@ __all__ = [
     "ParseTree",
     "UriRef",
     "check",
+    "generate",
     "is_valid",
     "is_valid_many",
     "parse_many",

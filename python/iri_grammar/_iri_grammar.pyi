@@ -22,6 +22,7 @@ __all__ = [
     "rules",
     "prepare",
     "parse_tree",
+    "generate",
     "IriRef",
     "UriRef",
     "LeiriRef",
@@ -36,6 +37,15 @@ def parse_many(strings: Iterable[str], grammar: str = "iri") -> list[IriRef | Ur
 def rules(grammar: str = "iri") -> list[str]: ...
 def prepare(s: str) -> IriRef: ...
 def parse_tree(s: str, rule: str | None = None, grammar: str = "iri") -> ParseTree: ...
+def generate(
+    rule: str,
+    n: int = 10,
+    seed: int = 0,
+    grammar: str = "iri",
+    *,
+    invalid: bool = False,
+    cover: bool = False,
+) -> list[str]: ...
 
 @final
 class IriRef:

@@ -19,6 +19,7 @@ def validation(strings: List[str]) -> None:
     assert_type(g.is_valid_many(strings), List[bool])
     assert_type(g.is_valid_many(iter(strings), "IRI", "iri"), List[bool])
     assert_type(g.rules("uri"), List[str])
+    assert_type(g.generate("IRI", 3, seed=1, grammar="iri", invalid=True), List[str])
     parsed = g.parse_many(strings, grammar="uri")
     for p in parsed:
         if p is not None:
