@@ -296,10 +296,34 @@ fn make_iri_error(
     kwargs.set_item("found", found)?;
     kwargs.set_item("explanation", fix(e.message()))?;
     // The caret line shows the input: a surrogate there is shown as U+FFFD, one
-    // column like the surrogate, so that the caret stays under it.
+    // column like the surrogate, so that the caret stays under it. The line shows
+    // each U+FFFF of the text as it is, in order, and nothing else as U+FFFF: the
+    // k-th one in the line is the k-th in the text, a stand-in or a U+FFFF of the
+    // input (which stays as it is).
     let mut caret = e.caret();
     if !t.surrogates.is_empty() {
-        caret = caret.replace('\u{FFFF}', "\u{FFFD}");
+        let stand_ins: Vec<bool> = t
+            .text
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| c == '\u{FFFF}')
+            .map(|(at, _)| t.surrogates.iter().any(|&(s, _)| s == at))
+            .collect();
+        let mut k = 0;
+        caret = caret
+            .chars()
+            .map(|c| {
+                if c != '\u{FFFF}' {
+                    return c;
+                }
+                k += 1;
+                if stand_ins.get(k - 1).copied().unwrap_or(false) {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect();
     }
     kwargs.set_item("caret", caret)?;
     let class = IRI_ERROR

@@ -102,6 +102,15 @@ def test_surrogates():
         assert "lone surrogate" in str(e)
         assert e.input == s
     assert g.is_valid_many(["a", "\ud800", "b"]) == [True, False, True]
+    # The caret line shows a surrogate as U+FFFD, one column, the caret under it;
+    # a U+FFFF of the input (no rule allows it either) is shown as it is.
+    for s, at in [("a\u00ad\ud800", 2), ("http://a/\ud800\uffff", 9), ("\uffff\ud800\uffff", 0)]:
+        with pytest.raises(g.IriError) as info:
+            g.check(s, "iquery")
+        e = info.value
+        line, caret = e.explain().splitlines()[-2:]
+        assert line == "  " + s.replace("\u00ad", "⟨U+00AD⟩").replace("\ud800", "\ufffd")
+        assert e.offset == at and caret == " " * (len(line) - len(s) + at) + "^", (line, caret)
     assert g.parse_many(["\ud800"]) == [None]
     with pytest.raises(ValueError, match="surrogate"):
         g.prepare("http://a/\ud800")
