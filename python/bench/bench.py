@@ -11,6 +11,7 @@ packages; URI-reference, RFC 3986 §4.1, for the rfc3986 ones).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -23,7 +24,9 @@ import rfc3986_validator
 import rfc3987
 import rfc3987_syntax2
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "urls"
+# $IRI_CORPUS names the corpus where it is not next to the repository (a git
+# worktree elsewhere), as for tests/test_corpus.py.
+CORPUS = Path(os.environ.get("IRI_CORPUS") or Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus") / "urls"
 
 
 def lists(quick: bool):
@@ -87,7 +90,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="a tenth of each list")
     args = ap.parse_args()
     if not CORPUS.is_dir():
-        sys.exit(f"no corpus at {CORPUS}")
+        sys.exit(f"no corpus at {CORPUS} (set IRI_CORPUS to the directory that holds urls/)")
     totals = {name: [0.0, 0, 0] for name, *_ in CONTENDERS}  # ns, strings, agreeing
     print(f"Python {sys.version.split()[0]}, iri_grammar vs rfc3987 1.3.8, "
           "rfc3987-syntax2 1.3.3, rfc3986-validator 0.1.1, rfc3986 2.0.0\n")
