@@ -76,6 +76,54 @@ impl CharSet {
             .collect()
     }
 
+    /// Whether every code point of `self` is in `other`.
+    pub fn is_subset(&self, other: &CharSet) -> bool {
+        self.ranges
+            .iter()
+            .all(|&(lo, hi)| other.ranges.iter().any(|&(a, b)| a <= lo && hi <= b))
+    }
+
+    /// The code points of `self` that are not in `other`.
+    fn minus(&self, other: &CharSet) -> CharSet {
+        let mut out = Vec::new();
+        for &(lo, hi) in &self.ranges {
+            let mut from = lo;
+            for &(a, b) in &other.ranges {
+                if b < from || a > hi {
+                    continue;
+                }
+                if a > from {
+                    out.push((from, a - 1));
+                }
+                if b >= hi {
+                    from = hi + 1;
+                    break;
+                }
+                from = b + 1;
+            }
+            if from <= hi {
+                out.push((from, hi));
+            }
+        }
+        CharSet { ranges: out }
+    }
+
+    /// How many code points of `self` are not in `other`.
+    fn count_outside(&self, other: &CharSet) -> u64 {
+        let mut n = 0u64;
+        for &(lo, hi) in &self.ranges {
+            let mut inside = 0u64;
+            for &(a, b) in &other.ranges {
+                let (s, e) = (a.max(lo), b.min(hi));
+                if s <= e {
+                    inside += u64::from(e - s) + 1;
+                }
+            }
+            n += u64::from(hi - lo) + 1 - inside;
+        }
+        n
+    }
+
     fn normalize(&mut self) {
         self.ranges.sort_unstable();
         let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.ranges.len());
@@ -205,6 +253,85 @@ impl<'g> Analysis<'g> {
         Some(self.names(&v))
     }
 
+    /// The FIRST set of the rule called `name` as a student reads it: the named
+    /// character classes of the grammar that cover it exactly (`ALPHA`, `DIGIT`,
+    /// `ucschar`, `sub-delims`), the characters left over as labels (`'%'`, see
+    /// [`crate::label`]). `shown` says which rules may be named (a rule of the table
+    /// that the grammar shown does not have, such as RFC 3986's `unreserved` in the
+    /// IRI table, is not); the rule itself is never named, so `DIGIT` starts with
+    /// `'0'–'9'`, not with `DIGIT`.
+    ///
+    /// A character class is a rule that always matches exactly one character
+    /// (RFC 5234 Appendix B.1's `ALPHA`, `DIGIT`, `HEXDIG`; RFC 3986's `sub-delims`).
+    /// The classes are chosen greedily, the one adding most characters first, and
+    /// only classes wholly inside the set, so that the names say exactly which
+    /// characters can start a match and no more; they come in that order, then the
+    /// characters left over, ascending.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{analysis::Analysis, Grammars, VariantName};
+    /// let g = Grammars::builtin();
+    /// let iri = Analysis::new(&g, VariantName::Iri);
+    /// let all = |_: &str| true;
+    /// assert_eq!(iri.first_classes("ipchar", &all).unwrap(),
+    ///            ["iunreserved", "sub-delims", "'%'", "':'", "'@'"]);
+    /// assert_eq!(iri.first_classes("DIGIT", &all).unwrap(), ["'0'–'9'"]);
+    /// ```
+    pub fn first_classes(&self, name: &str, shown: &dyn Fn(&str) -> bool) -> Option<Vec<String>> {
+        let k = self.table.lookup(name)?;
+        let set = &self.first[k].chars;
+        let classes = self.classes();
+        // Candidates: named classes wholly inside the set.
+        let mut candidates: Vec<(usize, &CharSet)> = classes
+            .iter()
+            .enumerate()
+            .filter_map(|(r, c)| Some((r, c.as_ref()?)))
+            .filter(|&(r, c)| {
+                r != k && !c.is_empty() && c.is_subset(set) && shown(&self.table.rules[r].name)
+            })
+            .collect();
+        let mut covered = CharSet::default();
+        let mut chosen: Vec<String> = Vec::new();
+        loop {
+            // The class adding the most characters; ties go to the one met first in
+            // the table, which is the grammar's own order.
+            let best = candidates
+                .iter()
+                .enumerate()
+                .map(|(i, (_, c))| (i, c.count_outside(&covered)))
+                .filter(|&(_, gain)| gain > 0)
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
+            let Some((i, _)) = best else { break };
+            let (r, c) = candidates.remove(i);
+            covered.union(c);
+            chosen.push(self.table.rules[r].name.clone());
+        }
+        // Then what no class covers, range by range.
+        chosen.extend(set.minus(&covered).labels());
+        Some(chosen)
+    }
+
+    /// For each rule, its characters when it is a character class (always matches
+    /// exactly one character), by a least fixed point over the table.
+    fn classes(&self) -> Vec<Option<CharSet>> {
+        let n = self.table.rules.len();
+        let mut out: Vec<Option<CharSet>> = vec![None; n];
+        loop {
+            let mut changed = false;
+            for k in 0..n {
+                if out[k].is_none() {
+                    if let Some(c) = class_of(&self.table.nodes[k], &out) {
+                        out[k] = Some(c);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return out;
+            }
+        }
+    }
+
     fn names(&self, ks: &[usize]) -> Vec<&'g str> {
         ks.iter()
             .map(|&k| self.table.rules[k].name.as_str())
@@ -281,6 +408,39 @@ fn first_of(e: &Expr, rules: &[First]) -> First {
         }
         Expr::Missing(_) | Expr::Prose => First::default(),
     }
+}
+
+/// The characters of an element that always matches exactly one character, given
+/// the classes of the rules known so far; `None` otherwise.
+fn class_of(e: &Expr, classes: &[Option<CharSet>]) -> Option<CharSet> {
+    let mut out = CharSet::default();
+    match e {
+        Expr::Range(lo, hi) => out.insert(*lo, *hi),
+        Expr::Seq(cps) if cps.len() == 1 => out.insert(cps[0], cps[0]),
+        Expr::Chars(cs, case_sensitive) if cs.len() == 1 => {
+            let c = cs[0];
+            out.insert(c as u32, c as u32);
+            if !case_sensitive {
+                let (l, u) = (c.to_ascii_lowercase(), c.to_ascii_uppercase());
+                out.insert(l as u32, l as u32);
+                out.insert(u as u32, u as u32);
+            }
+        }
+        Expr::Alt(items) if !items.is_empty() => {
+            for item in items {
+                out.union(&class_of(item, classes)?);
+            }
+        }
+        Expr::Cat(items) if items.len() == 1 => return class_of(&items[0], classes),
+        Expr::Rep {
+            min: 1,
+            max: Some(1),
+            node,
+        } => return class_of(node, classes),
+        Expr::Rule(k) => return classes[*k].clone(),
+        _ => return None,
+    }
+    Some(out)
 }
 
 /// The rules an element refers to, each once, in order of first mention.
