@@ -467,24 +467,147 @@ impl<'g> Oracle<'g> {
     pub fn tree<'i>(&self, rule: &str, input: &'i str) -> Result<OracleTree<'i>, OracleFailure> {
         let k = self.table.resolve(rule)?;
         let chars: Vec<char> = input.chars().collect();
+        let mut b = self.builder(k, rule, input, &chars)?;
+        let root = b.tree(k, 0, chars.len())?;
+        Ok(OracleTree { input, root })
+    }
+
+    /// The tree builder of `input` as rule `k` (called `rule`), once the input is
+    /// known to match it; the explanation of the failure otherwise.
+    fn builder<'a>(
+        &self,
+        k: usize,
+        rule: &str,
+        input: &str,
+        chars: &'a [char],
+    ) -> Result<Builder<'_, 'g, 'a>, OracleFailure> {
         let mut offsets: Vec<usize> = input.char_indices().map(|(b, _)| b).collect();
         offsets.push(input.len());
-        let mut run = self.run(&chars);
+        let mut run = self.run(chars);
         if !self
             .settled_rule_ends(k, 0, &mut run)
             .contains(&chars.len())
         {
             return Err(OracleFailure::NoMatch(self.explain(rule, input)?));
         }
-        let mut b = Builder {
+        Ok(Builder {
             oracle: self,
             run,
             singles: self.character_rules(),
             offsets,
             building: Vec::new(),
-        };
+        })
+    }
+}
+
+/// One place of a parse tree where the ABNF allows another parse: a rule whose
+/// definition is an alternation (RFC 5234 §3.2), which took one alternative over
+/// some characters while later alternatives match the very same characters. ABNF
+/// alternation is unordered, so each is a parse of the input; the tree (and the
+/// generated combinators, "first match wins", as RFC 3986 §3.2.2 and RFC 3987 §2.2
+/// ask of `IPv4address` against `reg-name`) keeps the first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fork {
+    /// The node of the tree where the parses part.
+    pub chosen: OracleNode,
+    /// The same rule over the same characters by each later alternative that also
+    /// matches them, in order; each node's `alternative` says which. Below the
+    /// fork, each is built as the tree is (first alternative, longest match).
+    pub others: Vec<OracleNode>,
+}
+
+/// The parse tree of an input and the places where the ABNF allows other parses
+/// ([`Oracle::other_parses`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherParses<'i> {
+    /// The tree, as [`Oracle::tree`] builds it.
+    pub tree: OracleTree<'i>,
+    /// The forks, in the tree's order (preorder: outer rules first).
+    pub forks: Vec<Fork>,
+    /// Whether there were more forks than the limit asked for: the rest are not
+    /// listed.
+    pub capped: bool,
+}
+
+impl<'g> Oracle<'g> {
+    /// The tree of `input` as `rule`, and at each of its rule nodes whose
+    /// definition is an alternation, the later alternatives that match the same
+    /// characters (the earlier ones cannot: the tree takes the first that does).
+    /// At most `limit` forks are listed (`capped` says when there were more); the
+    /// work is one check per later alternative of each node of the tree, on the
+    /// memo the tree was built with, and one subtree per fork listed.
+    ///
+    /// Only the alternatives of the rules that have nodes in the tree are compared:
+    /// a tree with no fork can still have another derivation inside a group of a
+    /// definition (`*( a / b )`), by another split of a concatenation, or inside a
+    /// rule of one character, which trees fold into their parent (`iunreserved`).
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammars, VariantName};
+    /// let g = Grammars::builtin();
+    /// let uri = Oracle::new(&g, VariantName::Uri);
+    /// let p = uri.other_parses("host", "1.2.3.4", 16).unwrap();
+    /// assert_eq!(p.forks.len(), 1);
+    /// let fork = &p.forks[0];
+    /// assert_eq!((fork.chosen.rule.as_str(), fork.chosen.alternative), ("host", Some((2, 3))));
+    /// assert_eq!(fork.chosen.children[0].rule, "IPv4address");
+    /// assert_eq!(fork.others[0].alternative, Some((3, 3)));
+    /// assert_eq!(fork.others[0].children[0].rule, "reg-name");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Oracle::tree`].
+    pub fn other_parses<'i>(
+        &self,
+        rule: &str,
+        input: &'i str,
+        limit: usize,
+    ) -> Result<OtherParses<'i>, OracleFailure> {
+        let k = self.table.resolve(rule)?;
+        let chars: Vec<char> = input.chars().collect();
+        let mut b = self.builder(k, rule, input, &chars)?;
         let root = b.tree(k, 0, chars.len())?;
-        Ok(OracleTree { input, root })
+        let char_at = |byte: usize, offsets: &[usize]| offsets.partition_point(|&o| o < byte);
+        let mut forks = Vec::new();
+        let mut capped = false;
+        // Its own stack, as the tree may be as deep as the input nests.
+        let mut stack = vec![&root];
+        'walk: while let Some(n) = stack.pop() {
+            stack.extend(n.children.iter().rev());
+            let (Some((taken, count)), Some(r)) = (n.alternative, self.table.lookup(&n.rule))
+            else {
+                continue;
+            };
+            let Expr::Alt(alts) = &self.table.nodes[r] else {
+                continue;
+            };
+            let (from, to) = (char_at(n.start, &b.offsets), char_at(n.end, &b.offsets));
+            let mut others = Vec::new();
+            for (j, alt) in alts.iter().enumerate().skip(taken) {
+                if !b.can(alt, from, to) {
+                    continue;
+                }
+                if forks.len() == limit {
+                    capped = true;
+                    break 'walk;
+                }
+                b.building.clear();
+                let mut node = b.tree_by(r, j, from, to)?;
+                node.alternative = Some((j + 1, count));
+                others.push(node);
+            }
+            if !others.is_empty() {
+                forks.push(Fork {
+                    chosen: n.clone(),
+                    others,
+                });
+            }
+        }
+        Ok(OtherParses {
+            tree: OracleTree { input, root },
+            forks,
+            capped,
+        })
     }
 }
 
@@ -544,9 +667,18 @@ impl<'o> Builder<'o, '_, '_> {
         let mut tasks: Vec<Task<'o>> = Vec::new();
         let mut open: Vec<Open> = Vec::new();
         self.open(k, from, to, false, &mut open, &mut tasks);
+        self.finish(&mut open, &mut tasks)
+    }
+
+    /// Does the tasks until the outermost open node closes, and returns it.
+    fn finish(
+        &mut self,
+        open: &mut Vec<Open>,
+        tasks: &mut Vec<Task<'o>>,
+    ) -> Result<OracleNode, OracleFailure> {
         while let Some(task) = tasks.pop() {
             match task {
-                Task::Derive(e, from, to) => self.derive(e, from, to, &mut open, &mut tasks)?,
+                Task::Derive(e, from, to) => self.derive(e, from, to, open, tasks)?,
                 Task::Close => {
                     let o = open.pop().expect("each Close has its node open");
                     if o.guarded {
@@ -571,6 +703,31 @@ impl<'o> Builder<'o, '_, '_> {
             }
         }
         unreachable!("the root's Close returns the tree")
+    }
+
+    /// The node of rule `k` over `from..to` by its alternative `alt` (0-based,
+    /// known to match there), the rest built as [`Builder::tree`] builds.
+    fn tree_by(
+        &mut self,
+        k: usize,
+        alt: usize,
+        from: usize,
+        to: usize,
+    ) -> Result<OracleNode, OracleFailure> {
+        let oracle: &'o Oracle<'_> = self.oracle;
+        let Expr::Alt(alts) = &oracle.table.nodes[k] else {
+            return self.tree(k, from, to);
+        };
+        let mut tasks: Vec<Task<'o>> = vec![Task::Close, Task::Derive(&alts[alt], from, to)];
+        let mut open = vec![Open {
+            rule: k,
+            from,
+            to,
+            alternative: Some((alt + 1, alts.len())),
+            children: Vec::new(),
+            guarded: false,
+        }];
+        self.finish(&mut open, &mut tasks)
     }
 
     /// Opens the node of rule `k` over `from..to`: its alternative, and the tasks
@@ -809,6 +966,36 @@ mod tests {
             .to_text();
         assert_eq!(ours, theirs);
         assert!(iri.tree("IRI", "a b").is_err());
+    }
+
+    #[test]
+    fn other_parses_are_listed_up_to_the_limit() {
+        let g = Grammar::from_abnf(&[(
+            "forks.abnf",
+            "list = *item\nitem = a / b / c\na = \"xx\"\nb = \"x\" %x78\nc = \"yy\"\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        let p = o.other_parses("list", "xxyyxx", 16).unwrap();
+        // Each "xx" is an a and a b; the "yy" is only a c.
+        assert_eq!(p.forks.len(), 2);
+        assert!(!p.capped);
+        assert_eq!(p.forks[1].chosen.start, 4);
+        assert_eq!(p.forks[1].chosen.alternative, Some((1, 3)));
+        assert_eq!(p.forks[1].others.len(), 1);
+        assert_eq!(p.forks[1].others[0].alternative, Some((2, 3)));
+        let many = "x".repeat(100);
+        let p = o.other_parses("list", &many, 3).unwrap();
+        assert_eq!(p.forks.len(), 3);
+        assert!(p.capped);
+        // The built-in grammars: ipath's alternatives overlap (RFC 3987 §2.2).
+        let g = Grammars::builtin();
+        let iri = Oracle::new(&g, VariantName::Iri);
+        let p = iri.other_parses("ipath", "", 16).unwrap();
+        let others: Vec<_> = p.forks[0].others.iter().map(|n| n.alternative).collect();
+        assert_eq!(p.forks[0].chosen.alternative, Some((1, 5)));
+        assert_eq!(others, [Some((5, 5))]);
+        assert!(iri.other_parses("IRI", "a b", 16).is_err());
     }
 
     #[test]
