@@ -35,8 +35,11 @@ pub struct Facts<'g> {
     pub name: &'static str,
     /// Its definition as the grammar's document writes it.
     pub def: &'g RuleDef,
-    /// Remarks (a rule matched under another rule's name).
+    /// Remarks on the rule as its document has it (a LEIRI rule taken from RFC 3987).
     pub notes: Vec<String>,
+    /// A remark on the generated code (a URI rule matched by the combinator of
+    /// RFC 3987's rule), shown with the code only.
+    pub code_note: Option<String>,
 }
 
 impl<'g> Lesson<'g> {
@@ -71,28 +74,35 @@ impl<'g> Lesson<'g> {
             .rule(name)
             .or_else(|| self.analysis.rule(rule.iri_name()))?;
         let mut notes = Vec::new();
+        let mut code_note = None;
         if !name.eq_ignore_ascii_case(rule.iri_name()) {
-            // One set of combinators serves the three grammars (README, "How it is
-            // built"): the code shown is RFC 3987's rule, run with this grammar's
-            // character classes.
-            notes.push(match self.variant {
-                VariantName::Leiri => format!(
+            match self.variant {
+                // A fact of the documents: the note reuses RFC 3987's rule.
+                VariantName::Leiri => notes.push(format!(
                     "The LEIRI note takes this rule from RFC 3987, where it is {}, with \
                      IRI renamed LEIRI.",
                     rule.iri_name()
-                ),
-                _ => format!(
-                    "Matched by the combinator generated from RFC 3987's {}, run with \
-                     the URI grammar's character classes (ucschar and iprivate are empty).",
-                    rule.iri_name()
-                ),
-            });
+                )),
+                // A fact of this implementation, not of RFC 3986: said beside the
+                // generated code, where it explains the code's name, and not among
+                // what the grammar says. One set of combinators serves the three
+                // grammars (README, "How it is built").
+                _ => {
+                    code_note = Some(format!(
+                        "Matched by the combinator generated from RFC 3987's {}, run with \
+                         the URI grammar's character classes (ucschar and iprivate are \
+                         empty).",
+                        rule.iri_name()
+                    ))
+                }
+            }
         }
         Some(Facts {
             rule,
             name,
             def,
             notes,
+            code_note,
         })
     }
 
@@ -127,11 +137,30 @@ impl<'g> Lesson<'g> {
             .collect()
     }
 
-    /// The FIRST set as labels, and whether the rule matches the empty string.
+    /// The FIRST set as a student reads it (the grammar's character classes that
+    /// cover it, `ALPHA`, `DIGIT`, `ucschar`, then the characters left over, `'%'`:
+    /// `Analysis::first_classes`), and whether the rule matches the empty string.
     pub fn first(&self, f: &Facts<'_>) -> (Vec<String>, bool) {
-        match self.analysis.first(&f.def.name) {
-            Some(first) => (first.chars.labels(), first.nullable),
-            None => (Vec::new(), false),
+        let shown = |n: &str| self.has(&self.shown(n));
+        match (
+            self.analysis.first(&f.def.name),
+            self.analysis.first_classes(&f.def.name, &shown),
+        ) {
+            (Some(first), Some(classes)) => (
+                classes.iter().map(|n| self.shown_class(n)).collect(),
+                first.nullable,
+            ),
+            _ => (Vec::new(), false),
+        }
+    }
+
+    /// A FIRST-set entry as the grammar shown names it: a rule's name in its own
+    /// words, a character label as it is.
+    fn shown_class(&self, entry: &str) -> String {
+        if self.analysis.rule(entry).is_some() {
+            self.shown(entry)
+        } else {
+            entry.to_string()
         }
     }
 
@@ -172,13 +201,15 @@ impl<'g> Lesson<'g> {
         (&f.def.source, documents::section_url(&f.def.source))
     }
 
-    /// `n` distinct strings the rule matches, and up to `n` near misses of them that it
+    /// `n` distinct strings the rule matches, and up to `n` near misses that it
     /// rejects (by the oracle, the ABNF's own judgement), from a fixed seed so that
-    /// the pages are the same on every run.
+    /// the pages are the same on every run. The near misses are first those that
+    /// teach (`Generator::near_misses`: `256` for `dec-octet`, `1.2.3` for
+    /// `IPv4address`), then random edits of the examples that put in no character a
+    /// reader cannot see or that the examples do not use.
     pub fn examples(&self, f: &Facts<'_>, n: usize, seed: u64) -> (Vec<String>, Vec<String>) {
         let mut gen = Generator::new(self.grammars, self.variant, seed);
         let mut good: Vec<String> = Vec::new();
-        let mut bad: Vec<String> = Vec::new();
         // Bounded tries: a rule with few strings (`DQUOTE`) has fewer than n.
         for _ in 0..20 * n {
             if good.len() >= n {
@@ -189,13 +220,16 @@ impl<'g> Lesson<'g> {
                 good.push(s);
             }
         }
+        let mut bad: Vec<String> = gen.near_misses(f.name, n).unwrap_or_default();
+        let seen: Vec<char> = good.iter().flat_map(|s| s.chars()).collect();
+        let readable = |s: &str| s.chars().all(|c| c.is_ascii_graphic() || seen.contains(&c));
         for _ in 0..20 * n {
             if bad.len() >= n || good.is_empty() {
                 break;
             }
             let from = good[bad.len() % good.len()].clone();
             let m = gen.mutate(&from);
-            if !bad.contains(&m) && self.oracle.matches(f.name, &m) == Ok(false) {
+            if !bad.contains(&m) && readable(&m) && self.oracle.matches(f.name, &m) == Ok(false) {
                 bad.push(m);
             }
         }

@@ -341,9 +341,12 @@ fn rule_page(lesson: &Lesson<'_>, f: &Facts<'_>, examples: usize, seed: u64) -> 
     if let Some(code) = lesson.rust(f) {
         let _ = writeln!(
             b,
-            "<h2>The generated combinator</h2>\n<p class=\"muted\">From <code>src/grammar/generated.rs</code>: the rule as a nom parser, generic over the grammar (<code>V</code>) and the mode (<code>M</code>: check, tree or explain).</p>\n<pre>{}</pre>",
-            esc(&code)
+            "<h2>The generated combinator</h2>\n<p class=\"muted\">From <code>src/grammar/generated.rs</code>: the rule as a nom parser, generic over the grammar (<code>V</code>) and the mode (<code>M</code>: check, tree or explain).</p>"
         );
+        if let Some(note) = &f.code_note {
+            let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(note));
+        }
+        let _ = writeln!(b, "<pre>{}</pre>", esc(&code));
     }
     html::page(&format!("{} — {short} grammar — iri-grammar", f.name), &b)
 }
