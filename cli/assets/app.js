@@ -1,8 +1,11 @@
 // The page of `iri serve`: vanilla JavaScript, no build step.
 //
 // The input is indexed by code point (Array.from), as the server's "from"/"to"
-// offsets are (cli/src/commands/serve.rs); JavaScript's own string indices count
+// offsets are (cli/src/commands/serve/mod.rs); JavaScript's own string indices count
 // UTF-16 units and would drift after any character beyond U+FFFF.
+//
+// One way of counting on the whole page: characters from 0, as the messages and the
+// trace count them, and spans as from..to with the end not included.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -42,30 +45,41 @@ function quoted(text) {
 }
 
 const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null, alternatives: [],
-  trace: null, step: 0 };
+  trace: null, step: 0, parsesTimer: null };
+
+// A span of the input as the page writes it.
+const span = (from, to) => from + '..' + to;
 
 async function api(path, params) {
   const r = await fetch(path + '?' + new URLSearchParams(params));
   return r.json();
 }
 
+// The places the input is echoed: at the top, and in the trace panel, so that it is
+// in sight while the trace is stepped.
+const echoes = () => [$('echo'), $('trace-input')];
+
 // The input echoed one character per span, for highlighting spans of it.
 function renderEcho() {
-  const echo = $('echo');
-  echo.replaceChildren();
-  state.chars.forEach((ch, i) => {
-    const s = el('span', 'ch');
-    s.dataset.i = i;
-    s.append(charNode(ch));
-    echo.append(s);
-  });
-  if (state.chars.length === 0) echo.append(el('span', 'muted', '(empty input)'));
+  for (const echo of echoes()) {
+    echo.replaceChildren();
+    state.chars.forEach((ch, i) => {
+      const s = el('span', 'ch');
+      s.dataset.i = i;
+      s.title = 'char ' + i;
+      s.append(charNode(ch));
+      echo.append(s);
+    });
+    if (state.chars.length === 0) echo.append(el('span', 'muted', '(empty input)'));
+  }
 }
 
 function highlight(from, to) {
-  for (const s of $('echo').children) {
-    const i = Number(s.dataset.i);
-    s.classList.toggle('hl', i >= from && i < to);
+  for (const echo of echoes()) {
+    for (const s of echo.children) {
+      const i = Number(s.dataset.i);
+      s.classList.toggle('hl', i >= from && i < to);
+    }
   }
 }
 
@@ -82,7 +96,7 @@ function renderNode(n) {
     lit.append(quoted(n.literal));
     lit.dataset.from = n.from;
     lit.dataset.to = n.to;
-    lit.title = 'literal, characters ' + (n.from + 1) + '–' + n.to + ' (1-based)';
+    lit.title = 'literal, chars ' + span(n.from, n.to);
     li.append(lit);
     return li;
   }
@@ -96,7 +110,7 @@ function renderNode(n) {
     name.dataset.alternative = n.alternative;
     name.dataset.of = n.of;
   }
-  name.title = n.rule + ': characters ' + (n.from + 1) + '–' + n.to + ' (1-based); click for its definition';
+  name.title = n.rule + ': chars ' + span(n.from, n.to) + '; click for its definition';
   const text = el('span', 'text');
   text.append(quoted(n.text));
   li.append(name, text);
@@ -105,6 +119,8 @@ function renderNode(n) {
     for (const c of n.children) ul.append(renderNode(c));
     li.append(ul);
   }
+  // The other parses' trees are sent up to a number of nodes (serve/mod.rs).
+  if (n.cut) li.append(el('span', 'muted', ' … (the rest of this tree is not shown)'));
   return li;
 }
 
@@ -145,12 +161,22 @@ function renderTree(data) {
   const caret = el('span', 'caret', '^');
   caret.id = 'caret';
   const label = el('span', 'label',
-    'column ' + data.column + ' (1-based)' + (data.at >= state.chars.length ? ', the end of the input' : ''));
+    'char ' + data.at + (data.at >= state.chars.length ? ', the end of the input' : ''));
   caretRow.append(pad, caret, label);
   caretRow.hidden = false;
   const bad = $('echo').children[data.at];
   if (bad && bad.dataset.i !== undefined) bad.classList.add('bad');
-  tree.append(el('p', 'muted', 'No tree: the input does not match ' + state.rule + '.'));
+  if (data.partial) {
+    // The tree of the longest beginning that matches: how far the rule got.
+    tree.append(el('p', 'muted partial-note', 'The input does not match ' + state.rule +
+      '. Its longest beginning that does, chars ' + span(0, data.partial_to) +
+      ', has this tree; the match fails at char ' + data.at + '.'));
+    const ul = el('ul', 'tree partial');
+    ul.append(renderNode(data.partial));
+    tree.append(ul);
+  } else {
+    tree.append(el('p', 'muted', 'No tree: no beginning of the input matches ' + state.rule + '.'));
+  }
 }
 
 async function update() {
@@ -172,6 +198,91 @@ async function update() {
   state.trace = trace.steps ? trace : null;
   state.step = 0;
   renderTrace();
+  scheduleParses(my, data.valid);
+}
+
+// The other parses come from the oracle, which reads every way at once and is slower
+// than the combinators: asked for once typing pauses, and only for a valid input.
+function scheduleParses(my, valid) {
+  clearTimeout(state.parsesTimer);
+  const panel = $('ambiguity-panel');
+  $('parses-list').replaceChildren();
+  if (!valid) {
+    panel.dataset.input = state.input;
+    $('parses-summary').textContent = 'The input does not match ' + state.rule + ': it has no parse to compare.';
+    return;
+  }
+  $('parses-summary').textContent = 'Comparing the alternatives…';
+  state.parsesTimer = setTimeout(async () => {
+    const p = await api('/api/parses', { grammar: state.grammar, rule: state.rule, input: state.input });
+    if (my !== state.seq) return;
+    renderParses(p);
+  }, 250);
+}
+
+function parseColumn(title, abnf, tree, cls) {
+  const col = el('div', 'parse ' + cls);
+  col.append(el('h3', '', title));
+  col.append(el('code', 'abnf-alt', abnf));
+  const ul = el('ul', 'tree');
+  ul.append(renderNode(tree));
+  col.append(ul);
+  return col;
+}
+
+function renderParses(p) {
+  const panel = $('ambiguity-panel');
+  const list = $('parses-list');
+  list.replaceChildren();
+  panel.dataset.input = state.input;
+  if (p.error || !p.valid) {
+    $('parses-summary').textContent = p.error || 'The input does not match ' + state.rule + '.';
+    return;
+  }
+  if (!p.forks.length) {
+    $('parses-summary').textContent = 'One parse: at every rule of the tree, only the alternative taken ' +
+      'matches its characters.';
+    return;
+  }
+  $('parses-summary').textContent = (p.forks.length === 1 ? 'One place' : p.forks.length + ' places') +
+    ' where the ABNF allows another parse' +
+    (p.capped ? ' (the first ' + p.limit + ' are listed; there are more)' : '') + ':';
+  for (const f of p.forks) {
+    const box = el('div', 'fork');
+    box.dataset.rule = f.rule;
+    const head = el('p', 'fork-head');
+    head.append('They part at ', el('b', 'mono', f.rule), ' over ', quoted(f.text),
+      ' (chars ' + span(f.from, f.to) + '):');
+    box.append(head);
+    const cols = el('div', 'parse-columns');
+    cols.append(parseColumn('Taken: alternative ' + f.tree.alternative + ' of ' + f.tree.of +
+      ' (first match wins)', f.abnf, f.tree, 'taken'));
+    for (const o of f.others) {
+      cols.append(parseColumn('Also matches: alternative ' + o.tree.alternative + ' of ' + o.tree.of,
+        o.abnf, o.tree, 'other'));
+    }
+    box.append(cols);
+    box.addEventListener('mouseover', (e) => {
+      const t = e.target.closest('.node');
+      clearHighlight();
+      if (t) highlight(Number(t.dataset.from), Number(t.dataset.to));
+      else highlight(f.from, f.to);
+    });
+    box.addEventListener('mouseout', clearHighlight);
+    // A rule of either parse shows its definition, as in the tree.
+    box.addEventListener('click', (e) => {
+      const t = e.target.closest('.node');
+      if (t) showRule(t.dataset.rule);
+    });
+    box.addEventListener('keydown', (e) => {
+      const t = e.target.closest('.node');
+      if (t && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        showRule(t.dataset.rule);
+      }
+    });
+    list.append(box);
+  }
 }
 
 // Steps shown around the current one: a long input has thousands, and a list of a
@@ -184,7 +295,7 @@ const TRACE_WINDOW = 40;
 function renderTrace() {
   const list = $('trace-steps');
   list.replaceChildren();
-  for (const s of $('echo').children) s.classList.remove('at');
+  for (const echo of echoes()) for (const s of echo.children) s.classList.remove('at');
   const t = state.trace;
   const panel = $('trace-panel');
   panel.dataset.input = state.input;
@@ -198,7 +309,7 @@ function renderTrace() {
   const now = t.steps[state.step];
   panel.dataset.step = now.n;
   $('trace-position').textContent = 'step ' + now.n + ' of ' + n + (t.cut ? ' (cut: the rest is not kept)' : '');
-  $('trace-now').textContent = now.n + '. at ' + now.from + ': ' + now.text;
+  $('trace-now').textContent = now.n + '. at char ' + now.from + ': ' + now.text;
   const from = Math.max(0, state.step - TRACE_WINDOW);
   const to = Math.min(n, state.step + TRACE_WINDOW + 1);
   list.start = from + 1;
@@ -216,8 +327,10 @@ function renderTrace() {
   if (now.start_char !== undefined) {
     highlight(now.start_char, now.end_char);
   } else {
-    const c = $('echo').children[now.from];
-    if (c && c.dataset.i !== undefined) c.classList.add('at');
+    for (const echo of echoes()) {
+      const c = echo.children[now.from];
+      if (c && c.dataset.i !== undefined) c.classList.add('at');
+    }
   }
 }
 
@@ -286,6 +399,7 @@ async function showRule(name) {
   ruleLinks($('rule-uses'), r.uses);
   ruleLinks($('rule-used-by'), r.used_by);
   $('rule-rust').textContent = r.rust || '';
+  $('rule-rust-note').textContent = r.rust_note || '';
   $('rule-rust-box').hidden = !r.rust;
   state.alternatives = r.alternatives;
   $('alternatives-panel').hidden = true;

@@ -4,8 +4,13 @@
 //! has `ireg-name` and its literal leaves spell the input, hovering a node highlights
 //! its span, `http://a b/` shows the error with a caret under the space, clicking the
 //! `IPv6address` of `http://[::ffff:1.2.3.4]/` says it took alternative 6 of 9 and why
-//! the five before failed, the trace steps forward and backward, and the rule
-//! `dec-octet` shows its railroad diagram, whose rule boxes are links.
+//! the five before failed, the trace steps forward and backward with the input in
+//! sight, `http://1.2.3.4/` shows its other parse (ireg-name beside IPv4address),
+//! the rule `dec-octet` shows its railroad diagram, whose rule boxes are links, and
+//! its FIRST set as `DIGIT`; the error messages use the diagrams' notation, a failing
+//! input shows the tree of its longest matching beginning, the URI grammar keeps the
+//! implementation note with the code, and the widest diagram (IPv6address) fits its
+//! panel.
 //!
 //! Why WebDriver from Rust: the test runs in `cargo test` with nothing to install
 //! besides Debian's `chromium` and `chromium-driver` (no Node packages, no browser
@@ -312,7 +317,9 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
     );
     s.screenshot("serve-tree.png");
 
-    // 2. An invalid input: the error, and a caret under the space (char 8, column 9).
+    // 2. An invalid input: the error, and a caret under the space, counted as the
+    //    message counts (char 8, from 0), and the tree of the longest beginning that
+    //    matches, "http://a".
     s.type_into("#input", "http://a b/");
     s.wait(
         "the error",
@@ -321,7 +328,22 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
     );
     assert_eq!(
         s.run("return document.querySelector('#caret-row .label').textContent"),
-        json!("column 9 (1-based)")
+        json!("char 8")
+    );
+    assert_eq!(
+        s.run(
+            "return Array.from(document.querySelectorAll('#tree ul.partial .lit'))\
+             .map(e => e.textContent.slice(1, -1)).join('')"
+        ),
+        json!("http://a"),
+        "the partial tree spells the matching beginning"
+    );
+    assert!(
+        !s.run("return document.body.innerText")
+            .as_str()
+            .unwrap()
+            .contains("1-based"),
+        "one way of counting on the page"
     );
     // The caret stands under the failing character, whatever the font.
     let dx = s.run(
@@ -385,7 +407,7 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         "the first step",
         "const p = document.getElementById('trace-panel');\
          return p.dataset.step === '1' && \
-         document.getElementById('trace-now').textContent === '1. at 0: enter IRI-reference'",
+         document.getElementById('trace-now').textContent === '1. at char 0: enter IRI-reference'",
     );
     s.click("#trace-next");
     s.click("#trace-next");
@@ -406,8 +428,53 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
          .endsWith('match IRI-reference 0..24 \"http://[::ffff:1.2.3.4]/\"') && \
          document.querySelectorAll('#echo .ch.hl').length === 24",
     );
+    // The input is in sight beside the steps: with the step list in view, the
+    // trace's own copy of the input is on screen, the step's span marked.
+    s.run("document.getElementById('trace-steps').scrollIntoView({block: 'end'})");
+    let seen = s.run(
+        "const r = document.getElementById('trace-input').getBoundingClientRect();\
+         return r.top >= 0 && r.bottom <= window.innerHeight && \
+         document.querySelectorAll('#trace-input .ch.hl').length === 24",
+    );
+    assert_eq!(seen, json!(true), "the input is visible while stepping");
+    s.screenshot("serve-trace.png");
+    // The IPv6 address has one parse: its nine alternatives never overlap.
+    s.wait(
+        "the parses of the IPv6 address",
+        "const p = document.getElementById('ambiguity-panel');\
+         return p.dataset.input === 'http://[::ffff:1.2.3.4]/' && \
+         document.getElementById('parses-summary').textContent.startsWith('One parse')",
+    );
 
-    // 5. Another grammar and rule: dec-octet of RFC 3986, and its railroad diagram.
+    // 5. Other parses: a host that is an IPv4 address is also a reg-name; the tree
+    //    takes IPv4address (first match wins), the panel shows both.
+    s.type_into("#input", "http://1.2.3.4/");
+    s.wait(
+        "the other parse of the host",
+        "const p = document.getElementById('ambiguity-panel');\
+         return p.dataset.input === 'http://1.2.3.4/' && \
+         document.querySelectorAll('#parses-list .fork').length === 1",
+    );
+    let fork = s.run(
+        "const f = document.querySelector('#parses-list .fork');\
+         return [f.dataset.rule,\
+           f.querySelector('.parse.taken .tree .node + .text + ul .node').textContent,\
+           f.querySelector('.parse.other .tree .node + .text + ul .node').textContent,\
+           f.querySelector('.parse.other h3').textContent]",
+    );
+    assert_eq!(
+        fork,
+        json!([
+            "ihost",
+            "IPv4address",
+            "ireg-name",
+            "Also matches: alternative 3 of 3"
+        ])
+    );
+    s.run("document.getElementById('ambiguity-panel').scrollIntoView({block: 'start'})");
+    s.screenshot("serve-ambiguity.png");
+
+    // 6. Another grammar and rule: dec-octet of RFC 3986, and its railroad diagram.
     s.click("#grammar option[value=\"uri\"]");
     s.wait(
         "the URI rules",
@@ -442,6 +509,21 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         !labels.iter().any(|l| l.contains("%x")),
         "no %x: {labels:?}"
     );
+    // Its FIRST set by name, as the diagram names DIGIT, not as a range.
+    assert_eq!(
+        s.run(
+            "return Array.from(document.querySelectorAll('#rule-first li')).map(l => l.textContent)"
+        ),
+        json!(["DIGIT"])
+    );
+    // The message in the diagram's notation: '0'–'5', not %x30-35.
+    s.type_into("#input", "256");
+    s.wait(
+        "the error of 256",
+        "const e = document.getElementById('error');\
+         return !e.hidden && e.textContent.includes(\"dec-octet expects '0'–'5'\") && \
+         !e.textContent.includes('%x')",
+    );
     s.screenshot("serve-diagram.png");
 
     // A rule box of the diagram is a link: it shows that rule.
@@ -450,6 +532,47 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         "the DIGIT rule",
         "return document.getElementById('rule-title').textContent === 'DIGIT'",
     );
+
+    // 7. The URI grammar's rules say what RFC 3986 says; that RFC 3987's combinator
+    //    matches them is said beside the code only.
+    s.click("#rule option[value=\"path-abempty\"]");
+    s.wait(
+        "path-abempty",
+        "return document.getElementById('rule-title').textContent === 'path-abempty'",
+    );
+    assert_eq!(
+        s.run("return document.getElementById('rule-notes').textContent"),
+        json!("")
+    );
+    assert!(s
+        .run("return document.getElementById('rule-rust-note').textContent")
+        .as_str()
+        .unwrap()
+        .starts_with("Matched by the combinator generated from RFC 3987's ipath-abempty"));
+    // FIRST sets name the grammar's classes: no code-point ranges.
+    let first = s.run(
+        "return Array.from(document.querySelectorAll('#rule-first li')).map(l => l.textContent)",
+    );
+    assert_eq!(first, json!(["'/'"]));
+
+    // 8. The widest diagram, IPv6address, fits its panel.
+    s.click("#rule option[value=\"IPv6address\"]");
+    s.wait(
+        "the IPv6address diagram",
+        "return document.getElementById('rule-title').textContent === 'IPv6address' && \
+         !!document.querySelector('#rule-diagram svg')",
+    );
+    let overflow = s.run(
+        "const d = document.querySelector('#rule-diagram svg').getBoundingClientRect();\
+         const p = document.getElementById('rule-panel').getBoundingClientRect();\
+         return d.right - p.right",
+    );
+    assert!(
+        overflow.as_f64().unwrap() <= 0.5,
+        "the diagram sticks out of its panel by {overflow} px"
+    );
+    s.run("document.getElementById('rule-diagram').scrollIntoView({block: 'center'})");
+    s.screenshot("serve-ipv6-diagram.png");
 
     let _ = writeln!(
         std::io::stderr(),

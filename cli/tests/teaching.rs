@@ -408,10 +408,14 @@ fn the_server_answers_its_api_on_loopback_only() {
     leaves(&v["tree"], &mut spelled);
     assert_eq!(spelled, "résumé.org");
 
-    // An error: where, as a 0-based offset and a 1-based column, and the message.
+    // An error: where, counted from 0 as the message counts (no 1-based column
+    // beside it), the message, and the tree of the longest matching beginning.
     let (_, v) = get("/api/tree?grammar=iri&input=http%3A%2F%2Fa+b%2F");
     assert_eq!(v["valid"], false);
-    assert_eq!((v["at"].as_u64(), v["column"].as_u64()), (Some(8), Some(9)));
+    assert_eq!(v["at"].as_u64(), Some(8));
+    assert!(v.get("column").is_none());
+    assert_eq!(v["partial"]["text"], "http://a");
+    assert_eq!(v["partial_to"], 8);
     assert!(v["error"]
         .as_str()
         .unwrap()
@@ -440,6 +444,43 @@ fn the_server_answers_its_api_on_loopback_only() {
         "https://www.rfc-editor.org/rfc/rfc3987.html#section-2.2"
     );
     assert_eq!(v["notes"].as_array().unwrap().len(), 1);
+
+    // The URI grammar's rules carry no note about the combinator that matches them,
+    // but their code does.
+    let (_, v) = get("/api/rule?grammar=uri&name=path-abempty");
+    assert_eq!(v["notes"], serde_json::json!([]));
+    assert!(v["rust_note"]
+        .as_str()
+        .unwrap()
+        .contains("RFC 3987's ipath-abempty"));
+    // FIRST sets name the classes that cover them: ucschar, not sixteen ranges;
+    // RFC 3986's unreserved, which RFC 3987 keeps (IPvFuture uses it).
+    let (_, v) = get("/api/rule?grammar=iri&name=iunreserved");
+    assert_eq!(v["first"], serde_json::json!(["ucschar", "unreserved"]));
+    let (_, v) = get("/api/rule?grammar=iri&name=ireg-name");
+    assert_eq!(
+        v["first"],
+        serde_json::json!(["iunreserved", "sub-delims", "'%'"])
+    );
+
+    // Other parses: 1.2.3.4 is an IPv4address, and a reg-name too (RFC 3986
+    // §3.2.2); "a" is both ipath-noscheme and ipath-rootless.
+    let (_, v) = get("/api/parses?grammar=uri&rule=URI&input=http%3A%2F%2F1.2.3.4%2F");
+    assert_eq!(v["valid"], true);
+    let fork = &v["forks"][0];
+    assert_eq!(fork["rule"], "host");
+    assert_eq!(fork["text"], "1.2.3.4");
+    assert_eq!(fork["abnf"], "IPv4address");
+    assert_eq!(fork["others"][0]["abnf"], "reg-name");
+    assert_eq!(fork["others"][0]["tree"]["children"][0]["rule"], "reg-name");
+    let (_, v) = get("/api/parses?grammar=iri&rule=ipath&input=a");
+    assert_eq!(v["forks"][0]["abnf"], "ipath-noscheme");
+    assert_eq!(v["forks"][0]["others"][0]["abnf"], "ipath-rootless");
+    // The IPv6 alternatives do not overlap: one parse.
+    let (_, v) = get("/api/parses?grammar=iri&rule=IPv6address&input=%3A%3Affff%3A1.2.3.4");
+    assert_eq!(v["forks"], serde_json::json!([]));
+    let (_, v) = get("/api/parses?grammar=iri&rule=IRI&input=a+b");
+    assert_eq!(v["valid"], false);
 
     // Unknown rules and grammars are errors the page can show.
     assert_eq!(get("/api/rule?grammar=uri&name=ucschar").0, 404);

@@ -8,6 +8,12 @@
 //! | `/api/tree?grammar=G&rule=R&input=S` | the tree of S, literals as leaves, or the error |
 //! | `/api/trace?grammar=G&rule=R&input=S` | the numbered steps of the combinators on S (`iri trace --json`'s) |
 //! | `/api/rule?grammar=G&name=R` | the rule: ABNF, its alternatives, section, diagram, FIRST set, code |
+//! | `/api/parses?grammar=G&rule=R&input=S` | where the ABNF allows other parses of S, by the oracle |
+//!
+//! One notation and one way of counting on the page: terminals as the diagrams draw
+//! them (`'0'–'5'`, `iri_grammar_abnf::label`), also in the error messages, whose
+//! `%x30-35` the server rewrites; positions count characters from 0, as the messages
+//! and the trace do, and spans are `from..to`, the end not included.
 //!
 //! Offsets in `/api/tree` are given twice: `start`/`end` in bytes (as `iri tree --json`)
 //! and `from`/`to` in characters (code points), which is how the page indexes the
@@ -31,6 +37,8 @@ use http::{Request, Response};
 use iri_grammar::trace::trace_of;
 use iri_grammar::tree::tree_of;
 use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
+use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
+use iri_grammar_abnf::label::range_label;
 use iri_grammar_abnf::{Element, Grammars};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -43,6 +51,14 @@ const APP_CSS: &str = include_str!("../../../assets/app.css");
 /// Inputs longer than this are refused: the page is for reading trees, and a tree of
 /// a megabyte is not read.
 const MAX_INPUT_CHARS: usize = 4096;
+
+/// The most forks `/api/parses` lists: a page of alternatives is read, a thousand
+/// are not (a path of a thousand segments has as many).
+const MAX_FORKS: usize = 12;
+
+/// The most nodes of one tree `/api/parses` sends (the fork's own, and each other
+/// parse's); a deeper or wider one says it is cut.
+const MAX_FORK_NODES: usize = 120;
 
 pub fn run(port: u16, open: bool) -> Outcome {
     let server = http::Server::bind(port)
@@ -214,6 +230,7 @@ impl<'g> App<'g> {
             "/api/tree" => self.api(&q, |v, q| self.tree(v, q)),
             "/api/rule" => self.api(&q, |v, q| self.rule(v, q)),
             "/api/trace" => self.api(&q, |v, q| self.trace(v, q)),
+            "/api/parses" => self.api(&q, |v, q| self.parses(v, q)),
             _ => reply(404, TEXT, "not found\n"),
         }
     }
@@ -252,7 +269,7 @@ fn quick(port: u16, request: &Request) -> Option<Answer> {
             Some(v) => json_reply(200, &rules(v)),
             None => json_error(400, GRAMMAR_PARAM),
         },
-        "/api/tree" | "/api/rule" | "/api/trace" => return None,
+        "/api/tree" | "/api/rule" | "/api/trace" | "/api/parses" => return None,
         _ => reply(404, TEXT, "not found\n"),
     })
 }
@@ -290,34 +307,104 @@ impl<'g> App<'g> {
         })
     }
 
-    /// The tree of the input, literals as leaves, or where and why it fails.
-    fn tree(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
-        let rule = Self::rule_param(v, q, "rule")?;
+    /// The input, at most [`MAX_INPUT_CHARS`] characters long (else a 413 that says
+    /// what is not done with longer ones: "shown", "traced").
+    fn input_param<'q>(
+        q: &'q HashMap<String, String>,
+        not_done: &str,
+    ) -> Result<&'q str, (u16, String)> {
         let input = q.get("input").map(String::as_str).unwrap_or("");
         if input.chars().count() > MAX_INPUT_CHARS {
             return Err((
                 413,
-                format!("inputs of more than {MAX_INPUT_CHARS} characters are not shown"),
+                format!("inputs of more than {MAX_INPUT_CHARS} characters are not {not_done}"),
             ));
         }
+        Ok(input)
+    }
+
+    /// The tree of the input, literals as leaves, or where and why it fails.
+    fn tree(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
+        let rule = Self::rule_param(v, q, "rule")?;
+        let input = Self::input_param(q, "shown")?;
+        let lesson = self.lesson(v);
         Ok(match v {
-            VariantName::Uri => tree_json::<Uri>(rule, input),
-            VariantName::Iri => tree_json::<Iri>(rule, input),
-            VariantName::Leiri => tree_json::<Leiri>(rule, input),
-            VariantName::Iri2001 => tree_json::<iri_grammar::Iri2001>(rule, input),
+            VariantName::Uri => tree_json::<Uri>(rule, input, lesson),
+            VariantName::Iri => tree_json::<Iri>(rule, input, lesson),
+            VariantName::Leiri => tree_json::<Leiri>(rule, input, lesson),
+            VariantName::Iri2001 => tree_json::<iri_grammar::Iri2001>(rule, input, lesson),
         })
+    }
+
+    /// Where the ABNF allows other parses of the input than the tree's, by the
+    /// oracle (`Oracle::other_parses`): at each fork, the tree's node and the
+    /// other alternatives' nodes over the same characters, each with its ABNF.
+    fn parses(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
+        let rule = Self::rule_param(v, q, "rule")?;
+        let input = Self::input_param(q, "compared")?;
+        let lesson = self.lesson(v);
+        let name = rule.name_in(v).unwrap_or(rule.iri_name());
+        let parses = match lesson.oracle.other_parses(name, input, MAX_FORKS) {
+            Ok(p) => p,
+            Err(OracleFailure::NoMatch(_)) => {
+                return Ok(Object::new().bool("valid", false).finish());
+            }
+            Err(e) => return Err((500, e.to_string())),
+        };
+        let ci = CharIndex::new(input);
+        let mut forks = String::from("[");
+        for (k, fork) in parses.forks.iter().enumerate() {
+            if k > 0 {
+                forks.push(',');
+            }
+            let n = &fork.chosen;
+            let alternatives: Vec<String> = match lesson.named(&n.rule).map(|f| &f.def.definition) {
+                Some(Element::Alternation(alts)) => alts.iter().map(|a| a.to_string()).collect(),
+                _ => Vec::new(),
+            };
+            let abnf = |node: &OracleNode| {
+                node.alternative
+                    .and_then(|(j, _)| alternatives.get(j - 1))
+                    .map_or("", String::as_str)
+            };
+            let mut others = String::from("[");
+            for (j, o) in fork.others.iter().enumerate() {
+                if j > 0 {
+                    others.push(',');
+                }
+                others.push_str(
+                    &Object::new()
+                        .str("abnf", abnf(o))
+                        .raw("tree", &oracle_node_json(o, input, &ci))
+                        .finish(),
+                );
+            }
+            others.push(']');
+            forks.push_str(
+                &Object::new()
+                    .str("rule", &n.rule)
+                    .str("text", &input[n.start..n.end])
+                    .num("from", ci.chars(n.start))
+                    .num("to", ci.chars(n.end))
+                    .str("abnf", abnf(n))
+                    .raw("tree", &oracle_node_json(n, input, &ci))
+                    .raw("others", &others)
+                    .finish(),
+            );
+        }
+        forks.push(']');
+        Ok(Object::new()
+            .bool("valid", true)
+            .raw("forks", &forks)
+            .bool("capped", parses.capped)
+            .num("limit", MAX_FORKS)
+            .finish())
     }
 
     /// The steps of the combinators on the input, offsets also in characters.
     fn trace(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
         let rule = Self::rule_param(v, q, "rule")?;
-        let input = q.get("input").map(String::as_str).unwrap_or("");
-        if input.chars().count() > MAX_INPUT_CHARS {
-            return Err((
-                413,
-                format!("inputs of more than {MAX_INPUT_CHARS} characters are not traced"),
-            ));
-        }
+        let input = Self::input_param(q, "traced")?;
         Ok(match v {
             VariantName::Uri => trace_json::<Uri>(rule, input),
             VariantName::Iri => trace_json::<Iri>(rule, input),
@@ -369,6 +456,7 @@ impl<'g> App<'g> {
             .strs("used_by", lesson.used_by(&f).iter().map(String::as_str))
             .str("svg", &svg)
             .opt_str("rust", lesson.rust(&f).as_deref())
+            .opt_str("rust_note", f.code_note.as_deref())
             .finish();
         self.rule_cache.borrow_mut().insert((v, name), body.clone());
         Ok(body)
@@ -384,20 +472,128 @@ fn rules(v: VariantName) -> String {
         .finish()
 }
 
-/// `{"valid":true,"tree":{..}}` or `{"valid":false,"error","at","column",..}`.
-fn tree_json<V: Variant>(rule: Rule, input: &str) -> String {
+/// `{"valid":true,"tree":{..}}` or `{"valid":false,"error","at",..}`; a failing
+/// input's answer has the tree of the longest beginning of it that matches the rule
+/// (`partial`, and where it ends, `partial_to`), when one does.
+fn tree_json<V: Variant>(rule: Rule, input: &str, lesson: &Lesson<'_>) -> String {
+    let ci = CharIndex::new(input);
+    let tree = |text: &str| -> Option<String> {
+        let t = tree_of::<V>(rule, text).ok()?;
+        let mut node = Sink::default();
+        literals::node_json(&t, t.root(), true, Some(&ci), &mut node);
+        Some(node.to_string())
+    };
     match tree_of::<V>(rule, input) {
-        Ok(t) => {
-            let ci = CharIndex::new(input);
-            let mut node = Sink::default();
-            literals::node_json(&t, t.root(), true, Some(&ci), &mut node);
-            Object::new()
-                .bool("valid", true)
-                .raw("tree", &node)
-                .finish()
+        Ok(_) => Object::new()
+            .bool("valid", true)
+            .raw("tree", &tree(input).unwrap_or_default())
+            .finish(),
+        Err(e) => {
+            // The oracle gives every end of a match from the start at once; the
+            // combinators then build the tree of the longest.
+            let name = rule.name_in(lesson.variant).unwrap_or(rule.iri_name());
+            let longest = lesson
+                .oracle
+                .ends(name, input, 0)
+                .ok()
+                .and_then(|ends| ends.into_iter().filter(|&e| e > 0).max());
+            let partial = longest.and_then(|end| Some((end, tree(&input[..end])?)));
+            error_json(
+                &e,
+                partial
+                    .as_ref()
+                    .map(|(end, t)| (ci.chars(*end), t.as_str())),
+            )
         }
-        Err(e) => error_json(&e),
     }
+}
+
+/// An oracle node as the page's trees are (`rule`, `text`, `from`, `to`, the
+/// alternative), children included up to [`MAX_FORK_NODES`] nodes in all; a node
+/// whose children were left out says `"cut":true`.
+fn oracle_node_json(root: &OracleNode, input: &str, ci: &CharIndex) -> String {
+    fn write(n: &OracleNode, input: &str, ci: &CharIndex, budget: &mut usize, out: &mut String) {
+        let mut o = Object::new()
+            .str("rule", &n.rule)
+            .str("text", &input[n.start..n.end])
+            .num("from", ci.chars(n.start))
+            .num("to", ci.chars(n.end));
+        if let Some((k, of)) = n.alternative {
+            o = o.num("alternative", k).num("of", of);
+        }
+        let cut = n.children.len() > *budget;
+        let mut kids = String::from("[");
+        if !cut {
+            *budget -= n.children.len();
+            for (k, c) in n.children.iter().enumerate() {
+                if k > 0 {
+                    kids.push(',');
+                }
+                write(c, input, ci, budget, &mut kids);
+            }
+        }
+        kids.push(']');
+        out.push_str(&o.raw("children", &kids).bool("cut", cut).finish());
+    }
+    let mut out = String::new();
+    let mut budget = MAX_FORK_NODES;
+    write(root, input, ci, &mut budget, &mut out);
+    out
+}
+
+/// A message or expectation with its ABNF numeric values (`%x30-35`, `%x25`,
+/// `%xD.A`: RFC 5234 §2.3, §3.4) written as the diagrams draw terminals (`'0'–'5'`,
+/// `'%'`, `CR LF`): the page uses one notation.
+fn page_notation(text: &str) -> String {
+    notation(text, false)
+}
+
+/// [`page_notation`] on JSON text: each label written as the inside of a JSON
+/// string (`'"'` has a quote to escape). The trace's steps are JSON made for
+/// `iri trace --json`, whose texts say `%x41-5A` where the page says `'A'–'Z'`.
+fn page_notation_json(json: &str) -> String {
+    notation(json, true)
+}
+
+fn notation(text: &str, json_escaped: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(p) = rest.find("%x") {
+        out.push_str(&rest[..p]);
+        let after = &rest[p + 2..];
+        let hex = |s: &str| s.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(s.len());
+        let n = hex(after);
+        let Ok(first) = u32::from_str_radix(&after[..n], 16) else {
+            out.push_str("%x");
+            rest = after;
+            continue;
+        };
+        let mut tail = &after[n..];
+        let label = if let Some(r) = tail.strip_prefix('-').filter(|r| hex(r) > 0) {
+            let m = hex(r);
+            tail = &r[m..];
+            range_label(first, u32::from_str_radix(&r[..m], 16).unwrap_or(first))
+        } else {
+            let mut cps = vec![first];
+            while let Some(r) = tail.strip_prefix('.').filter(|r| hex(r) > 0) {
+                let m = hex(r);
+                cps.push(u32::from_str_radix(&r[..m], 16).unwrap_or(0));
+                tail = &r[m..];
+            }
+            cps.iter()
+                .map(|&c| range_label(c, c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if json_escaped {
+            out.push_str(&label.replace('\\', "\\\\").replace('"', "\\\""));
+        } else {
+            out.push_str(&label);
+        }
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `{"valid","rule","cut","steps":[..]}`: the steps as `iri trace --json` gives them,
@@ -409,27 +605,38 @@ fn trace_json<V: Variant>(rule: Rule, input: &str) -> String {
         .bool("valid", t.matched)
         .str("rule", t.rule)
         .bool("cut", t.cut)
-        .raw("steps", &super::trace::steps_json(&t, Some(&ci)))
+        .raw(
+            "steps",
+            &page_notation_json(&super::trace::steps_json(&t, Some(&ci))),
+        )
         .finish()
 }
 
-fn error_json(e: &MatchError) -> String {
+/// A failure as the page shows it, in its notation (see the module's doc), with the
+/// tree of the longest matching beginning of the input (where it ends, and the tree).
+fn error_json(e: &MatchError, partial: Option<(usize, &str)>) -> String {
     let mut found = String::new();
     match e.found() {
         Some(c) => json::string(&c.to_string(), &mut found),
         None => found.push_str("null"),
     }
-    let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
-    Object::new()
+    let expected: Vec<String> = e
+        .expected()
+        .iter()
+        .map(|x| page_notation(&x.to_string()))
+        .collect();
+    let mut o = Object::new()
         .bool("valid", false)
-        .str("error", &e.message())
+        .str("error", &page_notation(&e.message()))
         .num("at", e.char_offset())
-        .num("column", e.char_offset() + 1)
         .raw("found", &found)
         .opt_str("rule", e.rule())
         .strs("within", e.within().iter().copied())
-        .strs("expected", expected.iter().map(String::as_str))
-        .finish()
+        .strs("expected", expected.iter().map(String::as_str));
+    if let Some((to, tree)) = partial {
+        o = o.num("partial_to", to).raw("partial", tree);
+    }
+    o.finish()
 }
 
 #[cfg(test)]
@@ -445,9 +652,14 @@ mod tests {
         assert_eq!(form_decode("%FF"), None);
     }
 
+    fn iri_lesson(g: &Grammars) -> Lesson<'_> {
+        Lesson::new(g, VariantName::Iri)
+    }
+
     #[test]
     fn trees_carry_character_offsets_and_literals() {
-        let j = tree_json::<Iri>(Rule::Ihost, "é.x");
+        let g = Grammars::builtin();
+        let j = tree_json::<Iri>(Rule::Ihost, "é.x", &iri_lesson(&g));
         let v: serde_json::Value = serde_json::from_str(&j).unwrap();
         assert_eq!(v["valid"], true);
         assert_eq!(v["tree"]["to"], 3);
@@ -499,12 +711,92 @@ mod tests {
     }
 
     #[test]
-    fn errors_carry_the_column() {
-        let j = tree_json::<Iri>(Rule::IriReference, "http://a b/");
+    fn errors_carry_the_place_and_the_partial_tree() {
+        let g = Grammars::builtin();
+        let j = tree_json::<Iri>(Rule::IriReference, "http://a b/", &iri_lesson(&g));
         let v: serde_json::Value = serde_json::from_str(&j).unwrap();
         assert_eq!(v["valid"], false);
         assert_eq!(v["at"], 8);
-        assert_eq!(v["column"], 9);
         assert_eq!(v["found"], " ");
+        // One way of counting: no 1-based column beside the 0-based char.
+        assert!(v.get("column").is_none());
+        // The longest beginning that is an IRI reference: "http://a".
+        assert_eq!(v["partial_to"], 8);
+        assert_eq!(v["partial"]["text"], "http://a");
+        assert_eq!(v["partial"]["rule"], "IRI-reference");
+        // Nothing matches at all: no partial tree.
+        let j = tree_json::<Iri>(Rule::Ipv4address, "x", &iri_lesson(&g));
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert!(v.get("partial").is_none());
+    }
+
+    #[test]
+    fn messages_use_the_notation_of_the_diagrams() {
+        let g = Grammars::builtin();
+        let j = tree_json::<Uri>(
+            Rule::Ipv4address,
+            "1.2.3.256",
+            &Lesson::new(&g, VariantName::Uri),
+        );
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        let message = v["error"].as_str().unwrap();
+        assert!(message.contains("dec-octet expects '0'–'5'"), "{message}");
+        assert!(!message.contains("%x"), "{message}");
+        assert_eq!(
+            page_notation("%x30-35, %x25 or %xD.A"),
+            "'0'–'5', '%' or CR LF"
+        );
+        assert_eq!(page_notation("\"%x\" and 100%"), "\"%x\" and 100%");
+        assert_eq!(page_notation("%xA0-D7FF"), "U+00A0–U+D7FF");
+        assert_eq!(page_notation_json(r#"{"a":"%x22"}"#), r#"{"a":"'\"'"}"#);
+        // The trace's steps too.
+        let j = trace_json::<Iri>(Rule::Scheme, "h");
+        assert!(j.contains("expected 'A'–'Z', found"), "{j}");
+        assert!(!j.contains("%x"), "{j}");
+    }
+
+    #[test]
+    fn other_parses_part_where_the_first_match_won() {
+        let g = Grammars::builtin();
+        let app = App::new(&g, 0);
+        let q = |rule: &str, input: &str| -> HashMap<String, String> {
+            [
+                ("rule".to_string(), rule.to_string()),
+                ("input".to_string(), input.to_string()),
+            ]
+            .into()
+        };
+        let v: serde_json::Value = serde_json::from_str(
+            &app.parses(VariantName::Iri, &q("IRI-reference", "http://1.2.3.4/"))
+                .unwrap(),
+        )
+        .unwrap();
+        let forks = v["forks"].as_array().unwrap();
+        assert_eq!(forks.len(), 1, "{v}");
+        assert_eq!(forks[0]["rule"], "ihost");
+        assert_eq!(
+            (forks[0]["from"].as_u64(), forks[0]["to"].as_u64()),
+            (Some(7), Some(14))
+        );
+        assert_eq!(forks[0]["abnf"], "IPv4address");
+        assert_eq!(forks[0]["tree"]["children"][0]["rule"], "IPv4address");
+        assert_eq!(forks[0]["others"][0]["abnf"], "ireg-name");
+        assert_eq!(forks[0]["others"][0]["tree"]["alternative"], 3);
+        // ipath: "/a" is both ipath-abempty and ipath-absolute.
+        let v: serde_json::Value =
+            serde_json::from_str(&app.parses(VariantName::Iri, &q("ipath", "/a")).unwrap())
+                .unwrap();
+        assert_eq!(v["forks"][0]["abnf"], "ipath-abempty");
+        assert_eq!(v["forks"][0]["others"][0]["abnf"], "ipath-absolute");
+        // The longest input the page takes is compared too (the cap on forks is
+        // tested in abnf/src/explain.rs, on a grammar with a fork per character).
+        let long = format!("http://1.2.3.4/{}", "a/".repeat(2040));
+        let v: serde_json::Value =
+            serde_json::from_str(&app.parses(VariantName::Iri, &q("IRI", &long)).unwrap()).unwrap();
+        assert_eq!(v["forks"].as_array().unwrap().len(), 1);
+        assert_eq!(v["capped"], false);
+        let v: serde_json::Value =
+            serde_json::from_str(&app.parses(VariantName::Iri, &q("IRI", "a b")).unwrap()).unwrap();
+        assert_eq!(v["valid"], false);
     }
 }
