@@ -276,6 +276,8 @@ impl<'g> Analysis<'g> {
     /// assert_eq!(iri.first_classes("ipchar", &all).unwrap(),
     ///            ["iunreserved", "sub-delims", "'%'", "':'", "'@'"]);
     /// assert_eq!(iri.first_classes("DIGIT", &all).unwrap(), ["'0'–'9'"]);
+    /// assert_eq!(iri.first_classes("gen-delims", &all).unwrap(),
+    ///            ["'#'", "'/'", "':'", "'?'", "'@'", "'['", "']'"]);
     /// ```
     pub fn first_classes(&self, name: &str, shown: &dyn Fn(&str) -> bool) -> Option<Vec<String>> {
         let k = self.table.lookup(name)?;
@@ -306,8 +308,15 @@ impl<'g> Analysis<'g> {
             covered.union(c);
             chosen.push(self.table.rules[r].name.clone());
         }
-        // Then what no class covers, range by range.
-        chosen.extend(set.minus(&covered).labels());
+        // Then what no class covers, range by range; a range of two or three
+        // characters reads better as the characters ('?' '@', not '?'–'@').
+        for &(lo, hi) in set.minus(&covered).ranges() {
+            if hi - lo < 3 {
+                chosen.extend((lo..=hi).map(crate::label::char_label));
+            } else {
+                chosen.push(crate::label::range_label(lo, hi));
+            }
+        }
         Some(chosen)
     }
 
