@@ -224,12 +224,19 @@ impl Judged {
     }
 }
 
-/// Why an input did not succeed, as `--summary` groups them: the grammar's farthest
-/// failure (the component being read, the innermost rule, and everything expected
-/// there, each once), or a reason without a place in the grammar (`not-utf8`,
-/// `idna`, a lint code, ...).
+/// Why an input did not succeed, as `--summary` groups them: the component a
+/// reference is blamed in and what it may hold, else the grammar's farthest failure
+/// (the component being read, the innermost rule, and everything expected there,
+/// each once), or a reason without a place in the grammar (`not-utf8`, `idna`, a
+/// lint code, ...).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Why {
+    /// `port`, `port`, `a port holds digits only (RFC 3986 §3.2.3)`.
+    Blame {
+        component: &'static str,
+        rule: &'static str,
+        reason: String,
+    },
     Grammar {
         component: Option<&'static str>,
         rule: Option<String>,
@@ -1021,6 +1028,11 @@ fn summary_text(tally: &Tally) -> String {
                 }
                 s.push('\n');
             }
+            Why::Blame {
+                component, reason, ..
+            } => {
+                let _ = writeln!(s, "{n:>8}  {component}: {reason}");
+            }
             Why::Reason(r) => {
                 let _ = writeln!(s, "{n:>8}  {r}");
             }
@@ -1044,6 +1056,15 @@ fn summary_json(tally: &Tally) -> String {
                 .opt_str("rule", rule.as_deref())
                 .strs("expected", expected.iter().map(String::as_str))
                 .null("reason"),
+            Why::Blame {
+                component,
+                rule,
+                reason,
+            } => o
+                .str("component", component)
+                .str("rule", rule)
+                .strs("expected", std::iter::empty())
+                .str("reason", reason),
             Why::Reason(r) => o
                 .null("component")
                 .null("rule")

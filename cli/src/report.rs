@@ -8,7 +8,7 @@
 
 use crate::io::{Input, Why};
 use crate::json::Object;
-use iri_grammar::MatchError;
+use iri_grammar::{grammar::ComponentFailure, MatchError};
 use iri_grammar_abnf::explain::OracleError;
 
 /// Why an input failed, with the place in the grammar when there is one.
@@ -24,9 +24,14 @@ pub struct Problem {
     pub char_offset: Option<usize>,
     /// The character found there (`None`: the end of the input, or no place).
     pub found: Option<char>,
-    /// The component of the reference being read there (`host`, `port`, ...), from
-    /// the rules that enclose the failure ([`component_of`]).
+    /// The component of the reference the input fails in (`host`, `port`, ...):
+    /// the library's [`ComponentFailure`] where it names one, else the component
+    /// the rules enclosing the failure read ([`component_of`]).
     pub component: Option<&'static str>,
+    /// Where a person would put the blame, said first in the message
+    /// ([`MatchError::component`]): `http://a:8x/` fails in the port at the `x`
+    /// (char 10), while the grammar's longest match stops at the `/` (char 11).
+    pub blame: Option<ComponentFailure>,
     /// The innermost rule being matched at the farthest failure.
     pub rule: Option<String>,
     /// What would have been accepted there, each once, in the order of
@@ -53,12 +58,17 @@ impl Problem {
             })
             .collect();
         let within = e.rule().into_iter().chain(e.within().iter().copied());
+        let blame = e.component().cloned();
         Problem {
             kind: "grammar",
             byte_offset: Some(e.byte_offset()),
             char_offset: Some(e.char_offset()),
             found: e.found(),
-            component: within.filter_map(component_of).next(),
+            component: match &blame {
+                Some(b) => Some(b.component().as_str()),
+                None => within.filter_map(component_of).next(),
+            },
+            blame,
             rule: e.rule().map(str::to_string),
             expected: each_once(&expected_by),
             expected_by,
@@ -79,6 +89,7 @@ impl Problem {
             char_offset: Some(e.char_offset),
             found: e.found,
             component: None,
+            blame: None,
             rule: e.rule.clone(),
             expected: each_once(&e.expected_by),
             expected_by: e.expected_by.clone(),
@@ -100,6 +111,7 @@ impl Problem {
             char_offset: Some(chars),
             found: None,
             component: None,
+            blame: None,
             rule: None,
             expected: Vec::new(),
             expected_by: Vec::new(),
@@ -116,6 +128,7 @@ impl Problem {
             char_offset: None,
             found: None,
             component: None,
+            blame: None,
             rule: None,
             expected: Vec::new(),
             expected_by: Vec::new(),
@@ -124,10 +137,22 @@ impl Problem {
         }
     }
 
-    /// How `--summary` counts it: by component, innermost rule and what was expected
-    /// there for the grammar's errors, by kind for the others.
+    /// How `--summary` counts it: by the blamed component and what it may hold, else
+    /// by component, innermost rule and what was expected there for the grammar's
+    /// errors, by kind for the others.
     pub fn why(&self) -> Why {
-        if self.kind == "grammar" {
+        if let Some(b) = &self.blame {
+            let reason = match (b.is_missing_scheme(), b.is_relative_reference()) {
+                (true, true) => "none: a relative reference (RFC 3986 §4.2)".to_string(),
+                (true, false) => "none".to_string(),
+                (false, _) => b.may_hold().to_string(),
+            };
+            Why::Blame {
+                component: b.component().as_str(),
+                rule: b.rule(),
+                reason,
+            }
+        } else if self.kind == "grammar" {
             Why::Grammar {
                 component: self.component,
                 rule: self.rule.clone(),
@@ -138,9 +163,20 @@ impl Problem {
         }
     }
 
+    /// Where a caret points: at the blamed character where there is one (the
+    /// message says it first), else at the grammar's failure.
+    pub fn caret_at(&self) -> Option<usize> {
+        match &self.blame {
+            Some(b) => Some(b.char_offset()),
+            None => self.char_offset,
+        }
+    }
+
     /// The `"error"` object: `kind`, `byte_offset`, `char_offset`, `found`,
-    /// `component`, `rule`, `expected`, `expected_by` (`[{"rule", "expected"}]`),
-    /// `context`, `message` (absent values are null).
+    /// `component`, `blame` (`{"component", "rule", "byte_offset", "char_offset",
+    /// "found", "may_hold", "missing_scheme", "message"}` or null), `rule`,
+    /// `expected`, `expected_by` (`[{"rule", "expected"}]`), `context`, `message`
+    /// (absent values are null).
     pub fn json(&self) -> String {
         let opt_num = |o: Object, k: &str, v: Option<usize>| match v {
             Some(n) => o.num(k, n),
@@ -156,8 +192,25 @@ impl Problem {
                 .strs("expected", items.iter().map(String::as_str))
                 .finish()
         }));
+        let blame = match &self.blame {
+            Some(b) => {
+                let found = b.found().map(String::from);
+                Object::new()
+                    .str("component", b.component().as_str())
+                    .str("rule", b.rule())
+                    .num("byte_offset", b.byte_offset())
+                    .num("char_offset", b.char_offset())
+                    .opt_str("found", found.as_deref())
+                    .str("may_hold", b.may_hold())
+                    .bool("missing_scheme", b.is_missing_scheme())
+                    .str("message", &b.to_string())
+                    .finish()
+            }
+            None => "null".to_string(),
+        };
         o.opt_str("found", found.as_deref())
             .opt_str("component", self.component)
+            .raw("blame", &blame)
             .opt_str("rule", self.rule.as_deref())
             .strs("expected", self.expected.iter().map(String::as_str))
             .raw("expected_by", &expected_by)

@@ -225,23 +225,35 @@ fn json_errors_list_each_expectation_once_and_say_which_rule_expects_it() {
         .iter()
         .flat_map(|g| g["expected"].as_array().unwrap().iter());
     assert!(expected.iter().all(|x| items.clone().any(|i| i == x)));
-    // The summary counts the same: one line, each expectation once.
+    // The summary counts the same: one line, each expectation once (a path's
+    // failure, where no component is blamed; the host's is counted by its blame,
+    // `the_blamed_component_is_the_librarys_in_json_caret_and_summary`).
+    let o = iri(&["--json", "check", "http://a/b c"]);
+    let e = &json(&o)[0]["error"];
+    assert_eq!(e["blame"], Value::Null);
     let o = iri_stdin(
         &["--json", "check", "-q", "--summary"],
-        b"http://a b/
-http://c d/
-",
+        b"http://a/b c\nhttp://a/d e\n",
     );
     let f = &json(&o)[0]["summary"]["failures"][0];
     assert_eq!(
         (&f["count"], &f["component"], &f["rule"]),
         (
             &Value::from(2),
-            &Value::from("host"),
-            &Value::from("ireg-name")
+            &Value::from("path"),
+            &Value::from("isegment")
         )
     );
     assert_eq!(f["expected"], e["expected"]);
+    let o = iri_stdin(
+        &["--json", "check", "-q", "--summary"],
+        b"http://a b/\nhttp://c d/\n",
+    );
+    let f = &json(&o)[0]["summary"]["failures"][0];
+    assert_eq!(
+        (&f["count"], &f["component"], &f["rule"]),
+        (&Value::from(2), &Value::from("host"), &Value::from("ihost"))
+    );
 }
 
 #[test]
@@ -779,4 +791,59 @@ fn suite_writes_the_corpus_format_for_all_three_grammars() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_blamed_component_is_the_librarys_in_json_caret_and_summary() {
+    // The grammar's longest match reads `a:8x` as a userinfo and stops at the `/`
+    // (char 11, in iuserinfo); the message blames the port at the `x` (char 10).
+    // Was: "component": "userinfo" and a caret under the `/`.
+    let o = iri(&["--json", "check", "http://a:8x/"]);
+    let e = &json(&o)[0]["error"];
+    assert_eq!(
+        (&e["char_offset"], &e["rule"]),
+        (&Value::from(11), &Value::from("iuserinfo"))
+    );
+    assert_eq!(e["component"], "port");
+    let b = &e["blame"];
+    assert_eq!(
+        (&b["component"], &b["rule"], &b["char_offset"], &b["found"]),
+        (
+            &Value::from("port"),
+            &Value::from("port"),
+            &Value::from(10),
+            &Value::from("x")
+        )
+    );
+    assert_eq!(b["missing_scheme"], false);
+    let o = iri(&["check", "--caret", "http://a:8x/"]);
+    assert!(
+        stdout(&o).ends_with("  http://a:8x/\n            ^ column 11 (1-based)\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = iri(&["--json", "check", "--caret", "--rule", "IRI", "rel/only"]);
+    let v = &json(&o)[0];
+    assert_eq!(v["error"]["blame"]["missing_scheme"], true);
+    assert_eq!(v["column"], 1);
+    let o = iri_stdin(
+        &["check", "-q", "--summary"],
+        b"http://a:8x/\nhttp://b:9y/\n",
+    );
+    assert!(
+        stdout(&o).contains("       2  port: a port holds digits only (RFC 3986 §3.2.3)\n"),
+        "{}",
+        stdout(&o)
+    );
+    // Nothing to blame below a reference's rules: the grammar's place stands.
+    let o = iri(&[
+        "--json",
+        "--grammar",
+        "uri",
+        "check",
+        "--rule",
+        "IPv4address",
+        "1.2.3.256",
+    ]);
+    assert_eq!(json(&o)[0]["error"]["blame"], Value::Null);
 }

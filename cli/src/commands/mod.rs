@@ -380,7 +380,7 @@ fn write_invalid_at(
     caret: bool,
 ) -> Judged {
     let at = if p.kind == "grammar" {
-        p.char_offset
+        p.caret_at()
     } else {
         None
     };
