@@ -7,13 +7,20 @@
 //! `--valid-only`, `--invalid-only`), prefixes it (`--with-input`), counts it
 //! (`--summary`) and writes it in input order, whatever thread rendered it (`--jobs`).
 //!
-//! Lines of standard input are read in batches of what is already waiting (never
-//! waiting for a batch to fill), so that results stream: an interactive line is
-//! answered at once. A big batch is split among the threads, each rendering a
-//! contiguous part; the parts are written in order. Output is flushed whenever no
-//! more input is waiting. A closed pipe (`iri check < big.txt | head -1`) ends the run
-//! quietly; any other write error, and any read error, is reported on standard error
-//! and ends the run with status 74.
+//! Standard input is read in blocks of whole lines ([`Blocks`]): a regular file's
+//! fill up to 256 KiB; a pipe's or a terminal's are what one read gives, never waiting
+//! for a block to fill, so that results stream: an interactive line is answered at
+//! once. Lines are found and checked as UTF-8 a block at a time, not a line at a
+//! time. With one thread (`--jobs 1`, or one core) each block is rendered and written
+//! in turn, and output is flushed before each read that may wait. With more, a
+//! thread reads ahead, the blocks are rendered on a pool of `--jobs` threads, each
+//! into a buffer of its own, and this thread writes them in input order, flushing
+//! whenever it has nothing to do; a few blocks a thread are read ahead at most, so
+//! memory stays bounded whatever the input's size. A block of few lines (long ones,
+//! or a line typed at a terminal) is rendered by the writing thread in its turn. A
+//! closed pipe (`iri check < big.txt | head -1`) ends the run quietly; any other
+//! write error, and any read error (with the line it came after), is reported on
+//! standard error and ends the run with status 74.
 //!
 //! A record can be much bigger than its input (`tree --format json` writes forty
 //! times the input: 43 MB for a path of 1 MB), too big to hold whole. So what a
@@ -23,7 +30,8 @@
 //! [`Sink::spill`] wherever the text so far is final. A spill writes what has
 //! accumulated, once that is 64 KiB, if writing it now cannot change the output: the
 //! record is the next thing to write (it is rendered on the thread that writes: a
-//! batch too small to split, or the first part of one that is split), and no filter
+//! block of few lines, every block under `--jobs 1`, or the first part of the
+//! arguments), and no filter
 //! (`--quiet`, `--valid-only`, `--invalid-only`) may still drop it. Otherwise (a part
 //! that waits for the parts before it, a filter that does not know the verdict yet)
 //! the sink keeps everything, as the `String` did. Pieces are prefixed
@@ -42,7 +50,7 @@ use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
 
@@ -93,7 +101,7 @@ pub fn in_memory<T>(stdin: &[u8], f: impl FnOnce() -> T) -> (T, Vec<u8>) {
 }
 
 /// Standard input: the process's, or the bytes of [`in_memory`].
-fn stdin_reader() -> Box<dyn Read> {
+fn stdin_reader() -> Box<dyn Read + Send> {
     let memory = MEMORY.with(|m| {
         m.borrow_mut()
             .as_mut()
@@ -101,7 +109,8 @@ fn stdin_reader() -> Box<dyn Read> {
     });
     match memory {
         Some(bytes) => Box::new(io::Cursor::new(bytes)),
-        None => Box::new(io::stdin().lock()),
+        // Unlocked, so that another thread may read it; it is read in big blocks.
+        None => Box::new(io::stdin()),
     }
 }
 
@@ -163,6 +172,7 @@ impl Status {
 
 /// One input: its text, or why it has none (a line of standard input that is not
 /// UTF-8), its bytes as read, and its place among the inputs.
+#[derive(Clone)]
 pub struct Input<'a> {
     /// The text, or the message that says why there is none.
     pub text: Result<&'a str, String>,
@@ -622,8 +632,8 @@ impl Tally {
 /// prefixed with the input under `--with-input`. With `out`, the part is the next to
 /// be written, and records may go out while they are rendered (`Sink::spill`); the
 /// part returned holds what has not. Without, a write cannot fail.
-fn render<F>(
-    inputs: &[Input<'_>],
+fn render<'a, F>(
+    inputs: impl IntoIterator<Item = Input<'a>>,
     style: &Style,
     f: &F,
     mut out: Option<&mut Ordered>,
@@ -637,6 +647,7 @@ where
     let whole = !style.separates() && !style.prefixes();
     let mut record = String::new();
     for input in inputs {
+        let input = &input;
         let text = std::mem::take(if whole { &mut part.text } else { &mut record });
         let mut sink = Sink {
             start: text.len(),
@@ -773,15 +784,29 @@ fn first_hidden(bytes: &[u8]) -> Option<(usize, usize, u32)> {
     None
 }
 
-/// Batches of lines: at most this many lines, or about this many bytes.
-const BATCH_LINES: usize = 16 * 1024;
-const BATCH_BYTES: usize = 2 << 20;
-/// Below this many inputs a batch is rendered on the calling thread.
+/// A block of standard input holds whole lines, read until it holds at least this
+/// many bytes (a regular file) or what one read gave (a pipe or a terminal, which may
+/// wait for its writer); a line longer than this makes a longer block. Thousands of
+/// lines, so that handing a block over costs nothing that shows; small enough that
+/// the blocks a pool holds stay small, output included (`tree --format json` writes
+/// forty times its input).
+const BLOCK_BYTES: usize = 256 * 1024;
+/// What one read of a pipe or a terminal asks for: a pipe's buffer.
+const PIPE_READ_BYTES: usize = 64 * 1024;
+/// Below this many lines a block is rendered on the thread that writes, in its turn:
+/// a few lines cost less than handing them over, and a record that is next in order
+/// can go out in pieces while it is rendered ([`Sink::spill`]), which matters for
+/// the long lines that make short blocks.
 const PARALLEL_FROM: usize = 512;
+/// The blocks read ahead of the one being written, per rendering thread: enough to
+/// keep every thread busy while the writer waits for the next in order, few enough
+/// to bound memory (this many times [`BLOCK_BYTES`] a thread, and their output).
+const AHEAD_PER_THREAD: usize = 2;
 
-/// Renders a batch, on several threads if it is big enough: the parts in order, what
-/// is left of them to write. The first part is rendered on this thread, which writes:
-/// it is next in order, so its records may go out while they are rendered.
+/// Renders the arguments, on several threads if they are many (each renders a
+/// contiguous part): the parts in order, what is left of them to write. The first
+/// part is rendered on this thread, which writes: it is next in order, so its records
+/// may go out while they are rendered.
 fn render_batch<F>(
     inputs: &[Input<'_>],
     style: &Style,
@@ -795,7 +820,7 @@ where
     // costs more to start than a few hundred lines cost to render.
     let threads = style.threads().min(inputs.len() / (PARALLEL_FROM / 2));
     if threads <= 1 {
-        return Ok(vec![render(inputs, style, f, Some(out))?]);
+        return Ok(vec![render(inputs.iter().cloned(), style, f, Some(out))?]);
     }
     let chunk = inputs.len().div_ceil(threads);
     let (first, rest) = inputs.split_at(chunk);
@@ -806,22 +831,205 @@ where
             .chunks(chunk)
             .map(|part| {
                 std::thread::Builder::new()
-                    .spawn_scoped(scope, move || render(part, style, f, None))
+                    .spawn_scoped(scope, move || render(part.iter().cloned(), style, f, None))
                     .map_err(|_| part)
             })
             .collect();
-        let first = render(first, style, f, Some(out));
+        let first = render(first.iter().cloned(), style, f, Some(out));
         std::iter::once(first)
             .chain(handles.into_iter().map(|h| {
                 match h {
                     Ok(h) => h
                         .join()
                         .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    Err(part) => render(part, style, f, None),
+                    Err(part) => render(part.iter().cloned(), style, f, None),
                 }
             }))
             .collect()
     })
+}
+
+/// Whole lines of standard input, their place among the inputs, and the block's
+/// place among the blocks.
+struct Block {
+    /// The lines, each ended by LF but perhaps the last (the end of the input): the
+    /// first `len` bytes of a buffer that is given back to be read into again
+    /// ([`Blocks::recycle`]), so that it is not allocated, zeroed and faulted in anew.
+    data: Vec<u8>,
+    len: usize,
+    /// The index of the first line.
+    first: usize,
+    /// How many lines `data` holds.
+    lines: usize,
+    /// 0-based: the how-manieth block this is.
+    seq: usize,
+}
+
+impl Block {
+    /// The lines as inputs: LF or CRLF stripped, text where they are UTF-8. The
+    /// block is checked as a whole, the way that is fast for many short lines; a
+    /// block with a line that is not UTF-8 is checked line by line, for the messages.
+    /// (A line ends at an LF, which is never within a character: the lines of UTF-8
+    /// text are UTF-8.)
+    fn inputs(&self) -> impl Iterator<Item = Input<'_>> {
+        let data = &self.data[..self.len];
+        let text = std::str::from_utf8(data).ok();
+        let mut ends = memchr::memchr_iter(b'\n', data);
+        let mut start = 0;
+        let mut index = self.first;
+        std::iter::from_fn(move || {
+            if start >= data.len() {
+                return None;
+            }
+            let (end, next) = match ends.next() {
+                // Only this line's own CR goes with its LF: an empty line must not take
+                // the CR that ends the line before it (`a\r\r\n\n`: FUZZING.md finding 10).
+                Some(lf) if lf > start && data[lf - 1] == b'\r' => (lf - 1, lf + 1),
+                Some(lf) => (lf, lf + 1),
+                None => (data.len(), data.len()),
+            };
+            let raw = &data[start..end];
+            let input = Input {
+                text: match text {
+                    Some(text) => Ok(&text[start..end]),
+                    None => std::str::from_utf8(raw).map_err(not_utf8),
+                },
+                raw,
+                index,
+            };
+            start = next;
+            index += 1;
+            Some(input)
+        })
+    }
+}
+
+/// The message of a line that is not UTF-8.
+fn not_utf8(e: std::str::Utf8Error) -> String {
+    format!(
+        "the input is not UTF-8 (invalid byte at offset {})",
+        e.valid_up_to()
+    )
+}
+
+/// Standard input cut into [`Block`]s of whole lines.
+struct Blocks {
+    reader: Box<dyn Read + Send>,
+    /// Whether a read never waits (a regular file): blocks are filled.
+    file: bool,
+    /// The start of a line that the last read cut, for the next block.
+    carry: Vec<u8>,
+    /// Buffers of blocks done with, to read into.
+    spare: Vec<Vec<u8>>,
+    /// Whether the input has ended.
+    eof: bool,
+    /// The lines and the blocks so far.
+    lines: usize,
+    seq: usize,
+}
+
+impl Blocks {
+    fn new(reader: Box<dyn Read + Send>, file: bool) -> Blocks {
+        Blocks {
+            reader,
+            file,
+            carry: Vec::new(),
+            spare: Vec::new(),
+            eof: false,
+            lines: 0,
+            seq: 0,
+        }
+    }
+
+    /// The next block: a regular file's fills up to [`BLOCK_BYTES`]; a pipe's is
+    /// what one read gave, so that an interactive line is answered at once. Either
+    /// way it holds at least one whole line, or what the end of the input left.
+    /// `None` at the end. A read error names the line it came after.
+    fn next_block(&mut self) -> Result<Option<Block>, Failure> {
+        // Every byte of `data` is initialized; the block is its first `len`.
+        let mut data = self.spare.pop().unwrap_or_default();
+        let mut len = self.carry.len();
+        if data.len() < len {
+            data.resize(len, 0);
+        }
+        data[..len].copy_from_slice(&self.carry);
+        self.carry.clear();
+        let mut line_end = None;
+        while !self.eof {
+            let start = len;
+            let want = if self.file {
+                BLOCK_BYTES.saturating_sub(start).max(PIPE_READ_BYTES)
+            } else {
+                PIPE_READ_BYTES
+            };
+            if data.len() < start + want {
+                data.resize(start + want, 0);
+            }
+            let n = loop {
+                match self.reader.read(&mut data[start..start + want]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        let lines = memchr::memchr_iter(b'\n', &data[..start]).count();
+                        return Err(Failure::Io(format!(
+                            "reading standard input after line {}: {e}",
+                            self.lines + lines
+                        )));
+                    }
+                }
+            };
+            len += n;
+            if n == 0 {
+                self.eof = true;
+                break;
+            }
+            if let Some(k) = memchr::memrchr(b'\n', &data[start..len]) {
+                line_end = Some(start + k + 1);
+                if !self.file || len >= BLOCK_BYTES {
+                    break;
+                }
+            }
+        }
+        if len == 0 {
+            self.spare.push(data);
+            return Ok(None);
+        }
+        if !self.eof {
+            // A line was seen: the block ends after the last one; the rest is the
+            // beginning of the next block's first line.
+            let end = line_end.unwrap_or(len);
+            self.carry.extend_from_slice(&data[end..len]);
+            len = end;
+        }
+        let mut lines = memchr::memchr_iter(b'\n', &data[..len]).count();
+        if data[len - 1] != b'\n' {
+            lines += 1;
+        }
+        let block = Block {
+            data,
+            len,
+            first: self.lines,
+            lines,
+            seq: self.seq,
+        };
+        self.lines += lines;
+        self.seq += 1;
+        Ok(Some(block))
+    }
+
+    /// Gives back the buffer of a block done with, to read the next ones into.
+    fn recycle(&mut self, data: Vec<u8>) {
+        self.spare.push(data);
+    }
+}
+
+/// What the reading thread and the rendering threads tell the writing thread.
+enum Event {
+    /// The next block, or the end of the input (`None`), or why reading failed.
+    Read(Result<Option<Block>, Failure>),
+    /// What a block came to (or the panic that stopped its thread).
+    /// The block's buffer comes back with it, to be read into again.
+    Rendered(usize, Vec<u8>, std::thread::Result<Part>),
 }
 
 /// Runs `f` on each input, from the arguments or from standard input: `f` renders
@@ -835,17 +1043,6 @@ where
 {
     let mut out = Ordered::new(style);
     let mut tally = Tally::default();
-    // Renders a batch and writes it; false when the run should stop (-q has its
-    // answer).
-    let batch = |inputs: &[Input<'_>], out: &mut Ordered, tally: &mut Tally| {
-        for mut part in render_batch(inputs, style, &f, out)? {
-            out.put(&part.text, &mut part.begun)?;
-            tally.merge(part.tally);
-        }
-        io::Result::Ok(
-            !(style.script.quiet && !style.script.summary && tally.status() != Status::Success),
-        )
-    };
     if !args.is_empty() {
         let inputs: Vec<Input<'_>> = args
             .iter()
@@ -856,84 +1053,245 @@ where
                 index,
             })
             .collect();
-        if let Err(e) = batch(&inputs, &mut out, &mut tally) {
+        let written = render_batch(&inputs, style, &f, &mut out).and_then(|parts| {
+            parts
+                .into_iter()
+                .try_for_each(|part| write_part(part, style, &mut out, &mut tally).map(drop))
+        });
+        if let Err(e) = written {
             return ended_by_status(e, tally.status());
         }
         return finish(out.out, style, &tally);
     }
-    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin_reader());
-    let mut data: Vec<u8> = Vec::new();
-    let mut ends: Vec<usize> = Vec::new();
-    let mut index = 0;
-    let mut eof = false;
-    // Reading a regular file never waits: batches fill up. A pipe or a terminal may
-    // wait for its writer: a batch is what is already there, so that results stream.
-    let file = stdin_is_a_file();
-    while !eof {
-        data.clear();
-        ends.clear();
-        // What is waiting, up to a batch; at least one line (or the end).
-        loop {
-            let line_start = data.len();
-            match reader.read_until(b'\n', &mut data) {
-                Ok(0) => {
-                    eof = true;
-                    break;
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    let _ = out.out.flush();
-                    return Err(Failure::Io(format!("reading standard input: {e}")));
-                }
-            }
-            // Only this line's own CR goes with its LF: an empty line must not take
-            // the CR that ends the line before it (`a\r\r\n\n`: FUZZING.md finding 10).
-            if data.last() == Some(&b'\n') {
-                data.pop();
-                if data.len() > line_start && data.last() == Some(&b'\r') {
-                    data.pop();
-                }
-            }
-            ends.push(data.len());
-            if (!file && reader.buffer().is_empty())
-                || ends.len() >= BATCH_LINES
-                || data.len() >= BATCH_BYTES
-            {
-                break;
-            }
-        }
-        if ends.is_empty() {
-            break;
-        }
-        let mut inputs = Vec::with_capacity(ends.len());
-        let mut start = 0;
-        for &end in &ends {
-            let raw = &data[start..end];
-            inputs.push(Input {
-                text: std::str::from_utf8(raw).map_err(|e| {
-                    format!(
-                        "the input is not UTF-8 (invalid byte at offset {})",
-                        e.valid_up_to()
-                    )
-                }),
-                raw,
-                index,
-            });
-            index += 1;
-            start = end;
-        }
-        match batch(&inputs, &mut out, &mut tally) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => return ended_by_status(e, tally.status()),
-        }
-        if reader.buffer().is_empty() {
-            if let Err(e) = out.out.flush() {
-                return ended_by_status(e, tally.status());
-            }
+    let blocks = Blocks::new(stdin_reader(), stdin_is_a_file());
+    let threads = style.threads();
+    let result = if threads > 1 {
+        each_block_on_threads(blocks, threads, style, &f, &mut out, &mut tally)
+    } else {
+        each_block(blocks, style, &f, &mut out, &mut tally)
+    };
+    match result {
+        Ok(()) => finish(out.out, style, &tally),
+        Err(Ended::Written(e)) => ended_by_status(e, tally.status()),
+        Err(Ended::Read(failure)) => {
+            let _ = out.out.flush();
+            Err(failure)
         }
     }
-    finish(out.out, style, &tally)
+}
+
+/// Why the reading of blocks ended early.
+enum Ended {
+    /// Writing failed (a closed pipe among the reasons).
+    Written(io::Error),
+    /// Reading failed.
+    Read(Failure),
+}
+
+impl From<io::Error> for Ended {
+    fn from(e: io::Error) -> Ended {
+        Ended::Written(e)
+    }
+}
+
+/// Writes what is left of a part and counts it; false when the run should stop
+/// (`-q` has its answer).
+fn write_part(
+    mut part: Part,
+    style: &Style,
+    out: &mut Ordered,
+    tally: &mut Tally,
+) -> io::Result<bool> {
+    out.put(&part.text, &mut part.begun)?;
+    tally.merge(part.tally);
+    let script = &style.script;
+    Ok(!(script.quiet && !script.summary && tally.status() != Status::Success))
+}
+
+/// Each block rendered and written on this thread, one after the other (`--jobs 1`,
+/// one core, or no thread to be had). Output is flushed before each read of a pipe
+/// or a terminal, which may wait.
+fn each_block<F>(
+    mut blocks: Blocks,
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+    tally: &mut Tally,
+) -> Result<(), Ended>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+{
+    loop {
+        if !blocks.file {
+            out.out.flush()?;
+        }
+        let Some(block) = blocks.next_block().map_err(Ended::Read)? else {
+            return Ok(());
+        };
+        let part = render(block.inputs(), style, f, Some(out))?;
+        blocks.recycle(block.data);
+        if !write_part(part, style, out, tally)? {
+            return Ok(());
+        }
+    }
+}
+
+/// Each block rendered on one of `threads` threads and written on this one, in
+/// order; a thread reads ahead. Memory is bounded: the reading thread waits when
+/// [`AHEAD_PER_THREAD`] blocks a thread are read and not yet written. Output is
+/// flushed whenever this thread has nothing to do: no input waiting, no block
+/// rendered that is next in order.
+fn each_block_on_threads<F>(
+    blocks: Blocks,
+    threads: usize,
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+    tally: &mut Tally,
+) -> Result<(), Ended>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+{
+    use std::collections::{BTreeMap, VecDeque};
+    use std::sync::mpsc;
+    use std::sync::Mutex;
+
+    let (events, event) = mpsc::channel::<Event>();
+    let ahead = AHEAD_PER_THREAD * threads;
+    // One credit for each block the reading thread may read ahead of the writer;
+    // a credit given back brings the buffer of the block written.
+    let (credit, credits) = mpsc::sync_channel::<Option<Vec<u8>>>(ahead);
+    for _ in 0..ahead {
+        let _ = credit.send(None);
+    }
+    // The reading thread is not scoped: a read may wait on a terminal for ever, and
+    // a run that stops early (`-q`, a closed pipe) must not wait for it. It is given
+    // the input once it runs: a thread the system will not start leaves the input
+    // to this thread, which then reads, renders and writes alone.
+    let (give, given) = mpsc::channel::<Blocks>();
+    let reader = {
+        let events = events.clone();
+        std::thread::Builder::new()
+            .name("iri-read".to_string())
+            .spawn(move || {
+                let Ok(mut blocks) = given.recv() else { return };
+                while let Ok(spare) = credits.recv() {
+                    if let Some(data) = spare {
+                        blocks.recycle(data);
+                    }
+                    let read = blocks.next_block();
+                    let more = matches!(read, Ok(Some(_)));
+                    if events.send(Event::Read(read)).is_err() || !more {
+                        return;
+                    }
+                }
+            })
+    };
+    if reader.is_err() {
+        return each_block(blocks, style, f, out, tally);
+    }
+    if let Err(mpsc::SendError(blocks)) = give.send(blocks) {
+        return each_block(blocks, style, f, out, tally);
+    }
+    let (work, jobs) = mpsc::channel::<Block>();
+    let jobs = Mutex::new(jobs);
+    std::thread::scope(|scope| {
+        let mut started = 0;
+        for _ in 0..threads {
+            let events = events.clone();
+            let jobs = &jobs;
+            let spawned = std::thread::Builder::new()
+                .name("iri-render".to_string())
+                .spawn_scoped(scope, move || loop {
+                    let next = jobs.lock().map(|jobs| jobs.recv());
+                    let Ok(Ok(block)) = next else { return };
+                    let part = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        render(block.inputs(), style, f, None)
+                            .expect("a part without a writer cannot fail to write")
+                    }));
+                    if events
+                        .send(Event::Rendered(block.seq, block.data, part))
+                        .is_err()
+                    {
+                        return;
+                    }
+                });
+            if spawned.is_ok() {
+                started += 1;
+            }
+        }
+        drop(events);
+        // Blocks read and not yet handed over; parts rendered and not yet written.
+        let mut waiting: VecDeque<Block> = VecDeque::new();
+        let mut rendered: BTreeMap<usize, (Part, Vec<u8>)> = BTreeMap::new();
+        let mut next = 0;
+        let mut read = 0;
+        let mut ended = false;
+        let result = (|| loop {
+            // What is next in order goes out, and gives its credit back.
+            while let Some((part, data)) = rendered.remove(&next) {
+                next += 1;
+                let _ = credit.send(Some(data));
+                if !write_part(part, style, out, tally)? {
+                    return Ok(());
+                }
+            }
+            // Blocks go to the threads; a short one waits for its turn and is
+            // rendered here (all of them, when no thread started).
+            while let Some(block) = waiting.front() {
+                if block.lines >= PARALLEL_FROM && started > 0 {
+                    let block = waiting.pop_front().expect("a block is waiting");
+                    if let Err(mpsc::SendError(block)) = work.send(block) {
+                        waiting.push_front(block);
+                        break;
+                    }
+                } else if block.seq == next {
+                    let block = waiting.pop_front().expect("a block is waiting");
+                    let part = render(block.inputs(), style, f, Some(out))?;
+                    next += 1;
+                    let _ = credit.send(Some(block.data));
+                    if !write_part(part, style, out, tally)? {
+                        return Ok(());
+                    }
+                } else {
+                    break;
+                }
+            }
+            if ended && next == read {
+                return Ok(());
+            }
+            let e = match event.try_recv() {
+                Ok(e) => e,
+                Err(_) => {
+                    out.out.flush()?;
+                    match event.recv() {
+                        Ok(e) => e,
+                        // Only a bug could leave nothing to wait for.
+                        Err(_) => {
+                            return Err(Ended::Read(Failure::Io(
+                                "reading standard input: the reading thread stopped".to_string(),
+                            )))
+                        }
+                    }
+                }
+            };
+            match e {
+                Event::Read(Ok(Some(block))) => {
+                    read += 1;
+                    waiting.push_back(block);
+                }
+                Event::Read(Ok(None)) => ended = true,
+                Event::Read(Err(failure)) => return Err(Ended::Read(failure)),
+                Event::Rendered(seq, data, Ok(part)) => {
+                    rendered.insert(seq, (part, data));
+                }
+                Event::Rendered(_, _, Err(panic)) => std::panic::resume_unwind(panic),
+            }
+        })();
+        // The rendering threads end when the work does.
+        drop(work);
+        result
+    })
 }
 
 /// Whether standard input is a regular file, or bytes in memory (which a read never
@@ -1098,34 +1456,12 @@ pub fn for_each_input(args: &[String], mut f: impl FnMut(&Input<'_>)) -> Result<
         }
         return Ok(());
     }
-    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin_reader());
-    let mut line = Vec::new();
-    let mut index = 0;
-    loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) => return Err(Failure::Io(format!("reading standard input: {e}"))),
-        }
-        if line.last() == Some(&b'\n') {
-            line.pop();
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-        }
-        f(&Input {
-            text: std::str::from_utf8(&line).map_err(|e| {
-                format!(
-                    "the input is not UTF-8 (invalid byte at offset {})",
-                    e.valid_up_to()
-                )
-            }),
-            raw: &line,
-            index,
-        });
-        index += 1;
+    // Nothing is written before the end: blocks may fill, whatever the input is.
+    let mut blocks = Blocks::new(stdin_reader(), true);
+    while let Some(block) = blocks.next_block()? {
+        block.inputs().for_each(|input| f(&input));
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -1269,6 +1605,147 @@ mod tests {
                 Judged::success()
             } else {
                 Judged::failed(Why::Reason("bang".to_string()))
+            }
+        }
+    }
+
+    /// A reader that gives at most `sizes[k % len]` bytes on its k-th read, as a pipe
+    /// gives what its writer wrote so far.
+    struct Trickle {
+        data: io::Cursor<Vec<u8>>,
+        sizes: Vec<usize>,
+        reads: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.sizes[self.reads % self.sizes.len()].min(buf.len());
+            self.reads += 1;
+            self.data.read(&mut buf[..n])
+        }
+    }
+
+    /// Lines as `read_until` gives them: LF or CRLF stripped (a CR only with its
+    /// LF), the last line without LF kept.
+    fn lines_of(data: &[u8]) -> Vec<Vec<u8>> {
+        let mut lines: Vec<Vec<u8>> = data.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+        let last = lines.pop().expect("split gives one at least");
+        for line in &mut lines {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        }
+        if !last.is_empty() {
+            lines.push(last);
+        }
+        lines
+    }
+
+    /// Lines of every kind: CRLF, lone CRs, empty, not UTF-8, long, and one longer
+    /// than a block.
+    fn mixed_lines() -> Vec<u8> {
+        let mut data = Vec::new();
+        for k in 0..40_000 {
+            match k % 9 {
+                0 => data.extend_from_slice(b"http://a/\r\n"),
+                1 => data.extend_from_slice(b"a\r\r\n\n"),
+                2 => data.extend_from_slice(b"http://\xff/\n"),
+                3 => data.extend_from_slice("http://é.example/ü\n".as_bytes()),
+                4 => data.extend_from_slice(&[b'x'; 300]),
+                _ => data.extend_from_slice(format!("http://a/{k}?q!\n").as_bytes()),
+            }
+        }
+        data.extend_from_slice(&vec![b'y'; BLOCK_BYTES + 17]);
+        data.extend_from_slice(b"\nlast\r");
+        data
+    }
+
+    #[test]
+    fn blocks_cut_lines_as_reading_line_by_line_did() {
+        let data = mixed_lines();
+        let want = lines_of(&data);
+        for (file, sizes) in [
+            (true, vec![usize::MAX]),
+            (true, vec![1, 7, 4096, 100_000]),
+            (false, vec![usize::MAX]),
+            (false, vec![1, 2, 3, 65_536, 13]),
+        ] {
+            let reader = Trickle {
+                data: io::Cursor::new(data.clone()),
+                sizes,
+                reads: 0,
+            };
+            let mut blocks = Blocks::new(Box::new(reader), file);
+            let mut got = Vec::new();
+            let mut seq = 0;
+            while let Some(block) = blocks.next_block().ok().flatten() {
+                assert_eq!((block.seq, block.first), (seq, got.len()));
+                let before = got.len();
+                for input in block.inputs() {
+                    assert_eq!(input.index, got.len());
+                    match input.text {
+                        Ok(text) => assert_eq!(text.as_bytes(), input.raw),
+                        Err(e) => {
+                            assert!(std::str::from_utf8(input.raw).is_err());
+                            assert!(e.contains("not UTF-8"), "{e}");
+                        }
+                    }
+                    got.push(input.raw.to_vec());
+                }
+                assert_eq!(got.len() - before, block.lines);
+                seq += 1;
+                blocks.recycle(block.data);
+            }
+            assert!(got == want, "file: {file}");
+        }
+    }
+
+    #[test]
+    fn threads_write_what_one_thread_writes() {
+        let data = mixed_lines();
+        let f = |input: &Input<'_>, sink: &mut Sink<'_>| {
+            let text = input.lossy();
+            let _ = writeln!(sink, "{} {}", input.index, text.len());
+            if text.contains('!') || input.text.is_err() {
+                Judged::failed(Why::Reason("bang".to_string()))
+            } else {
+                Judged::success()
+            }
+        };
+        for mask in 0..16u32 {
+            let bit = |k: u32| mask & (1 << k) != 0;
+            let style = Style {
+                json: bit(0),
+                script: ScriptArgs {
+                    with_input: bit(1),
+                    valid_only: bit(2),
+                    summary: bit(3),
+                    ..ScriptArgs::default()
+                },
+                blank_line_between: bit(1),
+                pair: false,
+                verdicts: bit(2),
+            };
+            let run = |threads: usize| {
+                let (written, out) = in_memory(b"", || {
+                    let mut out = Ordered::new(&style);
+                    let mut tally = Tally::default();
+                    let blocks = Blocks::new(Box::new(io::Cursor::new(data.clone())), true);
+                    let ended = if threads == 1 {
+                        each_block(blocks, &style, &f, &mut out, &mut tally)
+                    } else {
+                        each_block_on_threads(blocks, threads, &style, &f, &mut out, &mut tally)
+                    };
+                    assert!(ended.is_ok());
+                    finish(out.out, &style, &tally)
+                });
+                assert_eq!(written.ok(), Some(Status::Failed));
+                out
+            };
+            let one = run(1);
+            assert!(!one.is_empty());
+            for threads in [2, 3, 8] {
+                assert!(run(threads) == one, "{style:?}, {threads} threads");
             }
         }
     }
