@@ -28,7 +28,7 @@ pub fn run<V: Variant>(style: &Style, inputs: &[String]) -> Verdicts {
                 .opt_str("query", r.query())
                 .opt_str("fragment", r.fragment())
                 .null("error");
-            let _ = writeln!(out, "{}", o.finish());
+            o.line(out);
         } else {
             let fields = [
                 ("scheme", r.scheme()),
