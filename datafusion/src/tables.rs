@@ -32,7 +32,7 @@ use datafusion::physical_plan::streaming::PartitionStream;
 use datafusion::physical_plan::SendableRecordBatchStream;
 use datafusion::prelude::{CsvReadOptions, ParquetReadOptions, SessionContext};
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -85,20 +85,31 @@ pub fn text_list_in_ranges(
         .map_err(|e| DataFusionError::External(format!("{}: {e}", path.display()).into()))?
         .len();
     let schema = list_schema();
-    let n = partitions.max(1) as u64;
-    let n = n.min(len.div_ceil(min_range.max(1))).max(1);
-    let step = len.div_ceil(n);
-    let parts: Vec<Arc<dyn PartitionStream>> = (0..n)
-        .map(|k| {
+    let parts: Vec<Arc<dyn PartitionStream>> = byte_ranges(len, partitions, min_range)
+        .into_iter()
+        .map(|(start, end)| {
             Arc::new(LineRange {
                 path: path.clone(),
-                start: (k * step).min(len),
-                end: ((k + 1) * step).min(len),
+                start,
+                end,
                 schema: schema.clone(),
             }) as Arc<dyn PartitionStream>
         })
         .collect();
     Ok(Arc::new(StreamingTable::try_new(schema, parts)?))
+}
+
+/// `0..len` cut into up to `partitions` ranges of equal length, each at least
+/// `min_range` bytes (one range for an empty file). The cuts fall anywhere: which
+/// lines a range has is decided at line ends when it is read ([`read_list_range`]).
+fn byte_ranges(len: u64, partitions: usize, min_range: u64) -> Vec<(u64, u64)> {
+    let n = (partitions.max(1) as u64)
+        .min(len.div_ceil(min_range.max(1)))
+        .max(1);
+    let step = len.div_ceil(n);
+    (0..n)
+        .map(|k| ((k * step).min(len), ((k + 1) * step).min(len)))
+        .collect()
 }
 
 /// The lines that start in `start..end` (a line starting at `start` belongs here
@@ -120,84 +131,190 @@ impl PartitionStream for LineRange {
         let batch_size = ctx.session_config().batch_size();
         let mut builder = RecordBatchReceiverStreamBuilder::new(self.schema.clone(), 2);
         let tx = builder.tx();
-        let (path, start, end, schema) =
-            (self.path.clone(), self.start, self.end, self.schema.clone());
-        // File reads block: on tokio's blocking pool, not on a worker thread.
+        let (path, start, end) = (self.path.clone(), self.start, self.end);
+        // File reads block: on tokio's blocking pool, not on a worker thread. A
+        // closed channel is the query no longer reading (a LIMIT): stop too.
         builder.spawn_blocking(move || {
-            let io = |e: std::io::Error| {
-                DataFusionError::External(format!("{}: {e}", path.display()).into())
-            };
-            let mut file = File::open(&path).map_err(io)?;
-            let mut pos = start;
-            if start > 0 {
-                // Does a line start at `start`? Only if the byte before is `\n`.
-                file.seek(SeekFrom::Start(start - 1)).map_err(io)?;
-            }
-            let mut reader = BufReader::with_capacity(1 << 20, file);
-            if start > 0 {
-                let mut skipped = Vec::new();
-                let n = reader.read_until(b'\n', &mut skipped).map_err(io)?;
-                pos = start - 1 + n as u64;
-            }
-            let mut line = Vec::new();
-            // A byte order mark opens the file, not its first IRI.
-            let mut at_file_start = start == 0;
-            loop {
-                let mut offsets = UInt64Builder::with_capacity(batch_size);
-                let mut iris = StringBuilder::with_capacity(batch_size, batch_size * 64);
-                // Almost every line is UTF-8: no bytes reserved for messages.
-                let mut errors = StringBuilder::with_capacity(batch_size, 0);
-                while offsets.len() < batch_size && pos < end {
-                    line.clear();
-                    let n = reader.read_until(b'\n', &mut line).map_err(io)?;
-                    if n == 0 {
-                        break;
-                    }
-                    offsets.append_value(pos);
-                    let mut text: &[u8] = &line;
-                    let mut text_start = pos;
-                    if std::mem::take(&mut at_file_start) {
-                        if let Some(t) = text.strip_prefix(BOM) {
-                            text = t;
-                            text_start += BOM.len() as u64;
-                        }
-                    }
-                    pos += n as u64;
-                    if let Some(t) = text.strip_suffix(b"\n") {
-                        text = t.strip_suffix(b"\r").unwrap_or(t);
-                    }
-                    match std::str::from_utf8(text) {
-                        Ok(s) => {
-                            iris.append_value(s);
-                            errors.append_null();
-                        }
-                        // No text, so no IRI: NULL, and the reason beside it (see the
-                        // module documentation for why not U+FFFD).
-                        Err(e) => {
-                            iris.append_null();
-                            errors.append_value(utf8_error_message(text, e, text_start));
-                        }
-                    }
-                }
-                if offsets.is_empty() {
-                    return Ok(());
-                }
-                let batch = RecordBatch::try_new(
-                    schema.clone(),
-                    vec![
-                        Arc::new(offsets.finish()),
-                        Arc::new(iris.finish()),
-                        Arc::new(errors.finish()),
-                    ],
-                )?;
-                if tx.blocking_send(Ok(batch)).is_err() {
-                    // The query stopped reading (a LIMIT): stop too.
-                    return Ok(());
-                }
-            }
+            read_lines(&path, start, end, batch_size, |batch| {
+                tx.blocking_send(Ok(batch)).is_ok()
+            })
         });
         builder.build()
     }
+}
+
+/// The bytes read from a file at a time: lines are found in large reads, not read
+/// one by one.
+const BLOCK: usize = 1 << 20;
+
+/// A file read in [`BLOCK`]s: `buf` holds the file's bytes from offset `at`, of
+/// which those before `head` are consumed.
+struct Blocks {
+    file: File,
+    buf: Vec<u8>,
+    head: usize,
+    at: u64,
+    eof: bool,
+}
+
+impl Blocks {
+    /// Reads the next block after what `buf` holds, dropping what is consumed.
+    /// `false` at the end of the file.
+    fn refill(&mut self) -> std::io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.buf.drain(..self.head);
+        self.at += self.head as u64;
+        self.head = 0;
+        let old = self.buf.len();
+        self.buf.resize(old + BLOCK, 0);
+        let n = loop {
+            match self.file.read(&mut self.buf[old..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                r => break r,
+            }
+        };
+        self.buf.truncate(old + n.as_ref().copied().unwrap_or(0));
+        if n? == 0 {
+            self.eof = true;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// The next line, as its file offset, its range in `buf` without the `\n`, and
+    /// whether a `\n` ended it (the last line may have none); `None` at the end of
+    /// the file. A line has no length limit but the file's.
+    fn next_line(&mut self) -> std::io::Result<Option<(u64, std::ops::Range<usize>, bool)>> {
+        loop {
+            if let Some(i) = memchr::memchr(b'\n', &self.buf[self.head..]) {
+                let line = self.head..self.head + i;
+                let at = self.at + self.head as u64;
+                self.head += i + 1;
+                return Ok(Some((at, line, true)));
+            }
+            if !self.refill()? {
+                // The last line, without a final `\n`.
+                if self.head == self.buf.len() {
+                    return Ok(None);
+                }
+                let line = self.head..self.buf.len();
+                let at = self.at + self.head as u64;
+                self.head = self.buf.len();
+                return Ok(Some((at, line, false)));
+            }
+        }
+    }
+}
+
+/// Reads the lines of the list at `path` that start in `start..end` ([`LineRange`])
+/// as batches of up to `batch_size` rows of [`list_schema`], handing each to `emit`
+/// until it returns `false`.
+fn read_lines(
+    path: &Path,
+    start: u64,
+    end: u64,
+    batch_size: usize,
+    mut emit: impl FnMut(RecordBatch) -> bool,
+) -> Result<()> {
+    let io =
+        |e: std::io::Error| DataFusionError::External(format!("{}: {e}", path.display()).into());
+    let mut file = File::open(path).map_err(io)?;
+    // Does a line start at `start`? Only if the byte before is `\n`: read from that
+    // byte and skip to the first line end.
+    let from = start.saturating_sub(1);
+    file.seek(SeekFrom::Start(from)).map_err(io)?;
+    let mut blocks = Blocks {
+        file,
+        buf: Vec::with_capacity(BLOCK),
+        head: 0,
+        at: from,
+        eof: false,
+    };
+    if start > 0 && blocks.next_line().map_err(io)?.is_none() {
+        return Ok(());
+    }
+    let schema = list_schema();
+    let batch_size = batch_size.max(1);
+    // A byte order mark opens the file, not its first IRI.
+    let mut at_file_start = start == 0;
+    let mut done = false;
+    while !done {
+        let mut offsets = UInt64Builder::with_capacity(batch_size);
+        let mut iris = StringBuilder::with_capacity(batch_size, batch_size * 64);
+        // Almost every line is UTF-8: no bytes reserved for messages.
+        let mut errors = StringBuilder::with_capacity(batch_size, 0);
+        while offsets.len() < batch_size {
+            let Some((pos, line, ended)) = blocks.next_line().map_err(io)? else {
+                done = true;
+                break;
+            };
+            if pos >= end {
+                done = true;
+                break;
+            }
+            offsets.append_value(pos);
+            let mut text = &blocks.buf[line];
+            let mut text_start = pos;
+            if std::mem::take(&mut at_file_start) {
+                if let Some(t) = text.strip_prefix(BOM) {
+                    text = t;
+                    text_start += BOM.len() as u64;
+                }
+            }
+            // `\r\n` ends a line as `\n` does; a `\r` at the very end of the file
+            // is the line's.
+            if ended {
+                text = text.strip_suffix(b"\r").unwrap_or(text);
+            }
+            match std::str::from_utf8(text) {
+                Ok(s) => {
+                    iris.append_value(s);
+                    errors.append_null();
+                }
+                // No text, so no IRI: NULL, and the reason beside it (see the module
+                // documentation for why not U+FFFD).
+                Err(e) => {
+                    iris.append_null();
+                    errors.append_value(utf8_error_message(text, e, text_start));
+                }
+            }
+        }
+        if offsets.is_empty() {
+            break;
+        }
+        let batch = RecordBatch::try_new(
+            schema.clone(),
+            vec![
+                Arc::new(offsets.finish()),
+                Arc::new(iris.finish()),
+                Arc::new(errors.finish()),
+            ],
+        )?;
+        if !emit(batch) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The rows of the list at `path` whose lines start in `start..end`, in batches of
+/// `batch_size` rows: what one partition of [`text_list`] reads (for tests of where
+/// ranges cut).
+#[doc(hidden)]
+pub fn read_list_range(
+    path: &Path,
+    start: u64,
+    end: u64,
+    batch_size: usize,
+) -> Result<Vec<RecordBatch>> {
+    let mut batches = Vec::new();
+    read_lines(path, start, end, batch_size, |b| {
+        batches.push(b);
+        true
+    })?;
+    Ok(batches)
 }
 
 /// How a file is read, from its name.

@@ -4,7 +4,7 @@
 mod common;
 
 use common::rows;
-use iri_grammar_datafusion::tables::text_list_in_ranges;
+use iri_grammar_datafusion::tables::{read_list_range, text_list_in_ranges};
 use std::path::PathBuf;
 
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
@@ -91,5 +91,97 @@ async fn a_line_that_is_not_utf8_makes_no_iri() {
             "the line is not UTF-8: it ends inside the sequence that byte 0xC3 \
              starts at offset 9 of the line (byte 36 of the file)"
         );
+    }
+}
+
+/// One row of a list as the reader must give it: offset, text (`None`: not UTF-8).
+type Row = (u64, Option<String>);
+
+/// The rows of `bytes` by the module's rules, line by line: lines end at `\n`, a
+/// `\r` before it is no part of the line, a byte order mark opens the file.
+fn oracle(bytes: &[u8]) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let (mut line, next, ended) = match bytes[at..].iter().position(|&b| b == b'\n') {
+            Some(i) => (&bytes[at..at + i], at + i + 1, true),
+            None => (&bytes[at..], bytes.len(), false),
+        };
+        if at == 0 {
+            line = line.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(line);
+        }
+        if ended {
+            line = line.strip_suffix(b"\r").unwrap_or(line);
+        }
+        let text = std::str::from_utf8(line).ok().map(str::to_string);
+        rows.push((at as u64, text));
+        at = next;
+    }
+    rows
+}
+
+fn read(path: &std::path::Path, start: u64, end: u64, batch_size: usize) -> Vec<Row> {
+    use datafusion::arrow::array::{Array, AsArray};
+    use datafusion::arrow::datatypes::UInt64Type;
+    let mut rows = Vec::new();
+    for b in read_list_range(path, start, end, batch_size).unwrap() {
+        assert!(b.num_rows() <= batch_size);
+        let offsets = b.column(0).as_primitive::<UInt64Type>();
+        let iris = b.column(1).as_string::<i32>();
+        let errors = b.column(2).as_string::<i32>();
+        for i in 0..b.num_rows() {
+            // A line has its text or the reason it has none, never both.
+            assert_ne!(iris.is_valid(i), errors.is_valid(i));
+            rows.push((
+                offsets.value(i),
+                iris.is_valid(i).then(|| iris.value(i).to_string()),
+            ));
+        }
+    }
+    rows
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Cut anywhere, the ranges read every line exactly once, with the offsets of
+    /// the whole file: a line straddling a cut belongs to the range it starts in.
+    #[test]
+    fn any_cuts_read_each_line_once(
+        pieces in proptest::collection::vec(
+            proptest::sample::select(vec![
+                &b"a"[..], b"http://x/", b"\n", b"\n", b"\r\n", b"\r", b"\xC3\xA9",
+                b"\xC3", b"\xFF", b"\xEF\xBB\xBF", b" ",
+            ]),
+            0..40,
+        ),
+        cuts in proptest::collection::vec(0u64..1000, 0..6),
+        batch_size in 1usize..5,
+    ) {
+        let bytes: Vec<u8> = pieces.concat();
+        let len = bytes.len() as u64;
+        let path = temp_file(
+            &format!("cuts-{:x}.txt", {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                (&bytes, &cuts, batch_size).hash(&mut h);
+                h.finish()
+            }),
+            &bytes,
+        );
+        let mut bounds: Vec<u64> = cuts.iter().map(|c| c % (len + 1)).collect();
+        bounds.push(0);
+        bounds.push(len);
+        bounds.sort_unstable();
+        bounds.dedup();
+        let mut got = Vec::new();
+        for w in bounds.windows(2) {
+            got.extend(read(&path, w[0], w[1], batch_size));
+        }
+        if len == 0 {
+            got = read(&path, 0, 0, batch_size);
+        }
+        std::fs::remove_file(&path).unwrap();
+        proptest::prop_assert_eq!(got, oracle(&bytes), "{:?} cut at {:?}", bytes, bounds);
     }
 }
