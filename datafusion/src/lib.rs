@@ -69,7 +69,8 @@
 //! `SessionContext`, [`register_state`] to a `SessionState` (what a Ballista
 //! scheduler and executor are built from), and [`udf::udfs`] hands them out for any
 //! other registry. With the `ballista` feature, [`ballista`] starts a standalone
-//! Ballista cluster (scheduler and executor in this process) that carries them.
+//! Ballista cluster (scheduler and executor in this process) that carries them, the
+//! scheduler and executor processes of a real cluster, and its client.
 
 mod args;
 #[cfg(feature = "ballista")]

@@ -21,6 +21,8 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: iri-sql [OPTIONS] SQL
+       iri-sql scheduler [BALLISTA SCHEDULER FLAGS]   (--help lists them)
+       iri-sql executor [BALLISTA EXECUTOR FLAGS]     (--help lists them)
 
 Runs SQL with the IRI functions (iri_is_valid, iri_error, iri_parse, iri_host, ...,
 iri_normalize, iri_compare, iri_lint, iri_prepare) over files. A table named by a
@@ -37,6 +39,10 @@ options:
   --partitions N           partitions to run in (default: one per core)
   --ballista               run on a standalone Ballista cluster in this process
                            (built with the `ballista` feature)
+  --scheduler HOST:PORT    submit to the Ballista cluster whose scheduler is
+                           there (`iri-sql scheduler` and `iri-sql executor`;
+                           built with the `ballista` feature); every executor
+                           reads the files at the same absolute paths
   --functions              list the IRI functions and their syntax
 ";
 
@@ -52,6 +58,7 @@ struct Options {
     tables: Vec<(String, String)>,
     partitions: Option<usize>,
     ballista: bool,
+    scheduler: Option<String>,
     functions: bool,
     sql: Option<String>,
 }
@@ -62,6 +69,7 @@ fn parse_args() -> std::result::Result<Options, String> {
         tables: Vec::new(),
         partitions: None,
         ballista: false,
+        scheduler: None,
         functions: false,
         sql: None,
     };
@@ -95,6 +103,7 @@ fn parse_args() -> std::result::Result<Options, String> {
                 );
             }
             "--ballista" => o.ballista = true,
+            "--scheduler" => o.scheduler = Some(value("--scheduler")?),
             "--functions" => o.functions = true,
             s if s.starts_with("--") => return Err(format!("unknown option {s}")),
             _ if o.sql.is_none() => o.sql = Some(a),
@@ -104,11 +113,20 @@ fn parse_args() -> std::result::Result<Options, String> {
     if o.sql.is_none() && !o.functions {
         return Err(String::new());
     }
+    if o.ballista && o.scheduler.is_some() {
+        return Err("--ballista starts a cluster, --scheduler uses one: give one".to_string());
+    }
     Ok(o)
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    let mut args = std::env::args_os().skip(1);
+    if let Some(process @ ("scheduler" | "executor")) =
+        args.next().as_ref().and_then(|a| a.to_str())
+    {
+        return cluster_process(process, args.collect()).await;
+    }
     let options = match parse_args() {
         Ok(o) => o,
         Err(message) => {
@@ -130,7 +148,44 @@ async fn main() -> ExitCode {
     }
 }
 
+/// `iri-sql scheduler` or `iri-sql executor`: a process of a Ballista cluster.
+async fn cluster_process(process: &str, args: Vec<std::ffi::OsString>) -> ExitCode {
+    #[cfg(feature = "ballista")]
+    {
+        use iri_grammar_datafusion::ballista;
+        let result = match process {
+            "scheduler" => ballista::scheduler_main(args).await,
+            _ => ballista::executor_main(args).await,
+        };
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("iri-sql {process}: {e}");
+                ExitCode::from(1)
+            }
+        }
+    }
+    #[cfg(not(feature = "ballista"))]
+    {
+        let _ = args;
+        eprintln!(
+            "iri-sql {process}: this iri-sql was built without the `ballista` feature \
+             (cargo build --release --features ballista -p iri-grammar-datafusion)"
+        );
+        ExitCode::from(2)
+    }
+}
+
 async fn context(options: &Options) -> Result<SessionContext> {
+    if let Some(scheduler) = &options.scheduler {
+        #[cfg(feature = "ballista")]
+        return iri_grammar_datafusion::ballista::remote(scheduler, options.partitions).await;
+        #[cfg(not(feature = "ballista"))]
+        return Err(DataFusionError::Configuration(format!(
+            "--scheduler {scheduler}: this iri-sql was built without the `ballista` feature \
+             (cargo run --features ballista -p iri-grammar-datafusion)"
+        )));
+    }
     if options.ballista {
         #[cfg(feature = "ballista")]
         {
@@ -167,10 +222,31 @@ async fn run(options: Options, text_files: &mut Vec<String>) -> Result<()> {
         register(&ctx, &options, name, path, text_files).await?;
     }
     let sql = options.sql.as_deref().unwrap_or_default();
-    for path in tables::paths_in(&ctx, sql)? {
-        register(&ctx, &options, &path, &path, text_files).await?;
+    let distributed = options.ballista || options.scheduler.is_some();
+    let mut renamed = Vec::new();
+    for (i, path) in tables::paths_in(&ctx, sql)?.into_iter().enumerate() {
+        if distributed {
+            // Ballista sends the plan as protobuf, where a column's table is a
+            // string parsed again on the other side: `links.csv` comes back as
+            // table `csv` of schema `links`. So there the file is the table
+            // `file_N`, and the statement names it so.
+            let name = format!("file_{i}");
+            register(&ctx, &options, &name, &path, text_files).await?;
+            renamed.push((path, name));
+        } else {
+            register(&ctx, &options, &path, &path, text_files).await?;
+        }
     }
-    let df = ctx.sql(sql).await?;
+    let df = if renamed.is_empty() {
+        ctx.sql(sql).await?
+    } else {
+        let state = ctx.state();
+        let dialect = state.config().options().sql_parser.dialect;
+        let mut statement = state.sql_to_statement(sql, &dialect)?;
+        rename_tables(&mut statement, &renamed);
+        let plan = state.statement_to_plan(statement).await?;
+        ctx.execute_logical_plan(plan).await?
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match options.output {
@@ -215,6 +291,34 @@ async fn run(options: Options, text_files: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
+/// Renames in `statement` each table named by one of `renamed`'s paths to its new
+/// name.
+fn rename_tables(statement: &mut datafusion::sql::parser::Statement, renamed: &[(String, String)]) {
+    use datafusion::sql::sqlparser::ast::{visit_relations_mut, Ident, ObjectName, ObjectNamePart};
+    use std::ops::ControlFlow;
+    let mut rename = |name: &mut ObjectName| {
+        if let [ObjectNamePart::Identifier(ident)] = name.0.as_slice() {
+            if let Some((_, new)) = renamed.iter().find(|(path, _)| *path == ident.value) {
+                *name = ObjectName(vec![ObjectNamePart::Identifier(Ident::new(new))]);
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    };
+    use datafusion::sql::parser::{CopyToSource, Statement};
+    let _ = match statement {
+        Statement::Statement(s) => visit_relations_mut(s.as_mut(), &mut rename),
+        Statement::Explain(e) => {
+            rename_tables(&mut e.statement, renamed);
+            ControlFlow::Continue(())
+        }
+        Statement::CopyTo(c) => match &mut c.source {
+            CopyToSource::Query(q) => visit_relations_mut(q.as_mut(), &mut rename),
+            CopyToSource::Relation(name) => rename(name),
+        },
+        _ => ControlFlow::Continue(()),
+    };
+}
+
 /// Registers the file `path` as table `name`, and adds it to `text_files` when one of
 /// DataFusion's text readers (CSV, JSON) reads it: those stop the query at bytes that
 /// are not UTF-8, and [`tables::explain_error`] finds them in these files.
@@ -226,7 +330,31 @@ async fn register(
     text_files: &mut Vec<String>,
 ) -> Result<()> {
     let format = tables::Format::of(path);
-    if options.ballista && format == tables::Format::List {
+    if options.scheduler.is_some() {
+        // The executors open the file by the path the client sends them: make it
+        // absolute, so that an executor started in another directory finds it.
+        let absolute = std::path::absolute(path)?;
+        let absolute = absolute.to_str().ok_or_else(|| {
+            DataFusionError::Plan(format!(
+                "{path}: a path that is not UTF-8 cannot be sent to executors"
+            ))
+        })?;
+        return register_for_engine(ctx, name, absolute, format, true, text_files).await;
+    }
+    register_for_engine(ctx, name, path, format, options.ballista, text_files).await
+}
+
+/// [`register`] of `path`, for an engine whose executors run this process's list
+/// reader (`distributed` false) or not.
+async fn register_for_engine(
+    ctx: &SessionContext,
+    name: &str,
+    path: &str,
+    format: tables::Format,
+    distributed: bool,
+    text_files: &mut Vec<String>,
+) -> Result<()> {
+    if distributed && format == tables::Format::List {
         // Ballista's executors cannot run this process's list reader (a table they
         // cannot deserialize): there a list is read as one-column CSV.
         text_files.push(path.to_string());

@@ -25,9 +25,14 @@ pub async fn rows(ctx: &SessionContext, sql: &str) -> Vec<Vec<String>> {
         .collect()
         .await
         .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    batches_to_rows(&batches)
+}
+
+/// The rows of `batches`, each value as text (`NULL` for null).
+pub fn batches_to_rows(batches: &[RecordBatch]) -> Vec<Vec<String>> {
     let options = FormatOptions::default().with_null("NULL");
     let mut out = Vec::new();
-    for b in &batches {
+    for b in batches {
         let formatters: Vec<_> = b
             .columns()
             .iter()
