@@ -11,11 +11,13 @@ packages; URI-reference, RFC 3986 §4.1, for the rfc3986 ones).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import iri_grammar
@@ -72,6 +74,25 @@ CONTENDERS = [
 ]
 
 
+def visible(text: str) -> str:
+    """`text` for a markdown table: characters a reader would not see (controls,
+    format characters such as U+FEFF, separators but the space) as \\uXXXX, and `|`
+    escaped."""
+
+    def shown(c: str) -> str:
+        hidden = unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+        if hidden or (unicodedata.category(c) == "Zs" and c != " "):
+            # As JSON writes it: beyond U+FFFF, the UTF-16 surrogate pair.
+            n = ord(c)
+            if n > 0xFFFF:
+                n -= 0x10000
+                return f"\\u{0xD800 + (n >> 10):04X}\\u{0xDC00 + (n & 0x3FF):04X}"
+            return f"\\u{n:04X}"
+        return c
+
+    return "".join(shown(c) for c in text).replace("|", "\\|")
+
+
 def import_time(module: str, runs: int = 7) -> float:
     """The median wall time of importing `module` in a fresh interpreter, less that
     of an interpreter that imports nothing, in ms."""
@@ -92,6 +113,8 @@ def main():
     if not CORPUS.is_dir():
         sys.exit(f"no corpus at {CORPUS} (set IRI_CORPUS to the directory that holds urls/)")
     totals = {name: [0.0, 0, 0] for name, *_ in CONTENDERS}  # ns, strings, agreeing
+    # The first three strings each contender judges otherwise than the ABNF.
+    examples = {name: [] for name, *_ in CONTENDERS}
     print(f"Python {sys.version.split()[0]}, iri_grammar vs rfc3987 1.3.8, "
           "rfc3987-syntax2 1.3.3, rfc3986-validator 0.1.1, rfc3986 2.0.0\n")
     print("| list | strings | " + " | ".join(n for n, *_ in CONTENDERS) + " |")
@@ -106,6 +129,9 @@ def main():
             sample = strings if limit is None else strings[:limit]
             ns, answers = timed(f, sample, repeat=1 if limit else 3)
             agree = sum(a == t for a, t in zip(answers, truth[grammar]))
+            for s, a, t in zip(sample, answers, truth[grammar]):
+                if a != t and len(examples[cname]) < 3:
+                    examples[cname].append((name, s, t))
             t = totals[cname]
             t[0] += ns * len(sample)
             t[1] += len(sample)
@@ -121,6 +147,13 @@ def main():
         mean = ns / n
         speedup = mean / (ours[grammar][0] / ours[grammar][1])
         print(f"| {cname} | {grammar} | {mean:,.0f} | {speedup:,.1f}× | {agree / n:.2%} ({n - agree:,} differ) |")
+    print("\n| package | list | string (JSON) | the ABNF says |\n|---|---|---|---|")
+    for cname, *_ in CONTENDERS:
+        for name, s, t in examples[cname]:
+            shown = visible(json.dumps(s if len(s) <= 80 else s[:77] + "...", ensure_ascii=False))
+            print(f"| {cname} | {name} | `{shown}` | {'valid' if t else 'invalid'} |")
+    if not any(examples.values()):
+        print("| (none) | | | |")
     print("\n(batch rows: ns per string of is_valid_many; speed-up against per-call iri_grammar."
           " The rfc3987-syntax2 row is measured on the first 50 strings of each list,"
           " rfc3986 on the first 3,000.)")
