@@ -46,7 +46,8 @@
 //! | `lint` | yes | `unicode-bidi`, `unicode-script` (and `nfc`): [`lint`](mod@lint), the bidi rules of [`bidi`] |
 //! | `serde` | no | references as strings; deserializing validates |
 //!
-//! With `default-features = false` the crate compiles nom and nothing else; what
+//! With `default-features = false` the crate compiles nom and `iri-grammar-contract`
+//! (what this crate and its generator share, no dependencies) and nothing else; what
 //! needs a feature that is off says so (an error naming the feature), never guesses.
 //!
 //! ## Which module for what

@@ -106,3 +106,17 @@ fn two_character_lookahead_fails_where_the_abnf_does() {
         9
     );
 }
+
+/// The oracle's tree of a whole IRI, written as text, is the combinators' to the
+/// letter (`abnf/src/explain.rs` writes its trees in the format of `ParseTree::to_text`).
+#[test]
+fn a_whole_iri_has_the_combinators_tree() {
+    let g = Grammars::builtin();
+    let iri = Oracle::new(&g, VariantName::Iri);
+    let input = "http://résumé.example.org/ros%C3%A9?q=1#f";
+    let ours = iri.tree("IRI-reference", input).unwrap().to_text();
+    let theirs = iri_grammar::parse_tree::<Iri>("IRI-reference", input)
+        .unwrap()
+        .to_text();
+    assert_eq!(ours, theirs);
+}

@@ -16,7 +16,7 @@
 //! never depends on `regex-automata`.
 
 use crate::{Element, Grammars, RuleDef, VariantName};
-use iri_grammar::reference::split::Part;
+use iri_grammar_contract::Part;
 use regex_automata::dfa::{dense, Automaton, StartKind};
 use regex_automata::nfa::thompson::{self, WhichCaptures};
 use regex_automata::util::primitives::{PatternID, StateID};

@@ -1,8 +1,5 @@
 //! Strings a rule must accept and strings it must reject, for test suites.
 //!
-//! - [`cover`]: a small set of strings of a rule that together reach every rule and
-//!   every alternative reachable from it, as [`crate::coverage`] measures (on the
-//!   parse the combinators take).
 //! - [`near_miss`]: a random string one or two edits away from a generated one that
 //!   the oracle rejects.
 //! - [`places`]: one counterexample per *place* the grammar can fail. A place is
@@ -13,7 +10,6 @@
 //!   given, one character of every class of [`alphabet`]; for each place the
 //!   shortest candidate (then the first in code point order) is kept.
 
-use crate::coverage::{tree_in, Coverage};
 use crate::generate::Generator;
 use crate::oracle::{Oracle, UnknownRule};
 use crate::{Element, Grammars, VariantName};
@@ -104,92 +100,6 @@ pub fn single_edits<'a>(s: &'a str, alphabet: &'a [char]) -> impl Iterator<Item 
     })
 }
 
-/// A cover set: strings of the start rule, and what they leave unreached.
-#[derive(Debug, Clone, Default)]
-pub struct Cover {
-    /// The strings, each reaching something the ones before it do not.
-    pub strings: Vec<String>,
-    /// Targets no generated string of the start rule reached: (rule name,
-    /// alternative, 1-based, or none for a rule that is not an alternation).
-    pub unreached: Vec<(String, Option<usize>)>,
-}
-
-/// A small set of strings of the start rule of `cov` that together reach every
-/// measured rule and every alternative of them (greedy: for each target not yet
-/// reached, a generated string that reaches it, then the fewest strings that reach
-/// all the others do, most reaching first).
-pub fn cover(cov: &Coverage<'_>, gen: &mut Generator<'_>, attempts: usize) -> Cover {
-    // Targets: (slot, alternative) for alternations, (slot, None) for other rules.
-    let mut targets: Vec<(usize, Option<usize>)> = Vec::new();
-    for (k, r) in cov.rules.iter().enumerate() {
-        if !r.measured {
-            continue;
-        }
-        if r.alternatives.is_empty() {
-            targets.push((k, None));
-        } else {
-            targets.extend((0..r.alternatives.len()).map(|a| (k, Some(a))));
-        }
-    }
-    type Targets = BTreeSet<(usize, Option<usize>)>;
-    let reached_by = |s: &str| -> Targets {
-        let mut out = BTreeSet::new();
-        if let Ok(t) = tree_in(cov.variant, cov.start, s) {
-            let (rules, alts) = cov.reached(&t);
-            for k in rules {
-                if cov.rules[k].alternatives.is_empty() {
-                    out.insert((k, None));
-                }
-            }
-            out.extend(alts.into_iter().map(|(k, a)| (k, Some(a))));
-        }
-        out
-    };
-    let mut candidates: Vec<(String, Targets)> = Vec::new();
-    let mut reached = Targets::new();
-    let mut unreached = Vec::new();
-    for &(slot, alt) in &targets {
-        if reached.contains(&(slot, alt)) {
-            continue;
-        }
-        let found = cov
-            .example(gen, slot, alt, attempts)
-            .filter(|e| e.in_context);
-        match found {
-            Some(e) => {
-                let got = reached_by(&e.text);
-                reached.extend(got.iter().copied());
-                candidates.push((e.text, got));
-            }
-            None => unreached.push((cov.rules[slot].name.clone(), alt.map(|a| a + 1))),
-        }
-    }
-    // Greedy set cover over the candidates.
-    let mut left = reached;
-    let mut strings = Vec::new();
-    while !left.is_empty() {
-        let best = candidates
-            .iter()
-            .enumerate()
-            .max_by_key(|(k, (s, got))| {
-                (
-                    got.intersection(&left).count(),
-                    std::cmp::Reverse(s.len()),
-                    std::cmp::Reverse(*k),
-                )
-            })
-            .map(|(k, _)| k);
-        let Some(k) = best else { break };
-        let (s, got) = candidates.swap_remove(k);
-        if got.intersection(&left).count() == 0 {
-            break;
-        }
-        left.retain(|t| !got.contains(t));
-        strings.push(s);
-    }
-    Cover { strings, unreached }
-}
-
 /// A near miss of a string of `rule`: one or two edits (as the generator makes
 /// them) of a generated string, that the oracle rejects. Draws up to `attempts`.
 pub fn near_miss(
@@ -275,20 +185,5 @@ mod tests {
     fn single_edits_delete_replace_insert() {
         let e: Vec<String> = single_edits("ab", &['x']).collect();
         assert_eq!(e, ["b", "xb", "xab", "a", "ax", "axb", "abx"]);
-    }
-
-    #[test]
-    fn a_cover_reaches_every_alternative() {
-        let g = Grammars::builtin();
-        let cov = Coverage::new(&g, VariantName::Uri, "IPv6address").unwrap();
-        let mut gen = Generator::new(&g, VariantName::Uri, 0);
-        let c = cover(&cov, &mut gen, 200);
-        assert!(c.unreached.is_empty(), "{:?}", c.unreached);
-        let mut check = Coverage::new(&g, VariantName::Uri, "IPv6address").unwrap();
-        for s in &c.strings {
-            assert!(check.add(s));
-        }
-        assert!(check.unreached().is_empty());
-        assert!(c.strings.len() <= 12, "{:?}", c.strings);
     }
 }

@@ -19,7 +19,6 @@ pub mod automaton;
 #[cfg(feature = "codegen")]
 pub mod codegen;
 pub mod counterexamples;
-pub mod coverage;
 pub mod diff;
 pub mod documents;
 pub mod explain;
@@ -35,7 +34,7 @@ pub mod reader;
 use std::fmt;
 
 pub use grammar::{Grammar, GrammarError};
-pub use iri_grammar::VariantName;
+pub use iri_grammar_contract::VariantName;
 pub use reader::{read, ReadError};
 
 /// The name a grammar gives to a rule of RFC 3987, by RFC 3987's naming convention

@@ -12,6 +12,7 @@
 mod args;
 mod caret;
 mod commands;
+mod coverage;
 mod html;
 mod io;
 mod json;

@@ -192,7 +192,7 @@ impl<'g> Lesson<'g> {
         self.rust
             .borrow_mut()
             .entry(key)
-            .or_insert_with(|| codegen::rule_source(self.grammars, key))
+            .or_insert_with(|| codegen::rule_source(self.grammars, &format!("{key:?}")))
             .clone()
     }
 

@@ -12,7 +12,7 @@
 //! another part of a reference that the components are read from
 //! (`Part::is_recorded`); `info[number]` has
 //! 0x80 if the input may end there, and in its low bits where in a reference a
-//! state of `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0
+//! state of `IRI-reference` is (RFC 3986 Appendix B, see `contract/src/split.rs`; 0
 //! for the states of the other rules); `starts[rule]` is each rule's start state,
 //! as in `next` (`u16::MAX`: not compiled, see the notes).
 

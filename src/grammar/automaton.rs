@@ -21,7 +21,7 @@
 //! same code either way (`walk_run`, `walk_split`), compiled twice; which skip it
 //! uses is its only difference.
 
-use crate::reference::split::Boundaries;
+use super::split::Boundaries;
 use crate::Rule;
 
 /// A state as the walk holds it, and as `next` holds the state a transition leads
@@ -867,7 +867,7 @@ mod avx2 {
 mod tests {
     use super::*;
     use crate::grammar::automata::{IRI, LEIRI, URI};
-    use crate::reference::split::Part;
+    use crate::grammar::split::Part;
 
     fn closed<const N: usize, const T: usize>(a: &Automaton<N, T>) {
         assert_eq!(T % N, 0);

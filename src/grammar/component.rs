@@ -12,8 +12,8 @@
 //! explanation follows it. An input with no scheme where the rule needs one (an
 //! `IRI` given `rel/only`) is said to be that.
 
+use super::split::Boundaries;
 use super::{check, is_match, Rule, Variant, VariantName};
-use crate::reference::split::Boundaries;
 use crate::reference::{Component, Components, ABSENT};
 use core::fmt;
 

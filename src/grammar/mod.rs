@@ -23,76 +23,29 @@ mod automata;
 mod component;
 mod error;
 
-use crate::reference::split::Boundaries;
 #[rustfmt::skip]
 #[allow(missing_docs)]
 pub(crate) mod generated;
 pub(crate) mod runtime;
+pub(crate) mod split;
+
+use split::Boundaries;
 
 pub use component::ComponentFailure;
 /// What the trace (`crate::trace`, with `std`) says of terminals.
 #[cfg(feature = "std")]
 pub(crate) use error::describe;
-/// A character as errors name it; the oracle's explanations (`iri-grammar-abnf`) use it
-/// too, so that both engines say the same.
-pub use error::describe_char;
 pub use error::{Expectation, ExpectedBy, MatchError};
 pub(crate) use generated::parse_rule;
 pub use generated::Rule;
-
-use runtime::{Check, Failure, Mode};
-
+/// A character as errors name it; the oracle's explanations (`iri-grammar-abnf`) name
+/// it the same way, from the same crate (`iri-grammar-contract`).
+pub use iri_grammar_contract::describe_char;
 /// The grammars, as plain data (the type-level variants are [`Uri`], [`Iri`],
 /// [`Leiri`] and [`Iri2001`]): for choosing a grammar at run time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum VariantName {
-    /// RFC 3986.
-    Uri,
-    /// RFC 3987.
-    Iri,
-    /// The LEIRI note.
-    Leiri,
-    /// The 2001 IRI draft (draft-masinter-url-i18n-07), a grammar of its own rule set:
-    /// rules, trees and errors, no typed references (see [`Iri2001`]).
-    Iri2001,
-}
+pub use iri_grammar_contract::VariantName;
 
-impl VariantName {
-    /// The three grammars of references, in the order the documents layer them: one
-    /// rule set, RFC 3987's, serves them. The 2001 draft's grammar is not among them
-    /// (it has a rule set of its own); [`VariantName::EVERY`] adds it.
-    pub const ALL: [VariantName; 3] = [VariantName::Uri, VariantName::Iri, VariantName::Leiri];
-
-    /// Every grammar of the engine: [`VariantName::ALL`] and the 2001 draft's, in the
-    /// order of history's reading of them.
-    pub const EVERY: [VariantName; 4] = [
-        VariantName::Uri,
-        VariantName::Iri,
-        VariantName::Leiri,
-        VariantName::Iri2001,
-    ];
-
-    /// `uri`, `iri`, `leiri` or `iri-2001`.
-    ///
-    /// ```
-    /// assert_eq!(iri_grammar::VariantName::Leiri.as_str(), "leiri");
-    /// assert_eq!(iri_grammar::VariantName::Iri2001.as_str(), "iri-2001");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VariantName::Uri => "uri",
-            VariantName::Iri => "iri",
-            VariantName::Leiri => "leiri",
-            VariantName::Iri2001 => "iri-2001",
-        }
-    }
-
-    /// Whether the grammar has typed references ([`crate::Reference`]): all but the
-    /// 2001 draft's.
-    pub const fn has_references(self) -> bool {
-        !matches!(self, VariantName::Iri2001)
-    }
-}
+use runtime::{Check, Failure, Mode};
 
 mod sealed {
     /// Only the grammars of this crate are variants: the generated combinators know

@@ -11,8 +11,6 @@ mod absolute;
 mod builder;
 mod edit;
 mod host;
-#[doc(hidden)]
-pub mod split;
 
 pub use absolute::{AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, NotAbsolute};
 pub use edit::{BuildError, QueryPair, QueryPairs, ReferenceBuilder};
@@ -21,6 +19,7 @@ pub use host::{Host, PortOutOfRange};
 pub(crate) use builder::host_kind;
 pub(crate) use builder::Builder;
 
+use crate::grammar::split::Boundaries;
 use crate::grammar::{split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
@@ -31,7 +30,6 @@ use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 use core::ops::Range;
 use core::str::FromStr;
-use split::Boundaries;
 
 /// What kind of host the grammar found (RFC 3986 §3.2.2, RFC 3987 §2.2 `ihost`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -131,13 +129,13 @@ pub(crate) const ABSENT: u32 = u32::MAX;
 
 impl Components {
     /// The components of a valid reference from where its walk entered each part
-    /// (see [`split`]). The parts come in §3's order, so a component ends where the
+    /// (see `crate::grammar::split`). The parts come in §3's order, so a component ends where the
     /// first of the parts that may follow it begins: the authority at the path, the
     /// query or the fragment, whichever the walk entered (`min`, absent being
     /// `u32::MAX`), or at the end of the text.
     #[inline]
     pub(crate) fn from_boundaries(text: &str, b: &Boundaries) -> Components {
-        use split::Part;
+        use crate::grammar::split::Part;
         let len = text.len() as u32;
         let query = b.at(Part::Query);
         let fragment = b.at(Part::Fragment);
@@ -1036,4 +1034,52 @@ where
         }
     }
     d.deserialize_str(Text(PhantomData))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Components;
+    use crate::grammar::split::Boundaries;
+
+    /// Appendix B's automaton (`Part`, walked by `Boundaries::of`) and the components
+    /// worked out from it agree with Appendix B's regular expression, written out.
+    #[test]
+    fn agrees_with_appendix_b() {
+        for s in [
+            "http://u:p@h:8/a/b?q#f",
+            "a:b",
+            "//h",
+            "/p?q",
+            "?q",
+            "#f",
+            "",
+            "rel/a:b",
+            "x://[::1]:80",
+            "x://u@[v1.a]",
+            "x://h:",
+            "f:/a",
+            "a://u:p:q@h/",
+        ] {
+            let b = Components::from_boundaries(s, &Boundaries::of(s));
+            // Appendix B by hand.
+            let fragment = s.find('#');
+            let before_fragment = &s[..fragment.unwrap_or(s.len())];
+            let query = before_fragment.find('?');
+            let hier = &before_fragment[..query.unwrap_or(before_fragment.len())];
+            let scheme = hier
+                .find([':', '/'])
+                .filter(|&k| k > 0 && hier.as_bytes()[k] == b':');
+            let rest_at = scheme.map_or(0, |k| k + 1);
+            let authority = hier[rest_at..].starts_with("//").then_some(rest_at + 2);
+            let want = |x: Option<usize>| x.map_or(u32::MAX, |k| k as u32);
+            assert_eq!(b.scheme_end, want(scheme), "{s}");
+            assert_eq!(b.authority.0, want(authority), "{s}");
+            assert_eq!(b.query_start, want(query.map(|k| k + 1)), "{s}");
+            assert_eq!(b.fragment_start, want(fragment.map(|k| k + 1)), "{s}");
+            if let Some(a) = authority {
+                let end = hier[a..].find('/').map_or(hier.len(), |k| a + k);
+                assert_eq!(b.authority.1, end as u32, "{s}");
+            }
+        }
+    }
 }

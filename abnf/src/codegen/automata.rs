@@ -9,11 +9,10 @@
 //! it repeats it in its own context (the file's header lists them with their sizes);
 //! they stay on the combinators, which are allocation-free and fast enough for them.
 
-use super::CodegenError;
+use super::{enum_rules, grammar_index, CodegenError, SetRule};
 use crate::automaton::{compile, Dfa};
 use crate::{name_in, Grammars, VariantName};
-use iri_grammar::reference::split::Part;
-use iri_grammar::Rule;
+use iri_grammar_contract::Part;
 use std::fmt::Write as _;
 
 /// The largest automaton of a rule compiled besides the reference rules.
@@ -47,14 +46,15 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
          //! another part of a reference that the components are read from\n\
          //! (`Part::is_recorded`); `info[number]` has\n\
          //! 0x80 if the input may end there, and in its low bits where in a reference a\n\
-         //! state of `IRI-reference` is (RFC 3986 Appendix B, see `reference/split.rs`; 0\n\
+         //! state of `IRI-reference` is (RFC 3986 Appendix B, see `contract/src/split.rs`; 0\n\
          //! for the states of the other rules); `starts[rule]` is each rule's start state,\n\
          //! as in `next` (`u16::MAX`: not compiled, see the notes).\n\n\
          use super::automaton::{scan_table, Automaton, Tables};\n\n",
     );
+    let rules = enum_rules(g)?;
     for v in VariantName::ALL {
-        let (dfa, rules, left_out) = build(g, v)?;
-        write_automaton(&dfa, &rules, &left_out, &mut out)?;
+        let (dfa, starts, left_out) = build(g, v, &rules)?;
+        write_automaton(&dfa, &starts, rules.len(), &left_out, &mut out)?;
     }
     while out.ends_with("\n\n") {
         out.pop();
@@ -62,25 +62,25 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
     Ok(out)
 }
 
-/// The automaton of `v`'s compiled rules, and the rules left out with their sizes.
-/// The automaton of a grammar, the runtime's rule of each of its starts, and the
-/// rules left out with their sizes.
-type Built = (Dfa, Vec<Rule>, Vec<(String, usize)>);
+/// The automaton of a grammar, the place in the generated `Rule` enum (`Rule::ALL`)
+/// of the rule of each of its starts, and the rules left out with their sizes.
+type Built = (Dfa, Vec<usize>, Vec<(String, usize)>);
 
-fn build(g: &Grammars, v: VariantName) -> Result<Built, CodegenError> {
+fn build(g: &Grammars, v: VariantName, rules: &[SetRule<'_>]) -> Result<Built, CodegenError> {
     let error = |e: crate::automaton::CompileError| CodegenError(format!("{v:?}: {e}"));
-    let mut chosen: Vec<(Rule, String)> = Vec::new();
+    let vi = grammar_index(v);
+    let mut chosen: Vec<(usize, String)> = Vec::new();
     let mut left_out = Vec::new();
-    for &rule in Rule::ALL {
-        let Some(name) = rule.name_in(v) else {
+    for (index, rule) in rules.iter().enumerate() {
+        let Some(name) = rule.names[vi].as_deref() else {
             continue;
         };
-        if Rule::named(v, name) != Some(rule) {
+        if named(rules, vi, name) != Some(index) {
             continue; // served under another name (RFC 3986's unreserved)
         }
         // The rule table names LEIRI's rules as RFC 3987 does.
         let table_name = if v == VariantName::Leiri {
-            rule.iri_name()
+            rule.name
         } else {
             name
         };
@@ -94,25 +94,48 @@ fn build(g: &Grammars, v: VariantName) -> Result<Built, CodegenError> {
                 continue;
             }
         }
-        chosen.push((rule, table_name.to_string()));
+        chosen.push((index, table_name.to_string()));
     }
     let names: Vec<&str> = chosen.iter().map(|(_, n)| n.as_str()).collect();
     // The typed references find their components in the walk that validates them.
     let reference = match v {
-        VariantName::Uri => Rule::IriReference.name::<iri_grammar::Uri>(),
-        _ => Rule::IriReference.iri_name(),
+        VariantName::Leiri => "IRI-reference".to_string(),
+        _ => name_in("IRI-reference", v),
     };
     let dfa = compile(g, v, &names)
-        .and_then(|d| d.split_components(reference))
+        .and_then(|d| d.split_components(&reference))
         .map_err(error)?;
     Ok((dfa, chosen.into_iter().map(|(r, _)| r).collect(), left_out))
 }
 
+/// The place of the rule named `name` in `rules` (the generated `Rule::ALL`) in the
+/// grammar of [`super::VARIANTS`]`[vi]`, as the runtime's `Rule::named` finds it:
+/// ABNF names are case-insensitive, and where two rules have the name (RFC 3986's
+/// `unreserved` is the URI name of `iunreserved` and a rule RFC 3987 uses unchanged)
+/// the rule of that very name wins.
+fn named(rules: &[SetRule<'_>], vi: usize, name: &str) -> Option<usize> {
+    let mut found = None;
+    for (index, r) in rules.iter().enumerate() {
+        if r.names[vi]
+            .as_deref()
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+        {
+            if r.name.eq_ignore_ascii_case(name) {
+                return Some(index);
+            }
+            found = found.or(Some(index));
+        }
+    }
+    found
+}
+
 /// The tables of one automaton as a `static`.
-/// `rules[k]` is the runtime's rule of the automaton's `k`th start.
+/// `rules[k]` is the place in `Rule::ALL` of the rule of the automaton's `k`th start;
+/// `rule_count`, the length of `Rule::ALL`.
 fn write_automaton(
     dfa: &Dfa,
-    rules: &[Rule],
+    rules: &[usize],
+    rule_count: usize,
     left_out: &[(String, usize)],
     out: &mut String,
 ) -> Result<(), CodegenError> {
@@ -202,9 +225,9 @@ fn write_automaton(
     }
     out.push_str("    ],\n");
     // Indexed by the runtime's `Rule as usize` (the order of `Rule::ALL`).
-    let mut starts = vec![u32::from(u16::MAX); Rule::ALL.len()];
-    for (rule, (_, s)) in rules.iter().zip(&dfa.starts) {
-        starts[*rule as usize] = flagged(*s);
+    let mut starts = vec![u32::from(u16::MAX); rule_count];
+    for (&rule, (_, s)) in rules.iter().zip(&dfa.starts) {
+        starts[rule] = flagged(*s);
     }
     write_numbers(out, "starts", starts.into_iter(), "&[", "]");
     out.push_str("});\n\n");

@@ -16,7 +16,7 @@
 //! map from the first symbol to the [`Set`] of second ones.
 
 use crate::Element;
-use iri_grammar::combinators::Set;
+use iri_grammar_contract::Set;
 use std::collections::BTreeMap;
 
 /// The symbol of non-ASCII characters (ASCII characters are their own byte).

@@ -36,7 +36,7 @@ pub mod standalone;
 pub use automata::generate_automata;
 
 use crate::{name_in, Element, Grammars, RuleDef, RuleList, VariantName};
-use iri_grammar::combinators::Set;
+use iri_grammar_contract::Set;
 use lookahead2::{First2, Look2};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -1806,18 +1806,17 @@ fn set_combinators<'s, 'g>(
 
 /// The generated source of one rule's combinator (and the constants first written
 /// with it), for `iri grammar NAME --rust`: exactly what `generated.rs` holds for
-/// that rule.
+/// that rule. `ident` is the rule's variant of the generated `Rule` enum, as its
+/// `Debug` writes it (`DecOctet`, `Iri2001IhierPart`).
 ///
 /// ```
-/// use iri_grammar::{Rule, VariantName};
 /// use iri_grammar_abnf::{codegen::rule_source, Grammars};
 /// let g = Grammars::builtin();
-/// assert!(rule_source(&g, Rule::DecOctet).unwrap().contains("pub fn dec_octet"));
-/// let draft = Rule::named(VariantName::Iri2001, "ihier_part").unwrap();
-/// assert!(rule_source(&g, draft).unwrap().contains("pub fn ihier_part"));
+/// assert!(rule_source(&g, "DecOctet").unwrap().contains("pub fn dec_octet"));
+/// assert!(rule_source(&g, "Iri2001IhierPart").unwrap().contains("pub fn ihier_part"));
+/// assert_eq!(rule_source(&g, "NoSuchRule"), None);
 /// ```
-pub fn rule_source(g: &Grammars, rule: iri_grammar::Rule) -> Option<String> {
-    let ident = format!("{rule:?}");
+pub fn rule_source(g: &Grammars, ident: &str) -> Option<String> {
     with_context(g, |cx| {
         combinators(cx)
             .into_iter()
@@ -1826,4 +1825,22 @@ pub fn rule_source(g: &Grammars, rule: iri_grammar::Rule) -> Option<String> {
             .map(|(_, code)| code.trim_end().to_string())
     })
     .ok()?
+}
+
+/// The rules of the generated `Rule` enum, in its order (`Rule::ALL`): the rules each
+/// rule set writes, shared ones once.
+fn enum_rules(g: &Grammars) -> Result<Vec<SetRule<'_>>, CodegenError> {
+    let sets = [RuleSet::new(g)?, RuleSet::draft2001(g)?];
+    Ok(sets
+        .into_iter()
+        .flat_map(|s| s.rules.into_iter().filter(|r| !r.shared))
+        .collect())
+}
+
+/// Where `v` is in [`VARIANTS`] (and in a [`SetRule`]'s `names`).
+fn grammar_index(v: VariantName) -> usize {
+    VARIANTS
+        .iter()
+        .position(|&(x, _, _)| x == v)
+        .expect("VARIANTS names every grammar")
 }

@@ -41,7 +41,7 @@ use super::{enum_name, fn_name, Analysis, RuleSet, SetRule};
 use crate::generate::Generator;
 use crate::oracle::Oracle;
 use crate::{Element, Grammar, RuleList};
-use iri_grammar::combinators::Set;
+use iri_grammar_contract::Set;
 use std::fmt::{self, Write as _};
 
 /// What to generate.

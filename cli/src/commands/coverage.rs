@@ -1,12 +1,12 @@
 //! `iri coverage`: which rules and alternatives the inputs reach, from a rule down, on
 //! the parse the grammar takes; the alternatives none reaches, each with a generated
-//! input that reaches it. The measure and what it leaves out: `iri_grammar_abnf::coverage`.
+//! input that reaches it. The measure and what it leaves out: `crate::coverage`.
 
 use super::rule_arg;
+use crate::coverage::{Coverage, Example};
 use crate::io::{ended_by, for_each_input, Out, Outcome};
 use crate::json::{self, Object};
 use iri_grammar::Variant;
-use iri_grammar_abnf::coverage::{Coverage, Example};
 use iri_grammar_abnf::{generate::Generator, Grammars};
 use std::io::Write;
 

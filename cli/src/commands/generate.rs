@@ -4,12 +4,12 @@
 //! fail (see `iri_grammar_abnf::counterexamples`).
 
 use super::rule_arg;
+use crate::coverage::{self, Coverage};
 use crate::io::{ended_by, visible, Failure, Out, Outcome};
 use crate::json::Object;
 use crate::report::Problem;
 use iri_grammar::{check, is_match, Rule, Variant};
 use iri_grammar_abnf::counterexamples::{self, near_miss};
-use iri_grammar_abnf::coverage::Coverage;
 use iri_grammar_abnf::{generate::Generator, oracle::Oracle, Grammars};
 use std::io::Write;
 
@@ -114,7 +114,7 @@ pub fn run<V: Variant>(
     }
 }
 
-/// A cover set of `rule` (see `counterexamples::cover`), and the targets no
+/// A cover set of `rule` (see `coverage::cover`), and the targets no
 /// generated string reached (`rule alternative k`).
 pub fn cover_set<V: Variant>(
     grammars: &Grammars,
@@ -124,7 +124,7 @@ pub fn cover_set<V: Variant>(
     let name = rule.name::<V>();
     let cov = Coverage::new(grammars, V::NAME, name).map_err(|e| Failure::Usage(e.to_string()))?;
     let mut generator = Generator::new(grammars, V::NAME, seed);
-    let set = counterexamples::cover(&cov, &mut generator, ATTEMPTS);
+    let set = coverage::cover(&cov, &mut generator, ATTEMPTS);
     let unreached = set
         .unreached
         .iter()

@@ -91,7 +91,7 @@ fn one<V: Variant>(out: &mut Out, json: bool, r: Rule, rust: bool) -> std::io::R
         ));
     }
     let code = if rust {
-        codegen::rule_source(&g, r)
+        codegen::rule_source(&g, &format!("{r:?}"))
     } else {
         None
     };

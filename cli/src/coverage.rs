@@ -1,5 +1,11 @@
 //! Rule coverage: which rules, and which alternatives of them, a set of inputs
-//! reaches, and for each alternative none reaches, a generated input that does.
+//! reaches, and for each alternative none reaches, a generated input that does; and
+//! [`cover`], a small set of strings of a rule that together reach every rule and
+//! every alternative reachable from it (`iri generate --cover`, `iri suite`).
+//!
+//! It reads the trees of the runtime library and the rule table of the ABNF tooling,
+//! so it lives here, in the command line, which depends on both (the tooling does not
+//! depend on the library it generates).
 //!
 //! Coverage is measured on the parse the grammar takes: the tree of the generated
 //! combinators (`iri_grammar::tree`), first match among the parses the ABNF allows,
@@ -22,12 +28,12 @@
 //! alternative) and kept only if its tree takes that alternative; failing that, an
 //! example of the rule alone is tried the same way.
 
-use crate::generate::Generator;
-use crate::oracle::UnknownRule;
-use crate::{Element, Grammars, RuleDef, VariantName};
 use iri_grammar::tree::{tree_of, ParseTree};
 use iri_grammar::{Iri, Iri2001, Leiri, MatchError, Rule, Uri};
-use std::collections::HashMap;
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::oracle::UnknownRule;
+use iri_grammar_abnf::{Element, Grammars, RuleDef, VariantName};
+use std::collections::{BTreeSet, HashMap};
 
 /// The tree of `input` against `rule` in `variant`'s grammar.
 pub fn tree_in(variant: VariantName, rule: Rule, input: &str) -> Result<ParseTree<'_>, MatchError> {
@@ -43,7 +49,7 @@ pub fn tree_in(variant: VariantName, rule: Rule, input: &str) -> Result<ParseTre
 /// RFC 3987 does).
 pub fn runtime_rule(variant: VariantName, table_name: &str) -> Option<Rule> {
     Rule::named(variant, table_name)
-        .or_else(|| Rule::named(variant, &crate::name_in(table_name, variant)))
+        .or_else(|| Rule::named(variant, &iri_grammar_abnf::name_in(table_name, variant)))
 }
 
 /// The coverage of one rule reachable from the start rule.
@@ -119,7 +125,7 @@ impl<'g> Coverage<'g> {
                 .iter()
                 .find(|d| d.name.eq_ignore_ascii_case(name))
                 .or_else(|| {
-                    let iri = crate::leiri_to_iri_name(name);
+                    let iri = iri_grammar_abnf::leiri_to_iri_name(name);
                     table.iter().find(|d| d.name.eq_ignore_ascii_case(&iri))
                 })
                 .copied()
@@ -385,6 +391,92 @@ pub struct Example {
     pub in_context: bool,
 }
 
+/// A cover set: strings of the start rule, and what they leave unreached.
+#[derive(Debug, Clone, Default)]
+pub struct Cover {
+    /// The strings, each reaching something the ones before it do not.
+    pub strings: Vec<String>,
+    /// Targets no generated string of the start rule reached: (rule name,
+    /// alternative, 1-based, or none for a rule that is not an alternation).
+    pub unreached: Vec<(String, Option<usize>)>,
+}
+
+/// A small set of strings of the start rule of `cov` that together reach every
+/// measured rule and every alternative of them (greedy: for each target not yet
+/// reached, a generated string that reaches it, then the fewest strings that reach
+/// all the others do, most reaching first).
+pub fn cover(cov: &Coverage<'_>, gen: &mut Generator<'_>, attempts: usize) -> Cover {
+    // Targets: (slot, alternative) for alternations, (slot, None) for other rules.
+    let mut targets: Vec<(usize, Option<usize>)> = Vec::new();
+    for (k, r) in cov.rules.iter().enumerate() {
+        if !r.measured {
+            continue;
+        }
+        if r.alternatives.is_empty() {
+            targets.push((k, None));
+        } else {
+            targets.extend((0..r.alternatives.len()).map(|a| (k, Some(a))));
+        }
+    }
+    type Targets = BTreeSet<(usize, Option<usize>)>;
+    let reached_by = |s: &str| -> Targets {
+        let mut out = BTreeSet::new();
+        if let Ok(t) = tree_in(cov.variant, cov.start, s) {
+            let (rules, alts) = cov.reached(&t);
+            for k in rules {
+                if cov.rules[k].alternatives.is_empty() {
+                    out.insert((k, None));
+                }
+            }
+            out.extend(alts.into_iter().map(|(k, a)| (k, Some(a))));
+        }
+        out
+    };
+    let mut candidates: Vec<(String, Targets)> = Vec::new();
+    let mut reached = Targets::new();
+    let mut unreached = Vec::new();
+    for &(slot, alt) in &targets {
+        if reached.contains(&(slot, alt)) {
+            continue;
+        }
+        let found = cov
+            .example(gen, slot, alt, attempts)
+            .filter(|e| e.in_context);
+        match found {
+            Some(e) => {
+                let got = reached_by(&e.text);
+                reached.extend(got.iter().copied());
+                candidates.push((e.text, got));
+            }
+            None => unreached.push((cov.rules[slot].name.clone(), alt.map(|a| a + 1))),
+        }
+    }
+    // Greedy set cover over the candidates.
+    let mut left = reached;
+    let mut strings = Vec::new();
+    while !left.is_empty() {
+        let best = candidates
+            .iter()
+            .enumerate()
+            .max_by_key(|(k, (s, got))| {
+                (
+                    got.intersection(&left).count(),
+                    std::cmp::Reverse(s.len()),
+                    std::cmp::Reverse(*k),
+                )
+            })
+            .map(|(k, _)| k);
+        let Some(k) = best else { break };
+        let (s, got) = candidates.swap_remove(k);
+        if got.intersection(&left).count() == 0 {
+            break;
+        }
+        left.retain(|t| !got.contains(t));
+        strings.push(s);
+    }
+    Cover { strings, unreached }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,7 +502,7 @@ mod tests {
         // generator reaches them.
         let g = Grammars::builtin();
         for v in VariantName::ALL {
-            let start = crate::name_in("IRI-reference", v);
+            let start = iri_grammar_abnf::name_in("IRI-reference", v);
             let c = Coverage::new(&g, v, &start).unwrap();
             let mut gen = Generator::new(&g, v, 1);
             for (slot, alt) in c.all_alternatives() {
@@ -423,5 +515,20 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_cover_reaches_every_alternative() {
+        let g = Grammars::builtin();
+        let cov = Coverage::new(&g, VariantName::Uri, "IPv6address").unwrap();
+        let mut gen = Generator::new(&g, VariantName::Uri, 0);
+        let c = cover(&cov, &mut gen, 200);
+        assert!(c.unreached.is_empty(), "{:?}", c.unreached);
+        let mut check = Coverage::new(&g, VariantName::Uri, "IPv6address").unwrap();
+        for s in &c.strings {
+            assert!(check.add(s));
+        }
+        assert!(check.unreached().is_empty());
+        assert!(c.strings.len() <= 12, "{:?}", c.strings);
     }
 }
