@@ -12,12 +12,13 @@
 //! starts with, and is nullable when it may repeat zero times. A quoted string that is
 //! not `%s` (§2.3) starts with either case of its first letter.
 //!
-//! The generator of the combinators computes FOLLOW sets of its own (in `codegen.rs`)
-//! for a different purpose; this module is independent of it and only reads the table.
+//! The generator of the combinators runs the same FIRST and nullable rules
+//! (`element_first`) on sets of its own, exact for ASCII, and adds FOLLOW sets
+//! (`codegen/lookahead.rs`); this module only reads the table.
 
 use crate::label::range_label;
 use crate::oracle::{Expr, Table};
-use crate::{Grammars, RuleDef, VariantName};
+use crate::{Element, Grammars, RuleDef, VariantName};
 
 /// A set of Unicode code points, as sorted, disjoint, non-adjacent ranges.
 ///
@@ -188,12 +189,16 @@ impl<'g> Analysis<'g> {
         loop {
             let mut changed = false;
             for k in 0..n {
-                let f = first_of(&table.nodes[k], &first);
-                if f.nullable && !first[k].nullable {
+                let rule = |name: &str| {
+                    let f = &first[table.lookup(name)?];
+                    Some((f.chars.clone(), f.nullable))
+                };
+                let (chars, nullable) = element_first(&table.rules[k].definition, &rule);
+                if nullable && !first[k].nullable {
                     first[k].nullable = true;
                     changed = true;
                 }
-                changed |= first[k].chars.union(&f.chars);
+                changed |= first[k].chars.union(&chars);
             }
             if !changed {
                 break;
@@ -348,75 +353,111 @@ impl<'g> Analysis<'g> {
     }
 }
 
-/// The FIRST set of an element, given those of the rules so far.
-fn first_of(e: &Expr, rules: &[First]) -> First {
-    match e {
-        Expr::Alt(items) => {
-            let mut out = First::default();
-            for item in items {
-                let f = first_of(item, rules);
-                out.chars.union(&f.chars);
-                out.nullable |= f.nullable;
-            }
-            out
+/// A set FIRST sets are computed in: [`CharSet`] here (exact code points, for people),
+/// the generator's `Set` in `codegen/lookahead.rs` (exact for ASCII, one member for
+/// any character beyond, and the end of input). Both go through [`element_first`],
+/// so the generator and this module agree on what starts an element.
+pub(crate) trait FirstSet: Clone + Default {
+    /// Adds the code points `lo..=hi` (a `%x` range, or a `%x` string's first value).
+    fn add_range(&mut self, lo: u32, hi: u32);
+    /// Adds `c`, the first character of a quoted string (RFC 5234 §2.3: either case
+    /// unless `case_sensitive`, RFC 7405's `%s`).
+    fn add_quoted(&mut self, c: char, case_sensitive: bool);
+    /// Adds every member of `other`.
+    fn add_set(&mut self, other: &Self);
+}
+
+impl FirstSet for CharSet {
+    fn add_range(&mut self, lo: u32, hi: u32) {
+        self.insert(lo, hi);
+    }
+
+    fn add_quoted(&mut self, c: char, case_sensitive: bool) {
+        self.insert(c as u32, c as u32);
+        if !case_sensitive {
+            let (l, u) = (c.to_ascii_lowercase(), c.to_ascii_uppercase());
+            self.insert(l as u32, l as u32);
+            self.insert(u as u32, u as u32);
         }
-        Expr::Cat(items) => {
-            let mut out = First {
-                chars: CharSet::default(),
-                nullable: true,
-            };
+    }
+
+    fn add_set(&mut self, other: &Self) {
+        self.union(other);
+    }
+}
+
+/// What can start element `e` and whether it matches the empty string, given the
+/// same of each rule it names (`rule`: `None` for an undefined name, which matches
+/// nothing): the operators of RFC 5234 as the module documentation reads them. A
+/// repetition that may not repeat at all (`max` 0) starts with nothing; it is
+/// nullable when it may repeat zero times or its element is.
+pub(crate) fn element_first<S: FirstSet>(
+    e: &Element,
+    rule: &dyn Fn(&str) -> Option<(S, bool)>,
+) -> (S, bool) {
+    let mut chars = S::default();
+    let nullable = match e {
+        Element::Alternation(items) => {
+            let mut nullable = false;
             for item in items {
-                let f = first_of(item, rules);
-                out.chars.union(&f.chars);
-                if !f.nullable {
-                    out.nullable = false;
+                let (f, n) = element_first(item, rule);
+                chars.add_set(&f);
+                nullable |= n;
+            }
+            nullable
+        }
+        Element::Concatenation(items) => {
+            let mut nullable = true;
+            for item in items {
+                let (f, n) = element_first(item, rule);
+                chars.add_set(&f);
+                if !n {
+                    nullable = false;
                     break;
                 }
             }
-            out
+            nullable
         }
-        Expr::Rep { max: Some(0), .. } => First {
-            chars: CharSet::default(),
-            nullable: true,
+        Element::Repetition {
+            min, max, element, ..
+        } => {
+            let (f, n) = element_first(element, rule);
+            if *max != Some(0) {
+                chars = f;
+            }
+            *min == 0 || n
+        }
+        Element::Rule(name) => match rule(name) {
+            Some((f, n)) => {
+                chars = f;
+                n
+            }
+            None => false,
         },
-        Expr::Rep { min, node, .. } => {
-            let f = first_of(node, rules);
-            First {
-                chars: f.chars,
-                nullable: *min == 0 || f.nullable,
+        Element::CharVal {
+            text,
+            case_sensitive,
+        } => match text.chars().next() {
+            Some(c) => {
+                chars.add_quoted(c, *case_sensitive);
+                false
             }
-        }
-        Expr::Rule(k) => rules[*k].clone(),
-        Expr::Chars(cs, case_sensitive) => {
-            let mut out = First::default();
-            match cs.first() {
-                None => out.nullable = true,
-                Some(&c) => {
-                    out.chars.insert(c as u32, c as u32);
-                    if !case_sensitive {
-                        let (l, u) = (c.to_ascii_lowercase(), c.to_ascii_uppercase());
-                        out.chars.insert(l as u32, l as u32);
-                        out.chars.insert(u as u32, u as u32);
-                    }
-                }
+            None => true,
+        },
+        Element::Sequence(cps) => match cps.first() {
+            Some(&c) => {
+                chars.add_range(c, c);
+                false
             }
-            out
+            None => true,
+        },
+        Element::Range(lo, hi) => {
+            chars.add_range(*lo, *hi);
+            false
         }
-        Expr::Seq(cps) => {
-            let mut out = First::default();
-            match cps.first() {
-                None => out.nullable = true,
-                Some(&c) => out.chars.insert(c, c),
-            }
-            out
-        }
-        Expr::Range(lo, hi) => {
-            let mut out = First::default();
-            out.chars.insert(*lo, *hi);
-            out
-        }
-        Expr::Missing(_) | Expr::Prose => First::default(),
-    }
+        Element::Prose(_) => false,
+    };
+    (chars, nullable)
 }
 
 /// The characters of an element that always matches exactly one character, given
