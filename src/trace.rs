@@ -1,9 +1,9 @@
 //! Step-by-step traces of the generated combinators: each rule entered, matched or
 //! failed, each alternative tried and given up (backtracking), each terminal that did
 //! not match, and the lookahead decisions that make the ordered translation of ABNF
-//! exact ([`Ahead`](crate::combinators::Ahead): a match is kept only if what follows
-//! may follow it; [`First`](crate::combinators::First): an alternative is skipped when
-//! the next character cannot start it).
+//! exact (`Ahead`: a match is kept only if what follows may follow it; `First`: an
+//! alternative is skipped when the next character cannot start it; both operators of
+//! the generated code, unstable, in the hidden `combinators::unstable`).
 //!
 //! The steps are recorded by the combinators themselves, run in
 //! [`Trace`](crate::combinators::Trace) mode: the trace is what the parser does, not a
