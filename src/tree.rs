@@ -9,11 +9,12 @@
 
 use crate::grammar::runtime::{self, RawNode};
 use crate::grammar::{explain, full_match, MatchError, Rule, Variant, VariantName};
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
+/// Trees as text and DOT, written once for every tree of the project.
+use iri_grammar_contract::tree as render;
 
 /// A node of a [`ParseTree`]: a rule and the part of the input it matched.
 ///
@@ -256,25 +257,14 @@ impl ParseTree<'_> {
     /// dec-octet 6..7 \"4\"\n");
     /// ```
     pub fn to_text(&self) -> String {
-        fn walk(n: Node<'_>, depth: usize, out: &mut String) {
-            use fmt::Write;
-            let _ = writeln!(
-                out,
-                "{:indent$}{} {}..{} {:?}",
-                "",
-                n.rule(),
-                n.start(),
-                n.end(),
-                n.text(),
-                indent = depth * 2
-            );
-            for c in n.children() {
-                walk(c, depth + 1, out);
-            }
-        }
-        let mut out = String::new();
-        walk(self.root(), 0, &mut out);
-        out
+        render::text(
+            self.root(),
+            |n| n.children(),
+            |n, depth, out| {
+                render::write_rule(out, depth, n.rule(), n.start(), n.end(), n.text());
+                out.push('\n');
+            },
+        )
     }
 
     /// The tree as a Graphviz DOT graph, one box per node labelled with rule and text.
@@ -286,31 +276,11 @@ impl ParseTree<'_> {
     /// assert!(dot.contains(r#"n0 [label="scheme\n\"http\""]"#));
     /// ```
     pub fn to_dot(&self) -> String {
-        fn escape(s: &str) -> String {
-            s.replace('\\', "\\\\").replace('"', "\\\"")
-        }
-        fn walk(n: Node<'_>, next: &mut usize, out: &mut String) -> usize {
-            use fmt::Write;
-            let id = *next;
-            *next += 1;
-            let _ = writeln!(
-                out,
-                "  n{id} [label=\"{}\\n{}\"];",
-                escape(n.rule()),
-                escape(&format!("{:?}", n.text()))
-            );
-            for c in n.children() {
-                let child = walk(c, next, out);
-                let _ = writeln!(out, "  n{id} -> n{child};");
-            }
-            id
-        }
-        let mut out =
-            String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
-        let mut next = 0;
-        walk(self.root(), &mut next, &mut out);
-        out.push_str("}\n");
-        out
+        render::dot(
+            self.root(),
+            |n| n.children(),
+            |n| render::rule_label(n.rule(), n.text()),
+        )
     }
 }
 

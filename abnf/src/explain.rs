@@ -21,6 +21,8 @@
 
 use crate::oracle::{Expr, Oracle, Run, UnknownRule};
 use iri_grammar_contract::describe_char;
+/// Trees as text and DOT, written as the combinators' are.
+use iri_grammar_contract::tree as render;
 use std::fmt;
 
 /// One terminal tried where the input ended up failing.
@@ -225,69 +227,24 @@ impl OracleTree<'_> {
     /// One rule a line, indented by depth: `rule start..end "text"` (byte offsets),
     /// the format of `iri_grammar::ParseTree::to_text`.
     pub fn to_text(&self) -> String {
-        use fmt::Write;
-        let mut out = String::new();
-        // Its own stack, as the tree may be as deep as the input is long.
-        let mut stack = vec![(&self.root, 0)];
-        while let Some((n, depth)) = stack.pop() {
-            let _ = writeln!(
-                out,
-                "{:indent$}{} {}..{} {:?}",
-                "",
-                n.rule,
-                n.start,
-                n.end,
-                &self.input[n.start..n.end],
-                indent = depth * 2
-            );
-            stack.extend(n.children.iter().rev().map(|c| (c, depth + 1)));
-        }
-        out
+        render::text(
+            &self.root,
+            |n| n.children.iter(),
+            |n, depth, out| {
+                let text = &self.input[n.start..n.end];
+                render::write_rule(out, depth, &n.rule, n.start, n.end, text);
+                out.push('\n');
+            },
+        )
     }
 
     /// A Graphviz graph, as `iri_grammar::ParseTree::to_dot` draws one.
     pub fn to_dot(&self) -> String {
-        use fmt::Write;
-        fn escape(s: &str) -> String {
-            s.replace('\\', "\\\\").replace('"', "\\\"")
-        }
-        let mut out =
-            String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
-        // Nodes are numbered in preorder; each edge is written when its child's
-        // subtree is done, as a recursive walk writes it. Its own stack, as the
-        // tree may be as deep as the input is long.
-        let mut next = 0;
-        let mut stack: Vec<(&OracleNode, usize, usize)> = Vec::new();
-        let mut enter = |n: &OracleNode, out: &mut String| {
-            let id = next;
-            next += 1;
-            let _ = writeln!(
-                out,
-                "  n{id} [label=\"{}\\n{}\"];",
-                escape(&n.rule),
-                escape(&format!("{:?}", &self.input[n.start..n.end]))
-            );
-            id
-        };
-        let root = enter(&self.root, &mut out);
-        stack.push((&self.root, root, 0));
-        while let Some(&mut (n, id, ref mut k)) = stack.last_mut() {
-            match n.children.get(*k) {
-                Some(c) => {
-                    *k += 1;
-                    let child = enter(c, &mut out);
-                    stack.push((c, child, 0));
-                }
-                None => {
-                    stack.pop();
-                    if let Some(&(_, parent, _)) = stack.last() {
-                        let _ = writeln!(out, "  n{parent} -> n{id};");
-                    }
-                }
-            }
-        }
-        out.push_str("}\n");
-        out
+        render::dot(
+            &self.root,
+            |n| n.children.iter(),
+            |n| render::rule_label(&n.rule, &self.input[n.start..n.end]),
+        )
     }
 
     /// The innermost node whose text contains byte `at` (or ends there, at the end

@@ -13,6 +13,7 @@
 use crate::io::Sink;
 use crate::json::{self, Object};
 use iri_grammar::tree::{Node, ParseTree};
+use iri_grammar_contract::tree as render;
 use std::fmt::Write as _;
 
 /// One child of a node in a tree with literals: a rule, or a run of literal text.
@@ -79,81 +80,51 @@ pub fn leaves(n: Node<'_>) -> Vec<(usize, usize)> {
 /// which line of the definition matched); a literal is its text in quotes, then its
 /// byte offsets, so a line that starts with a quote is a leaf.
 pub fn to_text(t: &ParseTree<'_>) -> String {
-    fn walk(t: &ParseTree<'_>, n: Node<'_>, depth: usize, out: &mut String) {
-        let _ = write!(
-            out,
-            "{:indent$}{} {}..{} {:?}",
-            "",
-            n.rule(),
-            n.start(),
-            n.end(),
-            n.text(),
-            indent = depth * 2
-        );
-        match n.alternative() {
-            Some((k, of)) => {
-                let _ = writeln!(out, " (alternative {k} of {of})");
-            }
-            None => out.push('\n'),
-        }
-        for item in items(n) {
-            match item {
-                Item::Rule(c) => walk(t, c, depth + 1, out),
-                Item::Literal { start, end } => {
-                    let _ = writeln!(
-                        out,
-                        "{:indent$}{:?} {start}..{end}",
-                        "",
-                        &t.input[start..end],
-                        indent = (depth + 1) * 2
-                    );
+    render::text(
+        Item::Rule(t.root()),
+        children,
+        |item, depth, out| match item {
+            Item::Rule(n) => {
+                render::write_rule(out, depth, n.rule(), n.start(), n.end(), n.text());
+                match n.alternative() {
+                    Some((k, of)) => {
+                        let _ = writeln!(out, " (alternative {k} of {of})");
+                    }
+                    None => out.push('\n'),
                 }
             }
-        }
-    }
-    let mut out = String::new();
-    walk(t, t.root(), 0, &mut out);
-    out
+            Item::Literal { start, end } => {
+                let _ = writeln!(
+                    out,
+                    "{:indent$}{:?} {start}..{end}",
+                    "",
+                    &t.input[start..end],
+                    indent = depth * 2
+                );
+            }
+        },
+    )
 }
 
 /// The tree as Graphviz DOT: rules in boxes, literals as plain text below them.
 pub fn to_dot(t: &ParseTree<'_>) -> String {
-    fn escape(s: &str) -> String {
-        s.replace('\\', "\\\\").replace('"', "\\\"")
+    render::dot(Item::Rule(t.root()), children, |item| match item {
+        Item::Rule(n) => render::rule_label(n.rule(), n.text()),
+        Item::Literal { start, end } => format!(
+            "shape=plaintext, label=\"{}\"",
+            render::dot_escape(&format!("{:?}", &t.input[start..end]))
+        ),
+    })
+}
+
+/// The children of a rule with the literals between them; a literal has none.
+fn children(item: Item<'_>) -> impl Iterator<Item = Item<'_>> {
+    match item {
+        Item::Rule(n) => Some(items(n)),
+        Item::Literal { .. } => None,
     }
-    fn walk(t: &ParseTree<'_>, n: Node<'_>, next: &mut usize, out: &mut String) -> usize {
-        let id = *next;
-        *next += 1;
-        let _ = writeln!(
-            out,
-            "  n{id} [label=\"{}\\n{}\"];",
-            escape(n.rule()),
-            escape(&format!("{:?}", n.text()))
-        );
-        for item in items(n) {
-            let child = match item {
-                Item::Rule(c) => walk(t, c, next, out),
-                Item::Literal { start, end } => {
-                    let leaf = *next;
-                    *next += 1;
-                    let _ = writeln!(
-                        out,
-                        "  n{leaf} [shape=plaintext, label=\"{}\"];",
-                        escape(&format!("{:?}", &t.input[start..end]))
-                    );
-                    leaf
-                }
-            };
-            let _ = writeln!(out, "  n{id} -> n{child};");
-        }
-        id
-    }
-    let mut out =
-        String::from("digraph parse_tree {\n  node [shape=box, fontname=\"monospace\"];\n");
-    let mut next = 0;
-    walk(t, t.root(), &mut next, &mut out);
-    out.push_str("}\n");
-    out
+    .into_iter()
+    .flatten()
 }
 
 /// Byte offset → character offset, for pages that index the input by code point

@@ -7,7 +7,8 @@
 //! - [`Set`]: what may come next, as the generator computes it and the generated
 //!   combinators test it;
 //! - [`describe_char`]: a character as error messages name it, so that the combinators'
-//!   errors and the oracle's say the same.
+//!   errors and the oracle's say the same;
+//! - [`tree`]: parse trees as text and as DOT, the combinators' and the oracle's alike.
 //!
 //! `no_std` with `alloc`, no dependencies: the runtime library without default
 //! features still compiles nom and this crate only.
@@ -21,6 +22,7 @@ extern crate alloc;
 mod chars;
 mod set;
 mod split;
+pub mod tree;
 
 pub use chars::describe_char;
 pub use set::Set;
