@@ -187,7 +187,7 @@ impl Dfa {
     /// The same automaton with equivalent states merged: states that accept alike,
     /// are in the same part of a reference, and on every class go to states that
     /// are themselves merged (Moore's partition refinement, from the partition by
-    /// acceptance and part), renumbered as [`Dfa::reachable`] numbers them.
+    /// acceptance and part), renumbered as `Dfa::reachable` numbers them.
     ///
     /// `regex-automata`'s minimized DFA reports a match one byte late, so its states
     /// also remember whether the input could have ended one byte earlier: the state

@@ -68,9 +68,9 @@
 //! The functions depend on nothing but Arrow arrays: [`register`] adds them to a
 //! `SessionContext`, [`register_state`] to a `SessionState` (what a Ballista
 //! scheduler and executor are built from), and [`udf::udfs`] hands them out for any
-//! other registry. With the `ballista` feature, [`ballista`] starts a standalone
-//! Ballista cluster (scheduler and executor in this process) that carries them, the
-//! scheduler and executor processes of a real cluster, and its client.
+//! other registry. With the `ballista` feature, the `ballista` module starts a
+//! standalone Ballista cluster (scheduler and executor in this process) that carries
+//! them, the scheduler and executor processes of a real cluster, and its client.
 
 mod args;
 #[cfg(feature = "ballista")]

@@ -1,6 +1,6 @@
 //! The functions as DataFusion scalar UDFs: name, signature, return type,
 //! documentation (shown by `SHOW FUNCTIONS` and `information_schema`), and the row
-//! loop of [`crate::functions`].
+//! loop of `crate::functions`.
 
 use crate::functions::{self as f, Invoke};
 use datafusion::arrow::datatypes::DataType;

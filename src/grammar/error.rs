@@ -586,7 +586,7 @@ impl MatchError {
             }
         }
         line.push('\n');
-        line.extend(core::iter::repeat(' ').take(before));
+        line.extend(core::iter::repeat_n(' ', before));
         line.push('^');
         line
     }
