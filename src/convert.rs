@@ -231,7 +231,7 @@ impl Attention {
 
 /// How the one per-component writer treats each character: what to decode, what to
 /// encode, what case to give.
-pub(crate) struct Rules<K: Fn(char) -> bool> {
+pub(crate) struct Treatment<K: Fn(char) -> bool> {
     /// The bytes to look at; every other byte is copied as it is.
     attention: &'static Attention,
     /// `%HH` runs are decoded as RFC 3987 §3.2 steps 2-5 say ([`may_decode`]).
@@ -251,7 +251,7 @@ pub(crate) struct Rules<K: Fn(char) -> bool> {
     keep: K,
 }
 
-impl<K: Fn(char) -> bool> Rules<K> {
+impl<K: Fn(char) -> bool> Treatment<K> {
     /// Appends `c`, decoded or written as itself, as this writer's output wants it.
     #[inline]
     fn emit(&self, c: char, out: &mut String) {
@@ -348,8 +348,8 @@ pub(crate) fn aligned_writer(
     at: Component,
     lowercase: bool,
     ascii_only: bool,
-) -> Rules<impl Fn(char) -> bool> {
-    Rules {
+) -> Treatment<impl Fn(char) -> bool> {
+    Treatment {
         attention: if lowercase {
             &ATTEND_ALL_UPPER
         } else {
@@ -457,8 +457,8 @@ fn to_uri_without_idna<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, U
 
 /// The writer of [`to_uri`] outside an IDNA host: characters beyond ASCII, and from
 /// a LEIRI the ASCII a URI forbids, percent-encoded.
-fn uri_rules(leiri: bool) -> Rules<impl Fn(char) -> bool> {
-    Rules {
+fn uri_rules(leiri: bool) -> Treatment<impl Fn(char) -> bool> {
+    Treatment {
         attention: if leiri {
             &ATTEND_NON_ASCII_LEIRI
         } else {
@@ -681,8 +681,8 @@ impl<V: Variant> Reference<'_, V> {
 
 /// The writer of [`to_iri`]: §3.2 decoding; from a LEIRI, characters an IRI cannot
 /// have in component `at` are encoded.
-fn iri_writer(at: Component, leiri: bool) -> Rules<impl Fn(char) -> bool> {
-    Rules {
+fn iri_writer(at: Component, leiri: bool) -> Treatment<impl Fn(char) -> bool> {
+    Treatment {
         attention: if leiri {
             &ATTEND_PERCENT_LEIRI
         } else {
@@ -741,7 +741,7 @@ pub fn leiri_to_iri<V: Variant>(
     r: &Reference<'_, V>,
 ) -> Result<Reference<'static, Iri>, ConvertError> {
     let b = Builder::rebuild(r, r.as_str().len() + 16, 0, |at, s, out| {
-        Rules {
+        Treatment {
             attention: &ATTEND_NON_ASCII_LEIRI,
             decode: false,
             upper_hex: false,
