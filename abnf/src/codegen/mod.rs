@@ -157,21 +157,31 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
         self.a.class_of(e, &|n| self.variant_index(n))
     }
 
-    fn next_set_const(&mut self, s: Set, about: &str) -> String {
-        let name = format!("{}_AHEAD_{}", self.current.to_uppercase(), self.counter);
+    /// The next constant's name: the rule's, its kind (`AHEAD`, `FIRST`), a number.
+    fn const_name(&mut self, kind: &str) -> String {
+        let name = format!("{}_{kind}_{}", self.current.to_uppercase(), self.counter);
         self.counter += 1;
-        let build = set_builder(s, true);
+        name
+    }
+
+    /// A `Set` constant named by `kind`, documented as `what` in the current rule.
+    fn set_const(&mut self, kind: &str, build: String, what: &str) -> String {
+        let name = self.const_name(kind);
         self.consts.push(format!(
-            "/// What may follow `{about}` in `{}`.\nconst {name}: Set = {build};\n",
+            "/// {what} in `{}`.\nconst {name}: Set = {build};\n",
             self.current_rule_name(),
         ));
         name
     }
 
+    fn next_set_const(&mut self, s: Set, about: &str) -> String {
+        let what = format!("What may follow `{about}`");
+        self.set_const("AHEAD", set_builder(s, true), &what)
+    }
+
     /// A `Set2` constant: what may follow `about`, two characters deep.
     fn next_set2_const(&mut self, s: &Look2, about: &str) -> String {
-        let name = format!("{}_AHEAD_{}", self.current.to_uppercase(), self.counter);
-        self.counter += 1;
+        let name = self.const_name("AHEAD");
         let set = |x: Set| set_builder(x, true);
         let pairs: Vec<String> = s
             .grouped()
@@ -190,14 +200,8 @@ impl<'a, 's, 'g> Writer<'a, 's, 'g> {
     }
 
     fn first_set_const(&mut self, s: Set, about: &str) -> String {
-        let name = format!("{}_FIRST_{}", self.current.to_uppercase(), self.counter);
-        self.counter += 1;
-        let build = set_builder(s, false);
-        self.consts.push(format!(
-            "/// What can start `{about}` in `{}`.\nconst {name}: Set = {build};\n",
-            self.current_rule_name(),
-        ));
-        name
+        let what = format!("What can start `{about}`");
+        self.set_const("FIRST", set_builder(s, false), &what)
     }
 
     fn current_rule_name(&self) -> String {
@@ -712,27 +716,41 @@ fn write_rule_enum(cx: &Context<'_, '_>, out: &mut String) {
     }
     out.push_str("    ];\n\n");
     write_rule_tables(cx, out);
+    // A table for a grammar known at run time: the table of each, by VARIANTS.
+    let by_variant = |out: &mut String, name: &str, tables: [&str; 4]| {
+        writeln!(
+            out,
+            "pub const fn {name}(self, variant: VariantName) -> Option<&'static str> {{\n\
+             match variant {{"
+        )
+        .unwrap();
+        for ((_, ty, _), table) in VARIANTS.iter().zip(tables) {
+            writeln!(out, "VariantName::{ty} => self.{table}(),").unwrap();
+        }
+        out.push_str("}\n}\n");
+    };
     out.push_str(
-        "    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n\
-         pub const fn name_in(self, variant: VariantName) -> Option<&'static str> {\n\
-         match variant {\n\
-         VariantName::Uri => self.uri_name(),\n\
-         VariantName::Iri => self.rfc3987_name(),\n\
-         VariantName::Leiri => self.leiri_name(),\n\
-         VariantName::Iri2001 => self.iri2001_name(),\n\
-         }\n\
-         }\n\n\
-         /// The short definition of [`Rule::short_definition_iri`] in a variant's grammar.\n\
-         pub const fn short_definition(self, variant: VariantName) -> Option<&'static str> {\n\
-         match variant {\n\
-         VariantName::Uri => self.short_definition_uri(),\n\
-         VariantName::Iri => self.short_definition_iri(),\n\
-         VariantName::Leiri => self.short_definition_leiri(),\n\
-         VariantName::Iri2001 => self.short_definition_iri2001(),\n\
-         }\n\
-         }\n\
-         }\n\n",
+        "    /// The name of the rule in a variant's grammar, or `None` if that grammar lacks it.\n",
     );
+    by_variant(
+        out,
+        "name_in",
+        ["uri_name", "rfc3987_name", "leiri_name", "iri2001_name"],
+    );
+    out.push_str(
+        "\n/// The short definition of [`Rule::short_definition_iri`] in a variant's grammar.\n",
+    );
+    by_variant(
+        out,
+        "short_definition",
+        [
+            "short_definition_uri",
+            "short_definition_iri",
+            "short_definition_leiri",
+            "short_definition_iri2001",
+        ],
+    );
+    out.push_str("}\n\n");
 }
 
 /// The tables of the `Rule` enum, one `const fn` each: names in the grammars,
