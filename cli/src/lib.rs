@@ -12,7 +12,7 @@
 mod args;
 mod caret;
 mod commands;
-mod coverage;
+use iri_grammar_coverage as coverage;
 mod html;
 mod io;
 mod json;

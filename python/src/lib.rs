@@ -962,9 +962,9 @@ fn draw(
     what: Draw,
 ) -> Result<(Vec<String>, Vec<String>), String> {
     use iri_grammar_abnf::counterexamples::{self, near_miss};
-    use iri_grammar_abnf::coverage::Coverage;
     use iri_grammar_abnf::generate::Generator;
     use iri_grammar_abnf::oracle::Oracle;
+    use iri_grammar_coverage::Coverage;
     let grammars = grammars();
     // The grammar's own name of the rule (`LEIRI-reference` in the LEIRI note), the
     // one the generator's rule table resolves.
@@ -997,7 +997,7 @@ fn draw(
         }
         Draw::Cover(invalid) => {
             let cov = Coverage::new(grammars, variant, name).map_err(unknown)?;
-            let set = counterexamples::cover(&cov, &mut generator, ATTEMPTS);
+            let set = iri_grammar_coverage::cover(&cov, &mut generator, ATTEMPTS);
             if set.strings.is_empty() && set.unreached.is_empty() {
                 return Err(format!(
                     "{name} has no rule or alternative a cover set measures: the parse tree \

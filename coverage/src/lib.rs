@@ -4,8 +4,8 @@
 //! every alternative reachable from it (`iri generate --cover`, `iri suite`).
 //!
 //! It reads the trees of the runtime library and the rule table of the ABNF tooling,
-//! so it lives here, in the command line, which depends on both (the tooling does not
-//! depend on the library it generates).
+//! so it is a crate of its own, which depends on both (the tooling does not depend on
+//! the library it generates); the command line and the Python package use it.
 //!
 //! Coverage is measured on the parse the grammar takes: the tree of the generated
 //! combinators (`iri_grammar::tree`), first match among the parses the ABNF allows,
