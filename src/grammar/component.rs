@@ -12,9 +12,9 @@
 //! explanation follows it. An input with no scheme where the rule needs one (an
 //! `IRI` given `rel/only`) is said to be that.
 
+use super::components::{Component, Components, ABSENT};
 use super::split::Boundaries;
 use super::{check, is_match, Rule, Variant, VariantName};
-use crate::reference::{Component, Components, ABSENT};
 use core::fmt;
 
 /// The component a reference failed in: which one, where, and what it may hold

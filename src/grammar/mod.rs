@@ -21,6 +21,7 @@ pub(crate) mod automaton;
 #[rustfmt::skip]
 mod automata;
 mod component;
+pub(crate) mod components;
 mod error;
 
 #[rustfmt::skip]

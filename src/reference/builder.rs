@@ -3,8 +3,8 @@
 //! component boundaries as it goes, so the result is a [`Reference`] without a second
 //! parse (a debug build checks the recorded components against a parse).
 
-use super::{Component, Components, HostKind, Reference, ABSENT};
-use crate::grammar::{is_match, Iri, Rule, Variant};
+use super::{host_kind, Component, Components, Reference, ABSENT};
+use crate::grammar::Variant;
 use alloc::string::String;
 
 /// Builds the text of a reference, component by component, in the order of RFC 3986
@@ -247,32 +247,5 @@ impl Builder {
             self.c.path = (at, at);
         }
         Reference::from_parts(self.text, self.c)
-    }
-}
-
-/// The kind of a valid host from its text, as `ihost` decides it: an `IP-literal`
-/// starts with `[` (an `IPvFuture` with `v`), an `IPv4address` comes before
-/// `ireg-name` (first match wins, RFC 3986 §3.2.2).
-///
-/// Inlined into every parse: most hosts are names, told apart by their first
-/// byte; only a host that starts with a digit is matched against `IPv4address`,
-/// out of line.
-#[inline(always)]
-pub(crate) fn host_kind(host: &str) -> HostKind {
-    match host.as_bytes() {
-        [b'[', b'v' | b'V', ..] => HostKind::IpvFuture,
-        [b'[', ..] => HostKind::Ipv6,
-        [b'0'..=b'9', ..] => dotted_or_name(host),
-        _ => HostKind::RegName,
-    }
-}
-
-/// The kind of a host that starts with a digit: `IPv4address` if it is one.
-#[inline(never)]
-fn dotted_or_name(host: &str) -> HostKind {
-    if is_match::<Iri>(Rule::Ipv4address, host) {
-        HostKind::Ipv4
-    } else {
-        HostKind::RegName
     }
 }
