@@ -850,15 +850,40 @@ fn prepare(s: &Bound<'_, PyAny>) -> PyResult<PyIriRef> {
     Ok(PyIriRef { r })
 }
 
+/// The most nodes `parse_tree` turns into dicts unless told otherwise. A node is a
+/// dict of five entries, about 700 bytes of Python objects: 100,000 of them are some
+/// 70 MB, a tree far beyond any address (a long IRI has a few hundred nodes), while
+/// the tree of a megabyte of `/` (a million nodes) took 750 MB.
+const TREE_MAX_NODES: u64 = 100_000;
+
+/// `parse_tree`'s `max_nodes`: an int from 0 (as [`int_in`] reads it), or `None`
+/// for no bound.
+struct MaxNodes(Option<u64>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for MaxNodes {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_none() {
+            return Ok(MaxNodes(None));
+        }
+        int_in(&obj, "max_nodes", u64::MAX, " or None").map(|n| MaxNodes(Some(n)))
+    }
+}
+
 /// The parse tree of `s` by `rule` of `grammar`, as nested dicts: `rule`, `text`,
-/// `start` and `end` (character offsets) and `children`.
+/// `start` and `end` (character offsets) and `children`. A tree of more than
+/// `max_nodes` nodes is refused with `ValueError` before any dict is made
+/// (`max_nodes=None` lifts the bound).
 #[pyfunction]
-#[pyo3(signature = (s, rule = None, grammar = "iri"))]
+#[pyo3(signature = (s, rule = None, grammar = "iri", *, max_nodes = MaxNodes(Some(TREE_MAX_NODES))))]
+#[pyo3(text_signature = "(s, rule=None, grammar='iri', *, max_nodes=100000)")]
 fn parse_tree<'py>(
     py: Python<'py>,
     s: &Bound<'py, PyAny>,
     rule: Option<&str>,
     grammar: &str,
+    max_nodes: MaxNodes,
 ) -> PyResult<Bound<'py, PyDict>> {
     use iri_grammar::tree::{tree_of, Node, ParseTree};
     fn dict<'py>(py: Python<'py>, node: Node<'_>, chars: &[usize]) -> PyResult<Bound<'py, PyDict>> {
@@ -885,6 +910,16 @@ fn parse_tree<'py>(
         VariantName::Iri2001 => tree_of::<Iri2001>(rule, text),
     };
     let tree = tree.map_err(|e| iri_error(py, &e, &t, Some(s), None))?;
+    if let MaxNodes(Some(max)) = max_nodes {
+        let nodes = tree.nodes().count() as u64;
+        if nodes > max {
+            return Err(PyValueError::new_err(format!(
+                "the parse tree of this input has {nodes} nodes, more than max_nodes={max} \
+                 (a node is a dict of about 700 bytes); pass a larger max_nodes, or \
+                 max_nodes=None for no bound"
+            )));
+        }
+    }
     // Byte offset -> character offset, for every byte boundary.
     let mut chars = vec![0; text.len() + 1];
     let mut n = 0;

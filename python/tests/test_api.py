@@ -215,6 +215,28 @@ def test_parse_tree():
         g.parse_tree("a b")
 
 
+def test_parse_tree_is_bounded():
+    # A megabyte of "/" is a million nodes, 750 MB of dicts: refused before any
+    # dict is made, with the count; the bound is the caller's to move.
+    with pytest.raises(ValueError, match=r"has 1000008 nodes, more than max_nodes=100000"):
+        g.parse_tree("http://a" + "/" * 1_000_000)
+    small = "http://a" + "/" * 10
+    nodes = 0
+    stack = [g.parse_tree(small)]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        stack.extend(node["children"])
+    assert g.parse_tree(small, max_nodes=nodes)["end"] == len(small)
+    with pytest.raises(ValueError, match=f"has {nodes} nodes, more than max_nodes={nodes - 1}"):
+        g.parse_tree(small, max_nodes=nodes - 1)
+    assert g.parse_tree(small, max_nodes=None)["end"] == len(small)
+    with pytest.raises(ValueError, match="max_nodes must be an int from 0"):
+        g.parse_tree(small, max_nodes=-1)
+    with pytest.raises(TypeError, match="max_nodes: expected int, got str"):
+        g.parse_tree(small, max_nodes="10")
+
+
 def test_prepare():
     assert str(g.prepare("  http://a/b c  ")) == "http://a/b%20c"
 
