@@ -257,12 +257,25 @@ impl ParseTree<'_> {
     /// dec-octet 6..7 \"4\"\n");
     /// ```
     pub fn to_text(&self) -> String {
-        render::text(
+        let mut out = String::new();
+        let _ = self.write_text(&mut out);
+        out
+    }
+
+    /// [`to_text`](Self::to_text) written into `out` line by line as the tree is
+    /// walked: a tree's text is many times its input (each line quotes its node's
+    /// text), so a writer that lets lines go need not hold it whole.
+    ///
+    /// # Errors
+    /// The first error of `out`.
+    pub fn write_text<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        render::write_text(
+            out,
             self.root(),
             |n| n.children(),
             |n, depth, out| {
-                render::write_rule(out, depth, n.rule(), n.start(), n.end(), n.text());
-                out.push('\n');
+                render::write_rule(out, depth, n.rule(), n.start(), n.end(), n.text())?;
+                out.write_char('\n')
             },
         )
     }
@@ -276,7 +289,20 @@ impl ParseTree<'_> {
     /// assert!(dot.contains(r#"n0 [label="scheme\n\"http\""]"#));
     /// ```
     pub fn to_dot(&self) -> String {
-        render::dot(
+        let mut out = String::new();
+        let _ = self.write_dot(&mut out, "parse_tree");
+        out
+    }
+
+    /// [`to_dot`](Self::to_dot) written into `out` as the tree is walked, the graph
+    /// named `name` (a DOT identifier: letters, digits and `_`).
+    ///
+    /// # Errors
+    /// The first error of `out`.
+    pub fn write_dot<W: fmt::Write + ?Sized>(&self, out: &mut W, name: &str) -> fmt::Result {
+        render::write_dot(
+            out,
+            name,
             self.root(),
             |n| n.children(),
             |n| render::rule_label(n.rule(), n.text()),

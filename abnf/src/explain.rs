@@ -232,7 +232,7 @@ impl OracleTree<'_> {
             |n| n.children.iter(),
             |n, depth, out| {
                 let text = &self.input[n.start..n.end];
-                render::write_rule(out, depth, &n.rule, n.start, n.end, text);
+                let _ = render::write_rule(out, depth, &n.rule, n.start, n.end, text);
                 out.push('\n');
             },
         )

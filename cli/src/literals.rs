@@ -14,7 +14,7 @@ use crate::io::Sink;
 use crate::json::{self, Object};
 use iri_grammar::tree::{Node, ParseTree};
 use iri_grammar_contract::tree as render;
-use std::fmt::Write as _;
+use std::fmt::{self, Write};
 
 /// One child of a node in a tree with literals: a rule, or a run of literal text.
 #[derive(Debug, Clone, Copy)]
@@ -74,47 +74,56 @@ pub fn leaves(n: Node<'_>) -> Vec<(usize, usize)> {
     out
 }
 
-/// The tree as text, one rule or literal a line, indented by depth. Rules read as the
-/// library writes them (`rule start..end "text"`), then, for a rule defined as an
-/// alternation, the alternative it took (`(alternative 6 of 9)`: a student sees
-/// which line of the definition matched); a literal is its text in quotes, then its
-/// byte offsets, so a line that starts with a quote is a leaf.
-pub fn to_text(t: &ParseTree<'_>) -> String {
-    render::text(
+/// The tree as text into `out`, one rule or literal a line, indented by depth, written
+/// line by line as the tree is walked. Rules read as the library writes them (`rule
+/// start..end "text"`), then, for a rule defined as an alternation, the alternative
+/// it took (`(alternative 6 of 9)`: a student sees which line of the definition
+/// matched); a literal is its text in quotes, then its byte offsets, so a line that
+/// starts with a quote is a leaf.
+pub fn write_text<W: fmt::Write + ?Sized>(t: &ParseTree<'_>, out: &mut W) -> fmt::Result {
+    render::write_text(
+        out,
         Item::Rule(t.root()),
         children,
         |item, depth, out| match item {
             Item::Rule(n) => {
-                render::write_rule(out, depth, n.rule(), n.start(), n.end(), n.text());
+                render::write_rule(out, depth, n.rule(), n.start(), n.end(), n.text())?;
                 match n.alternative() {
-                    Some((k, of)) => {
-                        let _ = writeln!(out, " (alternative {k} of {of})");
-                    }
-                    None => out.push('\n'),
+                    Some((k, of)) => writeln!(out, " (alternative {k} of {of})"),
+                    None => out.write_char('\n'),
                 }
             }
-            Item::Literal { start, end } => {
-                let _ = writeln!(
-                    out,
-                    "{:indent$}{:?} {start}..{end}",
-                    "",
-                    &t.input[start..end],
-                    indent = depth * 2
-                );
-            }
+            Item::Literal { start, end } => writeln!(
+                out,
+                "{:indent$}{:?} {start}..{end}",
+                "",
+                &t.input[start..end],
+                indent = depth * 2
+            ),
         },
     )
 }
 
-/// The tree as Graphviz DOT: rules in boxes, literals as plain text below them.
-pub fn to_dot(t: &ParseTree<'_>) -> String {
-    render::dot(Item::Rule(t.root()), children, |item| match item {
-        Item::Rule(n) => render::rule_label(n.rule(), n.text()),
-        Item::Literal { start, end } => format!(
-            "shape=plaintext, label=\"{}\"",
-            render::dot_escape(&format!("{:?}", &t.input[start..end]))
-        ),
-    })
+/// The tree as Graphviz DOT: rules in boxes, literals as plain text below them, the
+/// graph named `name`, written into `out` as the tree is walked.
+pub fn write_dot<W: fmt::Write + ?Sized>(
+    t: &ParseTree<'_>,
+    out: &mut W,
+    name: &str,
+) -> fmt::Result {
+    render::write_dot(
+        out,
+        name,
+        Item::Rule(t.root()),
+        children,
+        |item| match item {
+            Item::Rule(n) => render::rule_label(n.rule(), n.text()),
+            Item::Literal { start, end } => format!(
+                "shape=plaintext, label=\"{}\"",
+                render::dot_escape(&format!("{:?}", &t.input[start..end]))
+            ),
+        },
+    )
 }
 
 /// The children of a rule with the literals between them; a literal has none.
@@ -256,7 +265,8 @@ mod tests {
     #[test]
     fn literals_are_the_gaps_between_children() {
         let t = parse_tree::<Uri>("URI", "http://a").unwrap();
-        let text = to_text(&t);
+        let mut text = String::new();
+        write_text(&t, &mut text).unwrap();
         assert!(text.contains("\n    \"http\" 0..4\n"), "{text}");
         assert!(text.contains("\n  \":\" 4..5\n"), "{text}");
         // hier-part = "//" authority path-abempty / path-absolute / ...: the first.

@@ -4,12 +4,13 @@
 
 use super::{rule_arg, write_invalid_at};
 use crate::args::Format;
-use crate::io::{each_input, Judged, Status, Style, Verdicts};
+use crate::io::{each_input, Judged, Sink, Status, Style, Verdicts};
 use crate::json;
 use crate::literals;
 use crate::report::Problem;
 use iri_grammar::tree::tree_of;
 use iri_grammar::Variant;
+use std::fmt;
 
 /// What is shown besides the rules.
 #[derive(Debug, Clone, Copy)]
@@ -50,20 +51,35 @@ pub fn run<V: Variant>(
                 literals::node_members(t, t.root(), show.literals, None, out);
                 out.push('\n');
             }
-            (Ok(t), false) if format == Format::Dot => {
-                let dot = if show.literals {
-                    literals::to_dot(t)
-                } else {
-                    t.to_dot()
+            (Ok(t), false) => {
+                // Text and DOT are many times the input too (each line quotes its
+                // node's text): they go out line by line, as the JSON does.
+                out.verdict(Status::Success);
+                let out = &mut Spilling(out);
+                let name = format!("parse_tree_{}", input.index + 1);
+                let _ = match (format == Format::Dot, show.literals) {
+                    (true, true) => literals::write_dot(t, out, &name),
+                    (true, false) => t.write_dot(out, &name),
+                    (false, true) => literals::write_text(t, out),
+                    (false, false) => t.write_text(out),
                 };
-                super::write_dot_named(out, &dot, input.index);
             }
-            (Ok(t), false) if show.literals => out.push_str(&literals::to_text(t)),
-            (Ok(t), false) => out.push_str(&t.to_text()),
             (Err(p), _) => return write_invalid_at(out, json, input, p, show.caret),
         }
         Judged::success()
     })
+}
+
+/// A [`Sink`] written through `fmt::Write`, where everything written is final: what
+/// accumulates goes out in pieces ([`Sink::spill`]), not whole at the end.
+struct Spilling<'s, 'w>(&'s mut Sink<'w>);
+
+impl fmt::Write for Spilling<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.push_str(s);
+        self.0.spill();
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -71,11 +87,11 @@ mod tests {
     use crate::io::set_spill_at;
     use crate::{run_in_memory, Run};
 
-    /// `iri tree --format json` with `options`, on `inputs` as lines of standard
+    /// `iri tree --format FORMAT` with `options`, on `inputs` as lines of standard
     /// input and, when they are few, as arguments; spilling at `spill_at` bytes.
-    fn runs(options: &[&str], inputs: &[Vec<u8>], spill_at: usize) -> Vec<Run> {
+    fn runs(format: &str, options: &[&str], inputs: &[Vec<u8>], spill_at: usize) -> Vec<Run> {
         set_spill_at(spill_at);
-        let command = [&["iri", "tree", "--format", "json"][..], options].concat();
+        let command = [&["iri", "tree", "--format", format][..], options].concat();
         let stdin: Vec<u8> = inputs
             .iter()
             .flat_map(|i| [&i[..], b"\n"].concat())
@@ -89,7 +105,7 @@ mod tests {
     }
 
     #[test]
-    fn tree_json_goes_out_in_pieces_as_it_would_whole() {
+    fn trees_go_out_in_pieces_as_they_would_whole() {
         let long = format!("http://a/{}", "b/".repeat(5_000)).into_bytes();
         let long8 = format!("x:{}", "bbbbbbb/".repeat(1_000)).into_bytes();
         let few: Vec<Vec<u8>> = vec![
@@ -112,8 +128,8 @@ mod tests {
                 _ => format!("http://a/{k}").into_bytes(),
             })
             .collect();
-        for options in [
-            &[][..],
+        let all: [&[&str]; 9] = [
+            &[],
             &["--with-input"],
             &["--valid-only"],
             &["--invalid-only"],
@@ -122,14 +138,38 @@ mod tests {
             &["--literals", "-H", "--jobs", "2"],
             &["--valid-only", "--jobs", "2", "--summary"],
             &["--invalid-only", "--jobs", "2"],
-        ] {
-            for inputs in [&few, &with_bytes, &many] {
-                let whole = runs(options, inputs, usize::MAX);
+        ];
+        // JSON under every option and spill size; text and DOT, which go out through
+        // the same sink, under those that change how pieces are ordered (not under
+        // --with-input, which prefixes each of their lines with the input: 200 MB
+        // for these).
+        let some: [&[&str]; 4] = [
+            &[],
+            &["--jobs", "2"],
+            &["--literals", "--jobs", "2"],
+            &["--valid-only", "--jobs", "2", "--summary"],
+        ];
+        let cases = [
+            (
+                "json",
+                &all[..],
+                &[&few, &with_bytes, &many][..],
+                [1, 64 * 1024],
+            ),
+            ("text", &some, &[&few, &many], [7, 64 * 1024]),
+            ("dot", &some, &[&few, &many], [7, 64 * 1024]),
+        ];
+        for (format, options, inputs, spills) in cases {
+            for (options, inputs) in options
+                .iter()
+                .flat_map(|o| inputs.iter().map(move |i| (*o, *i)))
+            {
+                let whole = runs(format, options, inputs, usize::MAX);
                 assert!(whole[0].stdout.len() > 64 * 1024 || options.contains(&"--invalid-only"));
-                for spill_at in [1, 64 * 1024] {
+                for spill_at in spills {
                     assert!(
-                        runs(options, inputs, spill_at) == whole,
-                        "{options:?}, {} inputs, spilling at {spill_at}",
+                        runs(format, options, inputs, spill_at) == whole,
+                        "{format} {options:?}, {} inputs, spilling at {spill_at}",
                         inputs.len()
                     );
                 }
