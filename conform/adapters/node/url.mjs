@@ -5,9 +5,11 @@
 // protocol does not give), forgives what the RFCs refuse (spaces at the ends,
 // backslashes, a missing `//`) and normalizes what it keeps (case, IDNA,
 // percent-encoding, default ports, dot segments). Components are given only when
-// its serialization `href` is the input itself, so that they are the input's text;
-// and only those its getters tell apart from absence: `search`, `hash`, `port` and
-// `hostname` are "" both when absent and when empty, so an empty one is left out.
+// its serialization `href` is the input itself, so that they are the input's text
+// (but for the `/.` it writes before a path starting with `//` without a host,
+// which `pathname` does not include); and only those its getters tell apart from
+// absence: `search`, `hash`, `port` and `hostname` are "" both when absent and when
+// empty, so an empty one is left out.
 import { createInterface } from "node:readline";
 
 const grammar = process.env.IRI_CONFORM_GRAMMAR ?? "iri";

@@ -8,9 +8,12 @@
 //! segments removed). So it is asked the RFCs' reference rule and `URI`/`IRI` alike,
 //! and the report shows where the two standards part.
 //!
-//! Components are the text of the input only when `url` changed nothing, that is
-//! when its serialization is the input itself; otherwise the answer is the verdict
-//! alone, never components it rewrote.
+//! Components are given only when `url` changed nothing, that is when its
+//! serialization is the input itself, so that they are read from the input's text;
+//! otherwise the answer is the verdict alone, never components it rewrote. One
+//! place where even then the Standard's components are not the RFCs': a path that
+//! starts with `//` without a host is serialized behind `/.` (`f:/.//g`), which its
+//! path (`//g`) does not include; the report shows it.
 
 use iri_conform_adapters::{serve, Components, Key, Rule};
 use std::process::ExitCode;
