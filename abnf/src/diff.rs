@@ -13,11 +13,12 @@
 //! through (a space, a bracket). It is a search, not a proof: a difference it does
 //! not find may exist (the test of `docs/grammar-history.md` pins the ones it does).
 //!
-//! **Minimizing.** Each difference is shrunk while it stays the same difference (the
-//! one side matches, the other does not, and they part at the same rules): first by
-//! deleting characters, runs of them halving in length down to one (delta debugging,
-//! Zeller and Hildebrandt 2002), then by replacing each remaining character with a
-//! plainer one (`a`, `0`) where that keeps it, then by deleting again. What is left
+//! **Minimizing.** Each difference is shrunk ([`crate::shrink`]) while it stays the
+//! same difference (the one side matches, the other does not, and they part at the
+//! same rules): first by deleting characters, runs of them halving in length down to
+//! one (delta debugging, Zeller and Hildebrandt 2002), then by replacing each
+//! remaining character with a plainer one (`a`, `0`) where that keeps it, then by
+//! deleting again. What is left
 //! is short and has only the characters that make the difference. Keeping the place
 //! where they part keeps the groups apart: `a.1` (a host whose last label starts
 //! with a digit, not a 2001 `hostname`) would otherwise shrink to the empty host,
@@ -32,6 +33,7 @@
 use crate::explain::OracleError;
 use crate::generate::Generator;
 use crate::oracle::{Oracle, UnknownRule};
+use crate::shrink::shrink;
 use crate::{Grammar, Grammars, RuleDef, VariantName};
 
 /// One side of a comparison: a rule of a grammar, its oracle and a generator.
@@ -323,61 +325,19 @@ pub fn parting(sides: &[Language<'_>; 2], only_in: usize, s: &str) -> (String, S
     (rule, other_rule)
 }
 
-/// `s`, made as small and plain as it goes while one side matches it, the other
-/// does not, and they part at the rules `key` ([`parting`]).
+/// `s`, made as small and plain as it goes ([`shrink`]) while one side matches it,
+/// the other does not, and they part at the rules `key` ([`parting`]).
 pub fn minimize(
     sides: &[Language<'_>; 2],
     only_in: usize,
     s: &str,
     key: &(String, String),
 ) -> String {
-    let keeps = |c: &[char]| {
-        let t: String = c.iter().collect();
-        sides[only_in].matches(&t)
-            && !sides[1 - only_in].matches(&t)
-            && parting(sides, only_in, &t) == *key
-    };
-    let mut chars: Vec<char> = s.chars().collect();
-    for _round in 0..3 {
-        let before = chars.clone();
-        // Delete runs, halving their length.
-        let mut size = chars.len().div_ceil(2).max(1);
-        loop {
-            let mut at = 0;
-            while at < chars.len() {
-                let end = (at + size).min(chars.len());
-                let mut shorter = chars[..at].to_vec();
-                shorter.extend_from_slice(&chars[end..]);
-                if keeps(&shorter) {
-                    chars = shorter;
-                } else {
-                    at += size;
-                }
-            }
-            if size == 1 {
-                break;
-            }
-            size = size.div_ceil(2);
-        }
-        // Plainer characters.
-        for k in 0..chars.len() {
-            for plain in ['a', '0'] {
-                if chars[k] == 'a' || chars[k] == plain {
-                    break;
-                }
-                let mut t = chars.clone();
-                t[k] = plain;
-                if keeps(&t) {
-                    chars = t;
-                    break;
-                }
-            }
-        }
-        if chars == before {
-            break;
-        }
-    }
-    chars.into_iter().collect()
+    shrink(s, |t| {
+        sides[only_in].matches(t)
+            && !sides[1 - only_in].matches(t)
+            && parting(sides, only_in, t) == *key
+    })
 }
 
 #[cfg(test)]

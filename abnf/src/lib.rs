@@ -30,6 +30,7 @@ pub mod oracle;
 #[cfg(feature = "railroad")]
 pub mod railroad;
 pub mod reader;
+pub mod shrink;
 
 use std::fmt;
 
