@@ -1,0 +1,196 @@
+//! Where a program parts from the ABNF: the rule (and its alternative) of the parse
+//! tree that holds the smallest difference between a minimized disagreement and an
+//! input the program gets right.
+//!
+//! - **It accepts an invalid string.** The valid strings one edit away
+//!   ([`iri_grammar_abnf::counterexamples::single_edits`], one character of each class of the
+//!   grammar's alphabet deleted, replaced or inserted), judged by the oracle alone,
+//!   each parsed by the oracle: the deepest rule around the edit. The rule most of
+//!   them name is where the program's language is larger than the grammar's: the
+//!   program accepts `256.0.0.0`, and `255.0.0.0`, `25.0.0.0`, `156.0.0.0` are
+//!   `dec-octet`s.
+//! - **It rejects a valid string, or gives a component that differs.** The
+//!   positions of the string where one character deleted or made plain (`a`, `0`)
+//!   keeps it valid and brings the program's agreement back: the deepest rule of
+//!   the string's parse tree whose span holds them all. When no single edit does,
+//!   the deepest rule that holds more than half of the string.
+
+use iri_grammar_abnf::explain::{OracleNode, OracleTree};
+use iri_grammar_abnf::oracle::Oracle;
+
+/// A rule of the parse tree, and which alternative of its definition it took.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place {
+    /// The rule, as the grammar writes it.
+    pub rule: String,
+    /// Which alternative (1-based) and of how many, for an alternation.
+    pub alternative: Option<(usize, usize)>,
+}
+
+impl Place {
+    fn of(n: &OracleNode) -> Place {
+        Place {
+            rule: n.rule.clone(),
+            alternative: n.alternative,
+        }
+    }
+}
+
+/// The deepest node of `tree` whose span holds every byte of `from..to` (`from ==
+/// to`: the position between two characters, held by a node around both).
+pub fn deepest_holding<'t>(tree: &'t OracleTree<'_>, from: usize, to: usize) -> &'t OracleNode {
+    let mut n = &tree.root;
+    loop {
+        let inside = n.children.iter().find(|c| {
+            if from == to {
+                c.start < from && from < c.end
+                    || (c.start <= from && from < c.end && from == 0)
+                    || (c.start < from && from == c.end && from == tree.input.len())
+            } else {
+                c.start <= from && to <= c.end
+            }
+        });
+        match inside {
+            Some(c) => n = c,
+            None => return n,
+        }
+    }
+}
+
+/// Where an invalid string the program accepts parts from the grammar: the rule
+/// most of its valid neighbours hold the edit in (see the module's documentation);
+/// the rule asked when none is valid.
+/// `alphabet` is the grammar's ([`iri_grammar_abnf::counterexamples::alphabet`]).
+pub fn accepted_place(oracle: &Oracle<'_>, alphabet: &[char], rule: &str, s: &str) -> Place {
+    let mut tally: Vec<(Place, usize)> = Vec::new();
+    let n = s.chars().count();
+    for p in 0..=n {
+        for (neighbour, from, to) in edits_at(s, p, alphabet) {
+            let Ok(tree) = oracle.tree(rule, &neighbour) else {
+                continue;
+            };
+            let place = Place::of(deepest_holding(&tree, from, to));
+            match tally.iter_mut().find(|(q, _)| *q == place) {
+                Some((_, k)) => *k += 1,
+                None => tally.push((place, 1)),
+            }
+        }
+    }
+    let best = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
+    tally.into_iter().find(|(_, k)| *k == best).map_or_else(
+        || Place {
+            rule: rule.to_string(),
+            alternative: None,
+        },
+        |(p, _)| p,
+    )
+}
+
+/// The single edits of `s` at character position `p`, each with the byte span of
+/// the edit in the edited string (deletion: the empty span where the character was).
+fn edits_at(s: &str, p: usize, alphabet: &[char]) -> Vec<(String, usize, usize)> {
+    let chars: Vec<char> = s.chars().collect();
+    let byte = |v: &[char], k: usize| v[..k].iter().map(|c| c.len_utf8()).sum::<usize>();
+    let mut out = Vec::new();
+    if p < chars.len() {
+        let mut v = chars.clone();
+        v.remove(p);
+        let at = byte(&v, p);
+        out.push((v.iter().collect(), at, at));
+        for &c in alphabet.iter().filter(|&&c| c != chars[p]) {
+            let mut v = chars.clone();
+            v[p] = c;
+            let at = byte(&v, p);
+            out.push((v.iter().collect(), at, at + c.len_utf8()));
+        }
+    }
+    for &c in alphabet {
+        let mut v = chars.clone();
+        v.insert(p, c);
+        let at = byte(&v, p);
+        out.push((v.iter().collect(), at, at + c.len_utf8()));
+    }
+    out
+}
+
+/// Where a valid string the program gets wrong parts from the grammar, given
+/// `agrees`, whether the program gets a valid neighbour right (see the module's
+/// documentation).
+pub fn rejected_place(
+    oracle: &Oracle<'_>,
+    rule: &str,
+    s: &str,
+    mut agrees: impl FnMut(&str) -> bool,
+) -> Place {
+    let Ok(tree) = oracle.tree(rule, s) else {
+        return Place {
+            rule: rule.to_string(),
+            alternative: None,
+        };
+    };
+    let mut span: Option<(usize, usize)> = None;
+    for (at, c) in s.char_indices() {
+        let rest = &s[at + c.len_utf8()..];
+        let edits = [
+            format!("{}{rest}", &s[..at]),
+            format!("{}a{rest}", &s[..at]),
+            format!("{}0{rest}", &s[..at]),
+        ];
+        let critical = edits
+            .iter()
+            .any(|t| t != s && oracle.matches(rule, t).unwrap_or(false) && agrees(t));
+        if critical {
+            let end = at + c.len_utf8();
+            span = Some(span.map_or((at, end), |(a, b)| (a.min(at), b.max(end))));
+        }
+    }
+    let node = match span {
+        Some((from, to)) => deepest_holding(&tree, from, to),
+        None => {
+            let mut n = &tree.root;
+            while let Some(c) = n.children.iter().find(|c| 2 * (c.end - c.start) > s.len()) {
+                n = c;
+            }
+            n
+        }
+    };
+    Place::of(node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iri_grammar_abnf::{counterexamples, Grammars, VariantName};
+
+    #[test]
+    fn a_larger_dec_octet_is_found_in_dec_octet() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Iri);
+        let a = counterexamples::alphabet(&g, VariantName::Iri);
+        for s in ["256.0.0.0", "0.0.0.256"] {
+            assert_eq!(
+                accepted_place(&o, &a, "IPv4address", s).rule,
+                "dec-octet",
+                "{s}"
+            );
+        }
+        assert_eq!(
+            accepted_place(&o, &a, "IRI-reference", "//[::256.0.0.0]").rule,
+            "dec-octet"
+        );
+    }
+
+    #[test]
+    fn a_rejected_string_is_found_where_the_edits_bring_agreement() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Uri);
+        // A program that rejects a port of more than 4 digits: deleting any digit of
+        // the port brings agreement back.
+        let p = rejected_place(&o, "URI-reference", "//a:00000", |t| {
+            t.rsplit(':').next().is_some_and(|p| p.len() < 5)
+        });
+        assert_eq!(p.rule, "port");
+        let p = rejected_place(&o, "URI-reference", "a:b", |_| false);
+        assert_eq!(p.rule, "URI");
+    }
+}

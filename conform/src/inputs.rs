@@ -1,0 +1,255 @@
+//! The inputs a program is asked about, in order, until the budget is spent:
+//!
+//! 1. the covering suite of the rule: strings that together reach every alternative
+//!    reachable from it (`iri generate --cover`, [`iri_grammar_coverage::cover`]),
+//!    and one counterexample per place the rule can fail (`iri generate --cover
+//!    --invalid`, [`counterexamples::places`]);
+//! 2. near misses around every boundary, up to half of what is left of the budget:
+//!    at each position of each covering string, the character deleted, doubled,
+//!    and replaced by its neighbours in code point order (the ends of the ranges);
+//!    then each single edit (a character deleted, replaced or inserted, one of each
+//!    class of [`counterexamples::alphabet`]), spread evenly when there are more;
+//! 3. the lines of the corpus files given (`--corpus`), up to a quarter of the budget;
+//! 4. strings drawn from the grammar and near misses of them
+//!    ([`Generator::generate`], [`Generator::mutate`]) for the rest.
+//!
+//! Every input is asked once. The same seed gives the same inputs.
+
+use iri_grammar::{check, Iri, Iri2001, Leiri, Rule, Uri, Variant, VariantName};
+use iri_grammar_abnf::counterexamples;
+use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::oracle::{Oracle, UnknownRule};
+use iri_grammar_abnf::Grammars;
+use iri_grammar_coverage::{cover, runtime_rule, Coverage};
+use serde::Serialize;
+use std::collections::HashSet;
+
+/// How many strings are drawn for each target of the cover set (as `iri generate`).
+const ATTEMPTS: usize = 200;
+
+/// The longest input asked, in bytes: the oracle is slow by design, and bounded
+/// where users reach it (as `iri check --oracle` is). Longer corpus lines are skipped.
+pub const MAX_INPUT: usize = 4096;
+
+/// Where an input comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// The covering suite's valid strings.
+    Cover,
+    /// One counterexample per place the rule can fail.
+    Counterexample,
+    /// A single edit of a covering string.
+    NearMiss,
+    /// A line of a corpus file.
+    Corpus,
+    /// Drawn from the grammar, or a near miss of a drawn string.
+    Random,
+}
+
+/// The inputs, in the order they are asked.
+#[derive(Debug, Clone, Default)]
+pub struct Inputs {
+    /// Each input and where it comes from.
+    pub list: Vec<(String, Source)>,
+    /// Targets of the cover set no generated string reached.
+    pub unreached: Vec<String>,
+    /// Corpus lines left out for being longer than [`MAX_INPUT`].
+    pub too_long: usize,
+}
+
+/// The inputs for `rule` of `variant`: at most `budget`, drawn with `seed`, with the
+/// lines of `corpus`.
+///
+/// # Errors
+/// [`UnknownRule`] if the grammar, or the combinators, have no such rule.
+pub fn inputs(
+    grammars: &Grammars,
+    variant: VariantName,
+    rule: &str,
+    seed: u64,
+    budget: usize,
+    corpus: &[String],
+) -> Result<Inputs, UnknownRule> {
+    let unknown = || UnknownRule {
+        name: rule.to_string(),
+        grammar: variant.as_str().to_string(),
+    };
+    let runtime = runtime_rule(variant, rule).ok_or_else(unknown)?;
+    let oracle = Oracle::new(grammars, variant);
+    let mut gen = Generator::new(grammars, variant, seed);
+    let mut out = Inputs::default();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut add = |out: &mut Inputs, s: String, source: Source| {
+        if out.list.len() < budget && s.len() <= MAX_INPUT && seen.insert(s.clone()) {
+            out.list.push((s, source));
+        }
+    };
+
+    // 1. The covering suite.
+    let cov = Coverage::new(grammars, variant, rule)?;
+    let set = cover(&cov, &mut gen, ATTEMPTS);
+    out.unreached = set
+        .unreached
+        .iter()
+        .map(|(r, alt)| match alt {
+            Some(a) => format!("{r} alternative {a}"),
+            None => r.clone(),
+        })
+        .collect();
+    let alphabet = counterexamples::alphabet(grammars, variant);
+    let places = counterexamples::places(&set.strings, &alphabet, &oracle, rule, |s| {
+        place(variant, runtime, s)
+    })?;
+    for s in &set.strings {
+        add(&mut out, s.clone(), Source::Cover);
+    }
+    for (_, s) in places {
+        add(&mut out, s, Source::Counterexample);
+    }
+
+    // 2. Near misses of the covering strings: first the edits at the boundaries of
+    // each character's class and of each run's length, then the others, spread
+    // evenly over them.
+    let mut near_seen = HashSet::new();
+    let boundary: Vec<String> = set
+        .strings
+        .iter()
+        .flat_map(|s| boundary_edits(s))
+        .filter(|s| near_seen.insert(s.clone()))
+        .collect();
+    let others: Vec<String> = set
+        .strings
+        .iter()
+        .flat_map(|s| counterexamples::single_edits(s, &alphabet))
+        .filter(|s| near_seen.insert(s.clone()))
+        .collect();
+    let share = budget.saturating_sub(out.list.len()) / 2;
+    for s in boundary.into_iter().take(share) {
+        add(&mut out, s, Source::NearMiss);
+    }
+    let share = share.saturating_sub(near_seen.len() - others.len());
+    if others.len() <= share {
+        others
+            .into_iter()
+            .for_each(|s| add(&mut out, s, Source::NearMiss));
+    } else if share > 0 {
+        for k in 0..share {
+            add(
+                &mut out,
+                others[k * others.len() / share].clone(),
+                Source::NearMiss,
+            );
+        }
+    }
+
+    // 3. The corpus.
+    let room = budget.saturating_sub(out.list.len());
+    let mut taken = 0;
+    for line in corpus {
+        if line.len() > MAX_INPUT {
+            out.too_long += 1;
+            continue;
+        }
+        if taken < room / 2 {
+            let before = out.list.len();
+            add(&mut out, line.clone(), Source::Corpus);
+            taken += out.list.len() - before;
+        }
+    }
+
+    // 4. Drawn strings and near misses of them, until the budget is spent (or the
+    // grammar has no new string to give: a rule with a small language).
+    let mut misses = 0;
+    while out.list.len() < budget && misses < 1000 {
+        let s = gen.generate(rule)?;
+        let m = gen.mutate(&s);
+        let before = out.list.len();
+        add(&mut out, s, Source::Random);
+        add(&mut out, m, Source::Random);
+        if out.list.len() == before {
+            misses += 1;
+        } else {
+            misses = 0;
+        }
+    }
+    Ok(out)
+}
+
+/// The edits of `s` at the edges of what the grammar allows: at each position, the
+/// character deleted, doubled, and replaced by the code points just below and just
+/// above it (`255` → `254`, `256`: the ends of a range such as `%x30-35` are where an
+/// implementation is off by one).
+fn boundary_edits(s: &str) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    for (p, &c) in chars.iter().enumerate() {
+        let with = |r: Option<char>, keep: bool| {
+            let mut v = chars.clone();
+            match (r, keep) {
+                (Some(r), true) => v.insert(p, r),
+                (Some(r), false) => v[p] = r,
+                (None, _) => {
+                    v.remove(p);
+                }
+            }
+            v.into_iter().collect::<String>()
+        };
+        out.push(with(None, false));
+        out.push(with(Some(c), true));
+        for r in [(c as u32).checked_sub(1), (c as u32).checked_add(1)] {
+            if let Some(r) = r.and_then(char::from_u32) {
+                out.push(with(Some(r), false));
+            }
+        }
+    }
+    out
+}
+
+/// Where the combinators fail on `s`, as `iri generate --cover --invalid` keys its
+/// counterexamples (the innermost rule and what was expected at the farthest failure).
+fn place(variant: VariantName, rule: Rule, s: &str) -> Option<(Option<String>, Vec<String>)> {
+    fn at<V: Variant>(rule: Rule, s: &str) -> Option<(Option<String>, Vec<String>)> {
+        check::<V>(rule, s).err().map(|e| {
+            let expected = e.expected().iter().map(ToString::to_string).collect();
+            (e.rule().map(str::to_string), expected)
+        })
+    }
+    match variant {
+        VariantName::Uri => at::<Uri>(rule, s),
+        VariantName::Iri => at::<Iri>(rule, s),
+        VariantName::Leiri => at::<Leiri>(rule, s),
+        VariantName::Iri2001 => at::<Iri2001>(rule, s),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_source_within_the_budget_and_the_same_for_a_seed() {
+        let g = Grammars::builtin();
+        let corpus = vec!["1.2.3.4".to_string(), "x".repeat(MAX_INPUT + 1)];
+        let a = inputs(&g, VariantName::Uri, "IPv4address", 7, 600, &corpus).unwrap();
+        assert!(
+            a.list.len() <= 600 && a.list.len() > 300,
+            "{}",
+            a.list.len()
+        );
+        assert_eq!(a.too_long, 1);
+        for s in [
+            Source::Cover,
+            Source::Counterexample,
+            Source::NearMiss,
+            Source::Random,
+        ] {
+            assert!(a.list.iter().any(|(_, k)| *k == s), "{s:?}");
+        }
+        let unique: HashSet<&String> = a.list.iter().map(|(s, _)| s).collect();
+        assert_eq!(unique.len(), a.list.len());
+        let b = inputs(&g, VariantName::Uri, "IPv4address", 7, 600, &corpus).unwrap();
+        assert_eq!(a.list, b.list);
+        assert!(inputs(&g, VariantName::Uri, "nope", 7, 10, &[]).is_err());
+    }
+}

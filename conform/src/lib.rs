@@ -1,0 +1,467 @@
+//! `iri conform`: tests a URI or IRI parser, any language, against the ABNF of
+//! RFC 3986, RFC 3987 or the LEIRI note, rule by rule, with minimal counterexamples.
+//!
+//! The parser runs as a program behind the line protocol of
+//! `docs/conform-protocol.md` ([`protocol`], [`subject`]). It is asked about the
+//! covering suite of the rule, near misses around every boundary, the corpus and
+//! drawn strings ([`inputs`]); each answer is judged by the ABNF oracle and, for the
+//! rules of references, by the components the library parses ([`verdict`]). Each
+//! disagreement is shrunk ([`iri_grammar_abnf::shrink`]) while it disagrees in the
+//! same way, and grouped by the rule where the program parts from the grammar
+//! ([`group`]). [`run`] does all of it and returns a [`Report`], which the command
+//! line writes as text, JSON or HTML, and which serializes for whoever gathers the
+//! reports of several programs.
+//!
+//! Layering: this crate depends on the runtime library (components), the ABNF
+//! tooling (oracle, generator, explanations) and the coverage crate (covering
+//! suites); the command line depends on it; nothing depends back.
+
+pub mod group;
+pub mod inputs;
+pub mod protocol;
+pub mod subject;
+pub mod verdict;
+
+use group::{accepted_place, rejected_place, Place};
+use iri_grammar::{Component, VariantName};
+use iri_grammar_abnf::counterexamples;
+use iri_grammar_abnf::diff::reference_rule;
+use iri_grammar_abnf::documents::section_url;
+use iri_grammar_abnf::shrink::shrink;
+use iri_grammar_abnf::Grammars;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::time::Duration;
+use subject::{Outcome, Program, Stop, Subject};
+use verdict::{Disagreement, Judge, Kind};
+
+/// How a run goes.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The grammar the answers are judged by.
+    pub grammar: VariantName,
+    /// The rule asked (default: the grammar's reference rule).
+    pub rule: Option<String>,
+    /// How many inputs to ask before minimizing.
+    pub budget: usize,
+    /// The seed of the drawn inputs: the same seed asks the same inputs.
+    pub seed: u64,
+    /// How long an answer may take.
+    pub timeout: Duration,
+    /// Minimal examples shown per group.
+    pub examples: usize,
+    /// Inputs of corpus files, one a line.
+    pub corpus: Vec<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            grammar: VariantName::Iri,
+            rule: None,
+            budget: DEFAULT_BUDGET,
+            seed: 0,
+            timeout: Duration::from_secs(2),
+            examples: 3,
+            corpus: Vec::new(),
+        }
+    }
+}
+
+/// The default budget: a few thousand inputs, which the oracle judges in a few
+/// seconds and a program behind a pipe answers in about as long.
+pub const DEFAULT_BUDGET: usize = 5000;
+
+/// How many disagreements of one kind and first place are minimized (the others are
+/// counted).
+const MINIMIZED_PER_KIND: usize = 6;
+
+/// After this many hangs, or this many crashes, the run stops asking: each costs a
+/// timeout or a start, and more of them say nothing new.
+const HANGS_BEFORE_STOPPING: usize = 10;
+const CRASHES_BEFORE_STOPPING: usize = 100;
+
+/// What a run found.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The program and its arguments.
+    pub program: Vec<String>,
+    /// The grammar (`uri`, `iri`, `leiri`, `iri-2001`).
+    pub grammar: String,
+    /// The rule asked.
+    pub rule: String,
+    /// The seed.
+    pub seed: u64,
+    /// The budget.
+    pub budget: usize,
+    /// The timeout, in milliseconds.
+    pub timeout_ms: u64,
+    /// Inputs asked before minimizing.
+    pub inputs: usize,
+    /// Inputs asked in all, minimizing and grouping included (each once).
+    pub asked: usize,
+    /// Inputs whose answer agreed.
+    pub agreed: usize,
+    /// Inputs whose answer disagreed, before minimizing.
+    pub disagreements: usize,
+    /// How many times the program was started.
+    pub starts: usize,
+    /// Why the run stopped before its budget was spent, if it did.
+    pub stopped_early: Option<String>,
+    /// Targets of the covering suite no generated string reached.
+    pub unreached: Vec<String>,
+    /// Corpus lines left out for their length.
+    pub corpus_too_long: usize,
+    /// The disagreements, grouped by where the program parts from the grammar.
+    pub groups: Vec<Group>,
+    /// Inputs the program did not answer in time.
+    pub hangs: Vec<String>,
+    /// Inputs the program exited on.
+    pub crashes: Vec<Crash>,
+    /// Answers that are none of the protocol's.
+    pub unreadable: Vec<Unreadable>,
+}
+
+impl Report {
+    /// Whether the program agreed on every input, without a hang, a crash or an
+    /// answer not understood (exit status 0).
+    pub fn ok(&self) -> bool {
+        self.groups.is_empty()
+            && self.hangs.is_empty()
+            && self.crashes.is_empty()
+            && self.unreadable.is_empty()
+    }
+}
+
+/// Disagreements of one kind that part from the grammar at one rule.
+#[derive(Debug, Clone, Serialize)]
+pub struct Group {
+    /// `accepts-invalid`, `rejects-valid` or `component`.
+    pub kind: Kind,
+    /// For `component`: which one (`scheme`, ..., `fragment`).
+    pub component: Option<&'static str>,
+    /// The rule where the program parts from the grammar.
+    pub rule: String,
+    /// The alternative of its definition (1-based) its first example takes, if it is
+    /// an alternation.
+    pub alternative: Option<usize>,
+    /// How many alternatives the definition has.
+    pub alternatives: Option<usize>,
+    /// The rule's ABNF, as its document writes it.
+    pub abnf: String,
+    /// The document that defines the rule (`RFC 3986`).
+    pub document: String,
+    /// Its section (`3.2.2`), when the grammar file names it.
+    pub section: Option<String>,
+    /// A link to the section.
+    pub section_url: Option<String>,
+    /// Disagreements counted in the group before minimizing.
+    pub count: usize,
+    /// How many of them were minimized.
+    pub minimized: usize,
+    /// Minimal examples, shortest first.
+    pub examples: Vec<Example>,
+}
+
+/// A minimal example of a group.
+#[derive(Debug, Clone, Serialize)]
+pub struct Example {
+    /// The input.
+    pub input: String,
+    /// The input before minimizing.
+    pub found: String,
+    /// For a component: what the library parses (`null`: absent).
+    pub expected: Option<String>,
+    /// For a component: what the program gave (`null`: absent).
+    pub got: Option<String>,
+}
+
+/// An input the program exited on.
+#[derive(Debug, Clone, Serialize)]
+pub struct Crash {
+    /// The input.
+    pub input: String,
+    /// How it exited.
+    pub status: String,
+    /// The end of its standard error.
+    pub stderr: String,
+}
+
+/// An answer not understood.
+#[derive(Debug, Clone, Serialize)]
+pub struct Unreadable {
+    /// The input.
+    pub input: String,
+    /// The line the program wrote (cut at 200 characters).
+    pub line: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+/// The program, its answers so far (it is never asked twice), and what came of the
+/// inputs that were no answer.
+struct Asker {
+    subject: Subject,
+    cache: HashMap<String, Outcome>,
+    hangs: Vec<String>,
+    crashes: Vec<Crash>,
+    unreadable: Vec<Unreadable>,
+}
+
+impl Asker {
+    fn ask(&mut self, input: &str) -> Result<Outcome, Stop> {
+        if let Some(o) = self.cache.get(input) {
+            return Ok(o.clone());
+        }
+        let o = self.subject.ask(input)?;
+        match &o {
+            Outcome::Answer(_) => {}
+            Outcome::NoAnswer => self.hangs.push(input.to_string()),
+            Outcome::Crash { status, stderr } => self.crashes.push(Crash {
+                input: input.to_string(),
+                status: status.clone(),
+                stderr: stderr.clone(),
+            }),
+            Outcome::NotUnderstood { line, why } => self.unreadable.push(Unreadable {
+                input: input.to_string(),
+                line: line.clone(),
+                why: why.clone(),
+            }),
+        }
+        self.cache.insert(input.to_string(), o.clone());
+        Ok(o)
+    }
+
+    /// How the program's answer for `input` disagrees (`Ok(None)`: it agrees;
+    /// `Err(())`: no answer).
+    fn disagreement(&mut self, judge: &Judge<'_>, input: &str) -> Result<Option<Disagreement>, ()> {
+        match self.ask(input) {
+            Ok(Outcome::Answer(a)) => Ok(judge.judge(input, &a)),
+            _ => Err(()),
+        }
+    }
+
+    fn too_many_failures(&self) -> Option<String> {
+        if self.hangs.len() >= HANGS_BEFORE_STOPPING {
+            Some(format!("{} inputs went unanswered", self.hangs.len()))
+        } else if self.crashes.len() >= CRASHES_BEFORE_STOPPING {
+            Some(format!(
+                "the program exited on {} inputs",
+                self.crashes.len()
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+/// Runs `program` (a command and its arguments) through the inputs of `options`,
+/// judges its answers, minimizes and groups the disagreements.
+///
+/// # Errors
+/// [`Stop`] when the rule is unknown, the program cannot be started, or it fails
+/// three times in a row before its first answer (exit status 2).
+pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
+    let grammars = Grammars::builtin();
+    let variant = options.grammar;
+    let rule = options
+        .rule
+        .clone()
+        .unwrap_or_else(|| reference_rule(variant).to_string());
+    let judge = Judge::new(&grammars, variant, &rule).map_err(|e| Stop(e.to_string()))?;
+    let inputs = inputs::inputs(
+        &grammars,
+        variant,
+        &rule,
+        options.seed,
+        options.budget,
+        &options.corpus,
+    )
+    .map_err(|e| Stop(e.to_string()))?;
+    let mut asker = Asker {
+        subject: Subject::new(
+            Program {
+                command: program.to_vec(),
+                grammar: variant.as_str().to_string(),
+                rule: rule.clone(),
+            },
+            options.timeout,
+        ),
+        cache: HashMap::new(),
+        hangs: Vec::new(),
+        crashes: Vec::new(),
+        unreadable: Vec::new(),
+    };
+
+    // Ask every input.
+    let (mut agreed, mut asked_inputs) = (0, 0);
+    let mut raw: Vec<(String, Disagreement)> = Vec::new();
+    let mut stopped_early = None;
+    for (input, _) in &inputs.list {
+        if let Some(why) = asker.too_many_failures() {
+            stopped_early = Some(why);
+            break;
+        }
+        asked_inputs += 1;
+        if let Outcome::Answer(a) = asker.ask(input)? {
+            match judge.judge(input, &a) {
+                None => agreed += 1,
+                Some(d) => raw.push((input.clone(), d)),
+            }
+        }
+    }
+
+    // Minimize a few of each kind (and component), shortest first; group them.
+    let mut kinds: Vec<((Kind, Option<Component>), Vec<&(String, Disagreement)>)> = Vec::new();
+    for r in &raw {
+        match kinds.iter_mut().find(|(w, _)| *w == r.1.way()) {
+            Some((_, v)) => v.push(r),
+            None => kinds.push((r.1.way(), vec![r])),
+        }
+    }
+    let alphabet = counterexamples::alphabet(&grammars, variant);
+    let mut groups: Vec<Group> = Vec::new();
+    for (way, mut list) in kinds {
+        list.sort_by_key(|(s, _)| (s.chars().count(), s.clone()));
+        let chosen = list.len().min(MINIMIZED_PER_KIND);
+        let mut landed: Vec<usize> = Vec::new();
+        for (found, _) in &list[..chosen] {
+            if stopped_early.is_none() {
+                stopped_early = asker.too_many_failures();
+            }
+            let minimal = if stopped_early.is_some() {
+                found.clone()
+            } else {
+                shrink(
+                    found,
+                    |t| matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way),
+                )
+            };
+            let place = match way.0 {
+                Kind::AcceptsInvalid => accepted_place(judge.oracle(), &alphabet, &rule, &minimal),
+                Kind::RejectsValid | Kind::Component => {
+                    rejected_place(judge.oracle(), &rule, &minimal, |t| {
+                        matches!(asker.disagreement(&judge, t), Ok(None))
+                    })
+                }
+            };
+            let Ok(Some(d)) = asker.disagreement(&judge, &minimal) else {
+                continue;
+            };
+            let (expected, got) = match d.component {
+                Some((_, e, g)) => (e, g),
+                None => (None, None),
+            };
+            let example = Example {
+                input: minimal,
+                found: found.clone(),
+                expected,
+                got,
+            };
+            let k = group_of(&mut groups, &judge, way, &place);
+            groups[k].minimized += 1;
+            groups[k].count += 1;
+            landed.push(k);
+            note_alternative(&mut groups[k], &place);
+            if !groups[k].examples.iter().any(|e| e.input == example.input) {
+                groups[k].examples.push(example);
+            }
+        }
+        // The disagreements not minimized count in the group most of their kind
+        // went to.
+        if let Some(k) = most_common(&landed) {
+            groups[k].count += list.len() - chosen;
+        }
+    }
+    for g in &mut groups {
+        g.examples.sort_by(|a, b| {
+            let key = |s: &str| (s.chars().count(), unseen(s), s.to_string());
+            key(&a.input).cmp(&key(&b.input))
+        });
+        g.examples.truncate(options.examples.max(1));
+    }
+    groups.sort_by(|a, b| (a.kind, a.component, &a.rule).cmp(&(b.kind, b.component, &b.rule)));
+
+    asker.subject.close();
+    Ok(Report {
+        program: program
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+        grammar: variant.as_str().to_string(),
+        rule,
+        seed: options.seed,
+        budget: options.budget,
+        timeout_ms: u64::try_from(options.timeout.as_millis()).unwrap_or(u64::MAX),
+        inputs: asked_inputs,
+        asked: asker.cache.len(),
+        agreed,
+        disagreements: raw.len(),
+        starts: asker.subject.starts,
+        stopped_early,
+        unreached: inputs.unreached,
+        corpus_too_long: inputs.too_long,
+        groups,
+        hangs: asker.hangs,
+        crashes: asker.crashes,
+        unreadable: asker.unreadable,
+    })
+}
+
+/// The group of a kind at a place, made if new; its index.
+fn group_of(
+    groups: &mut Vec<Group>,
+    judge: &Judge<'_>,
+    way: (Kind, Option<Component>),
+    place: &Place,
+) -> usize {
+    let component = way.1.map(Component::as_str);
+    if let Some(k) = groups
+        .iter()
+        .position(|g| g.kind == way.0 && g.component == component && g.rule == place.rule)
+    {
+        return k;
+    }
+    let def = judge.oracle().rule(&place.rule);
+    groups.push(Group {
+        kind: way.0,
+        component,
+        rule: place.rule.clone(),
+        alternative: None,
+        alternatives: place.alternative.map(|(_, n)| n),
+        abnf: def.map_or_else(String::new, |d| d.text.clone()),
+        document: def.map_or_else(String::new, |d| d.source.document.clone()),
+        section: def.and_then(|d| d.source.section.clone()),
+        section_url: def.and_then(|d| section_url(&d.source)),
+        count: 0,
+        minimized: 0,
+        examples: Vec::new(),
+    });
+    groups.len() - 1
+}
+
+/// Keeps the first alternative the group's examples took.
+fn note_alternative(g: &mut Group, place: &Place) {
+    if g.alternative.is_none() {
+        g.alternative = place.alternative.map(|(a, _)| a);
+    }
+}
+
+fn most_common(v: &[usize]) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    for &k in v {
+        let n = v.iter().filter(|&&x| x == k).count();
+        if best.is_none_or(|(_, m)| n > m) {
+            best = Some((k, n));
+        }
+    }
+    best.map(|(k, _)| k)
+}
+
+/// How many characters of `s` a reader cannot see (to show those with fewer first).
+fn unseen(s: &str) -> usize {
+    s.chars()
+        .filter(|c| !c.is_ascii_graphic() && *c != ' ')
+        .count()
+}

@@ -1,0 +1,133 @@
+//! The planted bug (issue 41): an adapter over the library itself with one
+//! deliberate deviation, `dec-octet` also accepting `256`, must be reported as one
+//! group in `dec-octet` whose minimal example is a few characters long; the same
+//! adapter without the deviation must agree on every input.
+//!
+//! The adapter is this test binary, started again with `IRI_CONFORM_TEST_ADAPTER`
+//! set (`planted` or `faithful`): so it writes its own `main` (no test harness
+//! printing on standard output, which is the protocol's).
+
+use iri_grammar::grammar::matches_dyn;
+use iri_grammar::{Component, Iri, Leiri, Reference, Rule, Uri, Variant, VariantName};
+use iri_grammar_conform::protocol::COMPONENTS;
+use iri_grammar_conform::verdict::Kind;
+use iri_grammar_conform::{run, Options};
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+
+fn main() {
+    if let Ok(mode) = std::env::var("IRI_CONFORM_TEST_ADAPTER") {
+        adapter(mode == "planted");
+        return;
+    }
+    the_planted_bug_is_one_group_in_dec_octet();
+    the_planted_bug_is_found_in_iri_references_too();
+    the_faithful_adapter_agrees();
+    println!("planted: 3 tests passed");
+}
+
+/// Answers for the rule of IRI_CONFORM_RULE in IRI_CONFORM_GRAMMAR, as the library
+/// does; `planted`: with every `256` read as `255` (same length, so the components
+/// of the rewritten string are the same byte ranges of the input).
+fn adapter(planted: bool) {
+    let grammar = std::env::var("IRI_CONFORM_GRAMMAR").unwrap();
+    let variant = VariantName::EVERY
+        .into_iter()
+        .find(|v| v.as_str() == grammar)
+        .unwrap();
+    let rule_name = std::env::var("IRI_CONFORM_RULE").unwrap();
+    let Some(rule) = Rule::named(variant, &rule_name) else {
+        eprintln!("no rule {rule_name}");
+        std::process::exit(3);
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in std::io::stdin().lock().lines() {
+        let input: String = serde_json::from_str(&line.unwrap()).unwrap();
+        let asked = if planted {
+            input.replace("256", "255")
+        } else {
+            input.clone()
+        };
+        let valid = matches_dyn(variant, rule, &asked);
+        let spans = match variant {
+            VariantName::Uri => spans::<Uri>(&asked),
+            VariantName::Iri => spans::<Iri>(&asked),
+            VariantName::Leiri => spans::<Leiri>(&asked),
+            VariantName::Iri2001 => None,
+        };
+        let mut answer = serde_json::Map::new();
+        answer.insert("valid".into(), valid.into());
+        if let (true, Some(spans)) = (valid, spans) {
+            for (part, span) in spans {
+                let value = span.map_or(serde_json::Value::Null, |r| input[r].into());
+                answer.insert(part.as_str().into(), value);
+            }
+        }
+        writeln!(out, "{}", serde_json::Value::Object(answer)).unwrap();
+        out.flush().unwrap();
+    }
+}
+
+type Spans = Vec<(Component, Option<std::ops::Range<usize>>)>;
+
+fn spans<V: Variant>(s: &str) -> Option<Spans> {
+    let r = Reference::<V>::parse(s).ok()?;
+    Some(COMPONENTS.iter().map(|&p| (p, r.span(p))).collect())
+}
+
+fn myself(mode: &str) -> Vec<OsString> {
+    std::env::set_var("IRI_CONFORM_TEST_ADAPTER", mode);
+    vec![std::env::current_exe().unwrap().into_os_string()]
+}
+
+fn the_planted_bug_is_one_group_in_dec_octet() {
+    let options = Options {
+        grammar: VariantName::Uri,
+        rule: Some("IPv4address".to_string()),
+        ..Options::default()
+    };
+    let report = run(&options, &myself("planted")).unwrap();
+    assert!(
+        report.hangs.is_empty() && report.crashes.is_empty(),
+        "{report:#?}"
+    );
+    assert!(report.unreadable.is_empty(), "{report:#?}");
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    let g = &report.groups[0];
+    assert_eq!(
+        (g.kind, g.rule.as_str()),
+        (Kind::AcceptsInvalid, "dec-octet")
+    );
+    assert_eq!(g.section.as_deref(), Some("3.2.2"));
+    let shortest = &g.examples[0].input;
+    assert!(
+        shortest.contains("256") && shortest.len() <= 16,
+        "{shortest}"
+    );
+    assert!(!report.ok());
+}
+
+fn the_planted_bug_is_found_in_iri_references_too() {
+    let options = Options::default();
+    let report = run(&options, &myself("planted")).unwrap();
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    let g = &report.groups[0];
+    assert_eq!(
+        (g.kind, g.rule.as_str()),
+        (Kind::AcceptsInvalid, "dec-octet")
+    );
+    let shortest = &g.examples[0].input;
+    assert!(
+        shortest.contains("256") && shortest.len() <= 16,
+        "{shortest}"
+    );
+}
+
+fn the_faithful_adapter_agrees() {
+    let options = Options::default();
+    let report = run(&options, &myself("faithful")).unwrap();
+    assert!(report.ok(), "{report:#?}");
+    assert_eq!(report.agreed, report.inputs);
+    assert_eq!(report.starts, 1);
+}

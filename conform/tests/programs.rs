@@ -1,0 +1,162 @@
+//! Programs that hang, crash or answer garbage are reported as such, the run goes on,
+//! and nothing is left running. Each program is a small shell script (Unix only).
+#![cfg(unix)]
+
+use iri_grammar_abnf::VariantName;
+use iri_grammar_conform::subject::{Outcome, Program, Subject};
+use iri_grammar_conform::{run, Options};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A shell script in a fresh temporary folder; the folder is named by the test.
+fn script(name: &str, body: &str) -> Vec<OsString> {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("iri-conform-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("program.sh");
+    std::fs::write(&path, body).unwrap();
+    vec!["sh".into(), path.into_os_string()]
+}
+
+fn options(budget: usize) -> Options {
+    Options {
+        grammar: VariantName::Uri,
+        rule: Some("IPv4address".to_string()),
+        budget,
+        timeout: Duration::from_millis(300),
+        ..Options::default()
+    }
+}
+
+/// Whether a process whose command line holds `marker` is still running.
+fn running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").is_ok_and(|d| {
+        d.flatten().any(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+        })
+    })
+}
+
+#[test]
+fn a_program_that_says_valid_to_everything_disagrees_on_the_invalid() {
+    let r = run(
+        &options(300),
+        &script("yes", "while read l; do echo valid; done\n"),
+    )
+    .unwrap();
+    assert!(r
+        .groups
+        .iter()
+        .all(|g| g.kind.as_str() == "accepts-invalid"));
+    assert!(!r.groups.is_empty() && !r.ok());
+    assert!(r.hangs.is_empty() && r.crashes.is_empty() && r.unreadable.is_empty());
+    assert_eq!(r.starts, 1);
+}
+
+#[test]
+fn a_crash_is_reported_and_the_program_started_again() {
+    let program = script(
+        "crash",
+        "n=0; while read l; do n=$((n+1)); if [ $n -gt 3 ]; then echo gone >&2; exit 7; fi; echo invalid; done\n",
+    );
+    let r = run(&options(20), &program).unwrap();
+    assert!(!r.crashes.is_empty(), "{r:#?}");
+    assert_eq!(r.crashes[0].status, "exit status 7");
+    assert!(r.crashes[0].stderr.contains("gone"));
+    assert!(r.starts > 1);
+    assert!(!r.ok());
+}
+
+#[test]
+fn a_hang_is_reported_and_nothing_is_left_running() {
+    // The sleeping child runs a copy of sleep(1) named by the test, to be found by
+    // its name afterwards.
+    let marker = format!("iri-conform-sleep-{}", std::process::id());
+    let sleep = std::env::temp_dir().join(&marker);
+    let found = ["/bin/sleep", "/usr/bin/sleep"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .expect("sleep(1)");
+    std::fs::copy(found, &sleep).unwrap();
+    let program = script(
+        "hang",
+        &format!(
+            "n=0; while read l; do n=$((n+1)); if [ $n -eq 2 ]; then {} 60; fi; echo invalid; done\n",
+            sleep.display()
+        ),
+    );
+    let mut subject = Subject::new(
+        Program {
+            command: program,
+            grammar: "uri".to_string(),
+            rule: "IPv4address".to_string(),
+        },
+        Duration::from_millis(300),
+    );
+    assert!(matches!(
+        subject.ask("1.2.3.4").unwrap(),
+        Outcome::Answer(_)
+    ));
+    assert_eq!(subject.ask("1.2.3.5").unwrap(), Outcome::NoAnswer);
+    assert!(matches!(
+        subject.ask("1.2.3.6").unwrap(),
+        Outcome::Answer(_)
+    ));
+    assert_eq!(subject.starts, 2);
+    subject.close();
+    assert!(!running(&marker), "the sleeping child was left running");
+    std::fs::remove_file(&sleep).unwrap();
+}
+
+#[test]
+fn garbage_is_not_understood_and_the_run_goes_on() {
+    let r = run(
+        &options(10),
+        &script("garbage", "while read l; do echo 'yes!'; done\n"),
+    )
+    .unwrap();
+    assert_eq!(r.unreadable.len(), r.inputs);
+    assert!(r.unreadable[0].why.contains("neither"));
+    assert_eq!(r.starts, 1);
+}
+
+#[test]
+fn a_program_that_never_answers_stops_the_run() {
+    let e = match run(
+        &options(10),
+        &script("refuses", "echo 'no rule' >&2; exit 3\n"),
+    ) {
+        Err(e) => e,
+        Ok(r) => panic!("{r:#?}"),
+    };
+    assert!(
+        e.0.contains("failed 3 times") && e.0.contains("no rule"),
+        "{e}"
+    );
+    let e = run(&options(10), &[OsString::from("/nonexistent/program")]).unwrap_err();
+    assert!(e.0.contains("cannot start"), "{e}");
+}
+
+#[test]
+fn a_line_without_end_is_bounded() {
+    // A program that writes 4 MiB without a line feed, then a valid answer line.
+    let program = script(
+        "long",
+        "read l; head -c 4194304 /dev/zero | tr '\\0' x; echo; while read l; do echo invalid; done\n",
+    );
+    let mut subject = Subject::new(
+        Program {
+            command: program,
+            grammar: "uri".to_string(),
+            rule: "IPv4address".to_string(),
+        },
+        Duration::from_secs(5),
+    );
+    match subject.ask("a").unwrap() {
+        Outcome::NotUnderstood { why, .. } => assert!(why.contains("longer than"), "{why}"),
+        o => panic!("{o:?}"),
+    }
+    assert!(matches!(subject.ask("b").unwrap(), Outcome::Answer(_)));
+}
