@@ -89,6 +89,10 @@ fn uses(command: &str) -> (&'static [&'static str], &'static str) {
             &["json"],
             "A and B name the grammars, and it prints groups of strings, not a result per input",
         ),
+        "conform" => (
+            &["grammar", "json"],
+            "it asks a program about inputs it makes itself and prints one report",
+        ),
         "book" => (&[], "it writes pages of all three grammars to --out"),
         "suite" => (&[], "it writes test files of all three grammars to --out"),
         "serve" => (&[], "the page chooses the grammar and shows the results"),
@@ -566,4 +570,11 @@ pub enum Command {
     /// minimized, grouped by the rules where the grammars part. Exit status 1 when
     /// differences are found (as diff(1)). A and B name the grammars.
     DiffGrammars(crate::commands::diff::DiffArgs),
+    /// Test a URI or IRI parser against the ABNF: start COMMAND (after `--`), ask it
+    /// about the covering suite of the rule, near misses, the corpus and drawn strings
+    /// over the line protocol of docs/conform-protocol.md, and report where it parts
+    /// from the grammar: each disagreement minimized, grouped by the rule where it
+    /// parts, with the rule's ABNF and section. Exit status 1 on any disagreement,
+    /// hang, crash or answer not understood; 2 if the program cannot be started.
+    Conform(crate::commands::conform::ConformArgs),
 }

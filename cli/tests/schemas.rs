@@ -308,6 +308,54 @@ fn every_commands_json_output_matches_its_schema() {
     assert!(checked > 80, "{checked}");
 }
 
+/// `iri conform`'s report, against programs that disagree, exit, and answer what
+/// the protocol does not know (shell scripts: Unix only).
+#[cfg(unix)]
+#[test]
+fn conforms_json_output_matches_its_schema() {
+    let schemas = Schemas::load();
+    let dir = std::env::temp_dir().join(format!("iri-schemas-conform-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let programs = [
+        "while read l; do echo valid; done",
+        "n=0; while read l; do n=$((n+1)); [ $n -gt 5 ] && exit 4; echo invalid; done",
+        "while read l; do echo maybe; done",
+        "while read l; do echo '{\"valid\": true, \"scheme\": null, \"host\": \"h\"}'; done",
+    ];
+    for (k, body) in programs.iter().enumerate() {
+        let path = dir.join(format!("p{k}.sh"));
+        std::fs::write(&path, body).unwrap();
+        let path = path.to_str().unwrap().to_string();
+        // The rules of the grammar that ask least of the generator in a debug build:
+        // IPv4address, and URI-reference for the components.
+        let rule = if k == 3 {
+            "URI-reference"
+        } else {
+            "IPv4address"
+        };
+        let args = [
+            "--json",
+            "--grammar",
+            "uri",
+            "conform",
+            "--rule",
+            rule,
+            "--budget",
+            "60",
+            "--timeout",
+            "1s",
+            "--",
+            "sh",
+            &path,
+        ];
+        for v in json_lines(&args, b"") {
+            if let Err(e) = schemas.check("conform", &v) {
+                panic!("{body}: {e}");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_schemas_reject_what_they_should() {
     let schemas = Schemas::load();

@@ -124,6 +124,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report as one JSON object (`cli/schemas/conform.schema.json`).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a report is plain data")
+    }
+
     /// Whether the program agreed on every input, without a hang, a crash or an
     /// answer not understood (exit status 0).
     pub fn ok(&self) -> bool {

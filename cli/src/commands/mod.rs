@@ -6,6 +6,7 @@ mod abnf;
 mod book;
 mod check;
 mod compare;
+pub mod conform;
 mod convert;
 mod coverage;
 pub mod diff;
@@ -31,6 +32,9 @@ use std::fmt::Write;
 pub fn run(cli: &Cli) -> Verdicts {
     if let Command::DiffGrammars(args) = &cli.command {
         return diff::run(cli.json, args).map(Status::from);
+    }
+    if let Command::Conform(args) = &cli.command {
+        return conform::run(cli.json, cli.grammar().variant(), args).map(Status::from);
     }
     if !cli.abnf.is_empty() {
         return abnf::run(cli);
@@ -228,7 +232,8 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
         | Command::Generate { .. }
         | Command::Coverage { .. }
         | Command::Suite { .. }
-        | Command::DiffGrammars(_) => unreachable!("run_rules serves {:?}", cli.command),
+        | Command::DiffGrammars(_)
+        | Command::Conform(_) => unreachable!("run_rules serves {:?}", cli.command),
     }
 }
 

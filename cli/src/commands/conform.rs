@@ -1,0 +1,342 @@
+//! `iri conform -- COMMAND [ARGS…]`: tests a URI or IRI parser, run as a program
+//! behind the line protocol of docs/conform-protocol.md, against the ABNF
+//! (`iri_grammar_conform` says how), and reports where it parts from it: as text,
+//! as one JSON object (`--json`, cli/schemas/conform.schema.json) and as a
+//! self-contained HTML page (`--html FILE`).
+
+use crate::html;
+use crate::io::{ended_by, Failure, Out, Outcome};
+use iri_grammar::VariantName;
+use iri_grammar_abnf::diff::shown;
+use iri_grammar_conform::{run as conform, Group, Options, Report, DEFAULT_BUDGET};
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct ConformArgs {
+    /// The rule asked, in the grammar's own naming (default: its reference rule,
+    /// e.g. IRI-reference).
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// How many inputs to ask before minimizing.
+    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    pub budget: usize,
+    /// The seed: the same seed asks the same inputs.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How long an answer may take: `2s`, `500ms` or seconds (the first answer
+    /// after each start may take five times as long).
+    #[arg(long, default_value = "2s", value_parser = duration)]
+    pub timeout: Duration,
+    /// Minimal examples shown per group.
+    #[arg(long, default_value_t = 3)]
+    pub examples: usize,
+    /// A file of inputs to ask too, one a line (may be repeated).
+    #[arg(long, value_name = "FILE")]
+    pub corpus: Vec<PathBuf>,
+    /// Also write the report as a self-contained HTML page to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// The program under test and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub program: Vec<OsString>,
+}
+
+/// `2s`, `500ms`, `1.5` (seconds).
+fn duration(s: &str) -> Result<Duration, String> {
+    let (number, scale) = if let Some(ms) = s.strip_suffix("ms") {
+        (ms, 0.001)
+    } else {
+        (s.strip_suffix('s').unwrap_or(s), 1.0)
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n > 0.0 && n * scale <= 3600.0 => Ok(Duration::from_secs_f64(n * scale)),
+        _ => Err(format!(
+            "{s:?} is not a duration of up to an hour: write 2s, 500ms or 1.5"
+        )),
+    }
+}
+
+pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
+    let mut corpus = Vec::new();
+    for path in &args.corpus {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
+        corpus.extend(text.lines().map(str::to_string));
+    }
+    let options = Options {
+        grammar,
+        rule: args.rule.clone(),
+        budget: args.budget,
+        seed: args.seed,
+        timeout: args.timeout,
+        examples: args.examples.max(1),
+        corpus,
+    };
+    let report = conform(&options, &args.program).map_err(|e| Failure::Usage(e.0))?;
+    if let Some(path) = &args.html {
+        std::fs::write(path, page(&report))
+            .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))?;
+    }
+    let mut out = Out::new();
+    let written = if json {
+        writeln!(out, "{}", report.to_json())
+    } else {
+        write_text(&mut out, &report)
+    };
+    match written {
+        Ok(()) => out.finish(report.ok()),
+        Err(e) => ended_by(e, report.ok()),
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The summary line.
+fn summary(r: &Report) -> String {
+    format!(
+        "{}, {} agreed, {} in {}, {}, {}, {}",
+        plural(r.inputs, "input asked", "inputs asked"),
+        r.agreed,
+        plural(r.disagreements, "disagreement", "disagreements"),
+        plural(r.groups.len(), "group", "groups"),
+        plural(r.hangs.len(), "hang", "hangs"),
+        plural(r.crashes.len(), "crash", "crashes"),
+        plural(
+            r.unreadable.len(),
+            "answer not understood",
+            "answers not understood"
+        ),
+    )
+}
+
+/// `accepts-invalid in dec-octet (alternative 5 of 5)`.
+fn heading(g: &Group) -> String {
+    let mut h = g.kind.as_str().to_string();
+    if let Some(c) = g.component {
+        let _ = write!(h, " {c}");
+    }
+    let _ = write!(h, " in {}", g.rule);
+    if let (Some(a), Some(n)) = (g.alternative, g.alternatives) {
+        let _ = write!(h, " (alternative {a} of {n})");
+    }
+    h
+}
+
+/// `RFC 3986 §3.2.2`.
+fn source(g: &Group) -> String {
+    match &g.section {
+        Some(s) if s.starts_with(|c: char| c.is_ascii_digit()) => {
+            format!("{} §{s}", g.document)
+        }
+        Some(s) => format!("{} Appendix {s}", g.document),
+        None => g.document.clone(),
+    }
+}
+
+fn component(v: &Option<String>) -> String {
+    v.as_deref().map_or_else(|| "absent".to_string(), shown)
+}
+
+fn write_text(out: &mut Out, r: &Report) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{} ({} {}, seed {}): {}",
+        r.program.join(" "),
+        r.grammar,
+        r.rule,
+        r.seed,
+        summary(r)
+    )?;
+    if let Some(why) = &r.stopped_early {
+        writeln!(out, "stopped early: {why}")?;
+    }
+    for g in &r.groups {
+        writeln!(
+            out,
+            "\n{}: {} found, {} minimized",
+            heading(g),
+            g.count,
+            g.minimized
+        )?;
+        for e in &g.examples {
+            if g.component.is_some() {
+                writeln!(
+                    out,
+                    "  {}: the grammar's {}, the program's {}",
+                    shown(&e.input),
+                    component(&e.expected),
+                    component(&e.got)
+                )?;
+            } else {
+                writeln!(out, "  {}", shown(&e.input))?;
+            }
+        }
+        for line in g.abnf.lines() {
+            writeln!(out, "    {line}")?;
+        }
+        match &g.section_url {
+            Some(url) => writeln!(out, "    {}: {url}", source(g))?,
+            None => writeln!(out, "    {}", source(g))?,
+        }
+    }
+    if !(r.hangs.is_empty() && r.crashes.is_empty() && r.unreadable.is_empty()) {
+        writeln!(out)?;
+    }
+    for h in &r.hangs {
+        writeln!(out, "no answer in time: {}", shown(h))?;
+    }
+    for c in &r.crashes {
+        let last = c.stderr.trim_end().lines().last().unwrap_or_default();
+        writeln!(
+            out,
+            "exited on {}: {}; {}",
+            shown(&c.input),
+            c.status,
+            shown(last)
+        )?;
+    }
+    for u in &r.unreadable {
+        writeln!(
+            out,
+            "answer not understood for {}: {}: {}",
+            shown(&u.input),
+            u.why,
+            shown(&u.line)
+        )?;
+    }
+    if !r.unreached.is_empty() {
+        writeln!(
+            out,
+            "\nnot reached by the covering suite: {}",
+            r.unreached.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
+/// The report as a page that needs nothing else: the summary, each group with its
+/// examples, ABNF and section, then the hangs, crashes and answers not understood.
+fn page(r: &Report) -> String {
+    let mut b = String::new();
+    let program = r.program.join(" ");
+    let _ = write!(
+        b,
+        "<h1>iri conform</h1>\n<p class=\"mono\">{}</p>\n<p>{} <span class=\"mono\">{}</span>, seed {}: \
+         <span id=\"summary\">{}</span></p>\n",
+        html::esc(&program),
+        html::esc(&r.grammar),
+        html::esc(&r.rule),
+        r.seed,
+        html::esc(&summary(r))
+    );
+    if let Some(why) = &r.stopped_early {
+        let _ = writeln!(b, "<p class=\"note\">Stopped early: {}</p>", html::esc(why));
+    }
+    for g in &r.groups {
+        let _ = write!(
+            b,
+            "<section class=\"group\">\n<h2>{}</h2>\n<p>{} found, {} minimized</p>\n<ul class=\"examples\">\n",
+            html::esc(&heading(g)),
+            g.count,
+            g.minimized
+        );
+        for e in &g.examples {
+            let _ = write!(b, "<li>{}", html::string(&e.input, None));
+            if g.component.is_some() {
+                let _ = write!(
+                    b,
+                    "<span class=\"why\">the grammar's {}, the program's {}</span>",
+                    html::esc(&component(&e.expected)),
+                    html::esc(&component(&e.got))
+                );
+            }
+            b.push_str("</li>\n");
+        }
+        let _ = write!(
+            b,
+            "</ul>\n<pre class=\"abnf\">{}</pre>\n",
+            html::esc(&g.abnf)
+        );
+        let src = html::esc(&source(g));
+        match &g.section_url {
+            Some(url) => {
+                let _ = writeln!(b, "<p><a href=\"{}\">{src}</a></p>", html::esc(url));
+            }
+            None => {
+                let _ = writeln!(b, "<p>{src}</p>");
+            }
+        }
+        b.push_str("</section>\n");
+    }
+    let list = |b: &mut String, title: &str, items: Vec<String>| {
+        if items.is_empty() {
+            return;
+        }
+        let _ = write!(
+            b,
+            "<h2>{}</h2>\n<ul class=\"examples\">\n",
+            html::esc(title)
+        );
+        for i in items {
+            let _ = writeln!(b, "<li>{i}</li>");
+        }
+        b.push_str("</ul>\n");
+    };
+    list(
+        &mut b,
+        "No answer in time",
+        r.hangs.iter().map(|h| html::string(h, None)).collect(),
+    );
+    list(
+        &mut b,
+        "Exited",
+        r.crashes
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}<span class=\"why\">{}</span><pre>{}</pre>",
+                    html::string(&c.input, None),
+                    html::esc(&c.status),
+                    html::esc(&c.stderr)
+                )
+            })
+            .collect(),
+    );
+    list(
+        &mut b,
+        "Answers not understood",
+        r.unreadable
+            .iter()
+            .map(|u| {
+                format!(
+                    "{}<span class=\"why\">{}: {}</span>",
+                    html::string(&u.input, None),
+                    html::esc(&u.why),
+                    html::string(&u.line, None)
+                )
+            })
+            .collect(),
+    );
+    html::page(&format!("iri conform: {program}"), &b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(duration("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["", "0", "-1s", "x", "2h", "7200"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! `iri conform`: the text report, the HTML page and the exit statuses, against
+//! small shell scripts (Unix only). The engine's own tests (conform/tests/) run the
+//! planted bug and the hangs; the JSON report is checked against its schema in
+//! cli/tests/schemas.rs.
+#![cfg(unix)]
+
+use quick_xml::events::Event;
+use quick_xml::Reader;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("iri-cli-conform-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A shell script of `body`, by name.
+fn script(name: &str, body: &str) -> String {
+    let path = dir().join(format!("{name}.sh"));
+    std::fs::write(&path, body).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn iri(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .output()
+        .expect("run iri")
+}
+
+/// `iri --grammar uri conform --rule IPv4address --timeout 1s`, `extra` (200 inputs
+/// unless it says `--budget`), then `-- program`.
+fn conform(extra: &[&str], program: &[&str]) -> Output {
+    let mut args = vec![
+        "--grammar",
+        "uri",
+        "conform",
+        "--rule",
+        "IPv4address",
+        "--timeout",
+        "1s",
+    ];
+    if !extra.contains(&"--budget") {
+        args.extend(["--budget", "200"]);
+    }
+    args.extend_from_slice(extra);
+    args.push("--");
+    args.extend_from_slice(program);
+    iri(&args)
+}
+
+#[test]
+fn the_text_report_groups_and_exits_1() {
+    let yes = script("yes", "while read l; do echo valid; done\n");
+    let o = conform(&[], &["sh", &yes]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.contains("(uri IPv4address, seed 0): 200 inputs asked")
+            && first.contains("0 hangs, 0 crashes, 0 answers not understood"),
+        "{text}"
+    );
+    assert!(text.contains("\naccepts-invalid in "), "{text}");
+    assert!(
+        text.contains("    IPv4address   = dec-octet"),
+        "the ABNF: {text}"
+    );
+    assert!(
+        text.contains("RFC 3986 §3.2.2: https://www.rfc-editor.org/rfc/rfc3986.html#section-3.2.2"),
+        "{text}"
+    );
+    // The same seed, the same report.
+    let again = conform(&[], &["sh", &yes]);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn crashes_and_garbage_are_reported_with_their_input() {
+    let crash = script(
+        "crash",
+        "n=0; while read l; do n=$((n+1)); if [ $n -gt 3 ]; then echo 'bad \x1b[31m' >&2; exit 9; fi; echo invalid; done\n",
+    );
+    let o = conform(&["--budget", "8"], &["sh", &crash]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("exited on \""), "{text}");
+    // The program's standard error is shown escaped, as every string of the report.
+    assert!(
+        text.contains("exit status 9; \"bad \\u{1b}[31m\""),
+        "{text}"
+    );
+    let garbage = script("garbage", "while read l; do echo VALID; done\n");
+    let text = String::from_utf8(conform(&["--budget", "3"], &["sh", &garbage]).stdout).unwrap();
+    assert!(
+        text.contains("answer not understood for \"") && text.contains(": \"VALID\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_program_that_cannot_answer_is_a_usage_error() {
+    let o = conform(&[], &["/nonexistent/program"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot start /nonexistent/program"));
+    let refuses = script("refuses", "echo 'no such rule' >&2; exit 3\n");
+    let o = conform(&[], &["sh", &refuses]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        e.contains("failed 3 times") && e.contains("no such rule"),
+        "{e}"
+    );
+    // Usage: no program, an unknown rule, a bad timeout, a global option it refuses.
+    for args in [
+        &["conform"][..],
+        &["conform", "--rule", "nope", "--", "sh", &refuses],
+        &["conform", "--timeout", "soon", "--", "true"],
+        &["conform", "-H", "--", "true"],
+    ] {
+        let o = iri(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn the_html_page_is_well_formed_and_shows_the_groups() {
+    let yes = script("yes-html", "while read l; do echo valid; done\n");
+    let page = dir().join("report.html");
+    let o = conform(&["--html", page.to_str().unwrap()], &["sh", &yes]);
+    assert_eq!(o.status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let mut r = Reader::from_str(&html);
+    r.config_mut().check_end_names = true;
+    let mut sections = 0;
+    loop {
+        match r.read_event() {
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e)) => {
+                if e.name().as_ref() == b"section" {
+                    sections += 1;
+                }
+                for a in e.attributes() {
+                    assert_ne!(a.unwrap().key.as_ref(), b"src", "a resource from elsewhere");
+                }
+            }
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed at {}: {e}", r.buffer_position()),
+        }
+    }
+    assert!(sections >= 1, "{html}");
+    assert!(html.contains("class=\"group\"") && html.contains("IPv4address"));
+    assert!(!html.contains("<script") && !html.contains("<link"));
+}
