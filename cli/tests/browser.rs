@@ -241,10 +241,11 @@ fn session(chromium: &Path, driver: &Path, profile: &Path) -> (Killed, Session) 
     (child, Session { port, id })
 }
 
-#[test]
-fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
-    let (chromium, driver) = match browser() {
-        Ok(found) => found,
+/// Chromium and chromedriver, or `None` after saying why the test is skipped (a
+/// failure under `CI=true`, where CI installs them).
+fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
+    match browser() {
+        Ok(found) => Some(found),
         Err(why) if std::env::var("CI").as_deref() == Ok("true") => {
             panic!("CI=true but the browser test cannot run: {why} (.ci/run installs chromium and chromium-driver)")
         }
@@ -256,8 +257,69 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
                 "SKIPPED the browser test: {why}. Install Debian's chromium and \
                  chromium-driver to run it (CI does)."
             );
-            return;
+            None
         }
+    }
+}
+
+/// The report page of `iri conform --html`, opened from its file: it loads with
+/// nothing from elsewhere and shows its groups, each with its examples and ABNF.
+#[cfg(unix)]
+#[test]
+fn the_conform_page_shows_its_groups_in_a_real_browser() {
+    let Some((chromium, driver)) = browser_or_skip() else {
+        return;
+    };
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("conform-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("yes.sh");
+    std::fs::write(&program, "while read l; do echo valid; done\n").unwrap();
+    let page = dir.join("report.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args([
+            "--grammar",
+            "uri",
+            "conform",
+            "--rule",
+            "IPv4address",
+            "--budget",
+            "100",
+            "--html",
+        ])
+        .arg(&page)
+        .args(["--", "sh"])
+        .arg(&program)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "disagreements");
+    let profile = dir.join("profile");
+    let (_driver, s) = session(&chromium, &driver, &profile);
+    s.call(
+        "POST",
+        "/url",
+        Some(json!({ "url": format!("file://{}", page.display()) })),
+    );
+    s.wait(
+        "the report's groups",
+        "return document.querySelectorAll('section.group li').length > 0",
+    );
+    let summary = s.run("return document.getElementById('summary').textContent");
+    assert!(
+        summary.as_str().unwrap().contains("disagreements"),
+        "{summary}"
+    );
+    let abnf = s.run("return document.querySelector('section.group pre.abnf').textContent");
+    assert!(abnf.as_str().unwrap().contains("dec-octet"), "{abnf}");
+    let failed = s.run("return performance.getEntriesByType('resource').map(r => r.name)");
+    assert_eq!(failed, json!([]), "nothing loaded from elsewhere");
+}
+
+#[test]
+fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
+    let Some((chromium, driver)) = browser_or_skip() else {
+        return;
     };
     let started = Instant::now();
     let (_server, url) = serve();
