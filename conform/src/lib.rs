@@ -318,7 +318,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
     }
 
     // Minimize a few of each kind (and component), shortest first; group them.
-    let mut kinds: Vec<((Kind, Option<Component>), Vec<&(String, Disagreement)>)> = Vec::new();
+    let mut kinds: Vec<(Way, Vec<&(String, Disagreement)>)> = Vec::new();
     for r in &raw {
         match kinds.iter_mut().find(|(w, _)| *w == r.1.way()) {
             Some((_, v)) => v.push(r),
@@ -414,13 +414,11 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
     })
 }
 
+/// How an answer disagrees: its kind, and for a component, which.
+type Way = (Kind, Option<Component>);
+
 /// The group of a kind at a place, made if new; its index.
-fn group_of(
-    groups: &mut Vec<Group>,
-    judge: &Judge<'_>,
-    way: (Kind, Option<Component>),
-    place: &Place,
-) -> usize {
+fn group_of(groups: &mut Vec<Group>, judge: &Judge<'_>, way: Way, place: &Place) -> usize {
     let component = way.1.map(Component::as_str);
     if let Some(k) = groups
         .iter()
