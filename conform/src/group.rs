@@ -2,21 +2,22 @@
 //! tree that holds the smallest difference between a minimized disagreement and an
 //! input the program gets right.
 //!
-//! - **It accepts an invalid string.** The valid strings one edit away
-//!   ([`iri_grammar_abnf::counterexamples::single_edits`], one character of each class of the
-//!   grammar's alphabet deleted, replaced or inserted), judged by the oracle alone,
-//!   each parsed by the oracle: the deepest rule around the edit. The rule most of
-//!   them name is where the program's language is larger than the grammar's: the
-//!   program accepts `256.0.0.0`, and `255.0.0.0`, `25.0.0.0`, `156.0.0.0` are
-//!   `dec-octet`s.
+//! - **It accepts an invalid string.** The valid strings one edit away (one
+//!   character of each class of the grammar's alphabet deleted, replaced or
+//!   inserted), nearest to where the oracle fails on it, judged and parsed by the
+//!   oracle alone: the deepest rule around the edit. The rule most of them name is
+//!   where the program's language is larger than the grammar's: the program accepts
+//!   `256.0.0.0`, and `255.0.0.0`, `25.0.0.0`, `206.0.0.0` are `dec-octet`s.
 //! - **It rejects a valid string, or gives a component that differs.** The
 //!   positions of the string where one character deleted or made plain (`a`, `0`)
 //!   keeps it valid and brings the program's agreement back: the deepest rule of
 //!   the string's parse tree whose span holds them all. When no single edit does,
 //!   the deepest rule that holds more than half of the string.
 
+use crate::verdict::Kind;
 use iri_grammar_abnf::explain::{OracleNode, OracleTree};
 use iri_grammar_abnf::oracle::Oracle;
+use std::collections::BTreeSet;
 
 /// A rule of the parse tree, and which alternative of its definition it took.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,6 +35,35 @@ impl Place {
             alternative: n.alternative,
         }
     }
+}
+
+/// Where a disagreement first seems to part, from the oracle alone (cheap enough for
+/// every disagreement found, before minimizing): for an invalid string, the rule the
+/// oracle was in at its farthest failure and the rule around it (`dec-octet <
+/// IPv4address`); for a valid one, the rules of its parse tree. Disagreements are
+/// minimized a few from each such place, so that one cause found often does not hide
+/// another found rarely.
+pub fn first_place(oracle: &Oracle<'_>, rule: &str, s: &str, kind: Kind) -> String {
+    if kind == Kind::AcceptsInvalid {
+        return match oracle.explain(rule, s) {
+            Ok(e) => format!(
+                "{} < {}",
+                e.rule.as_deref().unwrap_or(rule),
+                e.within.first().map_or(rule, String::as_str)
+            ),
+            Err(_) => rule.to_string(),
+        };
+    }
+    let Ok(tree) = oracle.tree(rule, s) else {
+        return rule.to_string();
+    };
+    let mut rules = BTreeSet::new();
+    let mut stack = vec![&tree.root];
+    while let Some(n) = stack.pop() {
+        rules.insert(n.rule.as_str());
+        stack.extend(&n.children);
+    }
+    rules.into_iter().collect::<Vec<_>>().join(" ")
 }
 
 /// The deepest node of `tree` whose span holds every byte of `from..to` (`from ==
@@ -57,33 +87,44 @@ pub fn deepest_holding<'t>(tree: &'t OracleTree<'_>, from: usize, to: usize) -> 
     }
 }
 
-/// Where an invalid string the program accepts parts from the grammar: the rule
-/// most of its valid neighbours hold the edit in (see the module's documentation);
-/// the rule asked when none is valid.
-/// `alphabet` is the grammar's ([`iri_grammar_abnf::counterexamples::alphabet`]).
+/// Where an invalid string the program accepts parts from the grammar: among its
+/// valid neighbours whose edit is nearest to where the oracle fails on it (the
+/// farthest it got), the rule most of them hold the edit in (see the module's
+/// documentation); the rule asked when no neighbour is valid. The edit nearest the
+/// failure is the one that mends what the program let through: `//@:a` fails at the
+/// `a` of the port, and `//@:0` mends it in `port`, while `/x@:a`, a path, mends it
+/// elsewhere. `alphabet` is the grammar's
+/// ([`iri_grammar_abnf::counterexamples::alphabet`]).
 pub fn accepted_place(oracle: &Oracle<'_>, alphabet: &[char], rule: &str, s: &str) -> Place {
-    let mut tally: Vec<(Place, usize)> = Vec::new();
     let n = s.chars().count();
-    for p in 0..=n {
-        for (neighbour, from, to) in edits_at(s, p, alphabet) {
-            let Ok(tree) = oracle.tree(rule, &neighbour) else {
+    let at = oracle.explain(rule, s).map_or(0, |e| e.char_offset).min(n);
+    for distance in 0..=n {
+        let mut tally: Vec<(Place, usize)> = Vec::new();
+        let positions = [at.checked_sub(distance), at.checked_add(distance)];
+        for p in positions.into_iter().flatten().filter(|&p| p <= n) {
+            if distance == 0 && p != at {
                 continue;
-            };
-            let place = Place::of(deepest_holding(&tree, from, to));
-            match tally.iter_mut().find(|(q, _)| *q == place) {
-                Some((_, k)) => *k += 1,
-                None => tally.push((place, 1)),
+            }
+            for (neighbour, from, to) in edits_at(s, p, alphabet) {
+                let Ok(tree) = oracle.tree(rule, &neighbour) else {
+                    continue;
+                };
+                let place = Place::of(deepest_holding(&tree, from, to));
+                match tally.iter_mut().find(|(q, _)| *q == place) {
+                    Some((_, k)) => *k += 1,
+                    None => tally.push((place, 1)),
+                }
             }
         }
+        let best = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
+        if let Some((place, _)) = tally.into_iter().find(|(_, k)| *k == best) {
+            return place;
+        }
     }
-    let best = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
-    tally.into_iter().find(|(_, k)| *k == best).map_or_else(
-        || Place {
-            rule: rule.to_string(),
-            alternative: None,
-        },
-        |(p, _)| p,
-    )
+    Place {
+        rule: rule.to_string(),
+        alternative: None,
+    }
 }
 
 /// The single edits of `s` at character position `p`, each with the byte span of

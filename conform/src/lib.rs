@@ -22,7 +22,7 @@ pub mod protocol;
 pub mod subject;
 pub mod verdict;
 
-use group::{accepted_place, rejected_place, Place};
+use group::{accepted_place, first_place, rejected_place, Place};
 use iri_grammar::{Component, VariantName};
 use iri_grammar_abnf::counterexamples;
 use iri_grammar_abnf::diff::reference_rule;
@@ -73,9 +73,10 @@ impl Default for Options {
 /// seconds and a program behind a pipe answers in about as long.
 pub const DEFAULT_BUDGET: usize = 5000;
 
-/// How many disagreements of one kind and first place are minimized (the others are
-/// counted).
-const MINIMIZED_PER_KIND: usize = 6;
+/// How many disagreements of one kind (and component) are minimized, spread over the
+/// places where they first seem to part ([`group::first_place`]); the others are
+/// counted.
+const MINIMIZED_PER_KIND: usize = 12;
 
 /// After this many hangs, or this many crashes, the run stops asking: each costs a
 /// timeout or a start, and more of them say nothing new.
@@ -317,31 +318,71 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         }
     }
 
-    // Minimize a few of each kind (and component), shortest first; group them.
-    let mut kinds: Vec<(Way, Vec<&(String, Disagreement)>)> = Vec::new();
+    // Minimize a few of each kind (and component), spread over where they first
+    // seem to part, shortest first; group them.
+    let mut kinds: Vec<(Way, Vec<Bucket<'_>>)> = Vec::new();
     for r in &raw {
-        match kinds.iter_mut().find(|(w, _)| *w == r.1.way()) {
-            Some((_, v)) => v.push(r),
-            None => kinds.push((r.1.way(), vec![r])),
+        let first = first_place(judge.oracle(), &rule, &r.0, r.1.kind);
+        let buckets = match kinds.iter_mut().find(|(w, _)| *w == r.1.way()) {
+            Some((_, b)) => b,
+            None => {
+                kinds.push((r.1.way(), Vec::new()));
+                &mut kinds.last_mut().expect("pushed").1
+            }
+        };
+        match buckets.iter_mut().find(|b| b.first == first) {
+            Some(b) => b.found.push(&r.0),
+            None => buckets.push(Bucket {
+                first,
+                found: vec![&r.0],
+                group: None,
+            }),
         }
     }
     let alphabet = counterexamples::alphabet(&grammars, variant);
     let mut groups: Vec<Group> = Vec::new();
-    for (way, mut list) in kinds {
-        list.sort_by_key(|(s, _)| (s.chars().count(), s.clone()));
-        let chosen = list.len().min(MINIMIZED_PER_KIND);
+    for (way, mut buckets) in kinds {
+        buckets.sort_by(|a, b| {
+            b.found
+                .len()
+                .cmp(&a.found.len())
+                .then(a.first.cmp(&b.first))
+        });
+        for b in &mut buckets {
+            b.found.sort_by_key(|s| (s.chars().count(), s.to_string()));
+        }
+        // Round robin over the places: the shortest of each, then the next, ...
+        let mut picks: Vec<(usize, &str)> = Vec::new();
+        for depth in 0.. {
+            let before = picks.len();
+            for (k, b) in buckets.iter().enumerate() {
+                if let Some(s) = b.found.get(depth) {
+                    if picks.len() < MINIMIZED_PER_KIND {
+                        picks.push((k, s));
+                    }
+                }
+            }
+            if picks.len() == before || picks.len() >= MINIMIZED_PER_KIND {
+                break;
+            }
+        }
         let mut landed: Vec<usize> = Vec::new();
-        for (found, _) in &list[..chosen] {
+        for (bucket, found) in picks {
             if stopped_early.is_none() {
                 stopped_early = asker.too_many_failures();
             }
+            let first = &buckets[bucket].first;
             let minimal = if stopped_early.is_some() {
-                found.clone()
+                found.to_string()
             } else {
-                shrink(
-                    found,
-                    |t| matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way),
-                )
+                // The same way, and for an invalid string the same first place (as
+                // diff-grammars keeps where two grammars part): `a b` would otherwise
+                // shrink to another difference, ` `.
+                shrink(found, |t| {
+                    matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way)
+                        && (way.0 != Kind::AcceptsInvalid
+                            || first_place(judge.oracle(), &rule, t, way.0) == *first)
+                })
             };
             let place = match way.0 {
                 Kind::AcceptsInvalid => accepted_place(judge.oracle(), &alphabet, &rule, &minimal),
@@ -360,23 +401,27 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
             };
             let example = Example {
                 input: minimal,
-                found: found.clone(),
+                found: found.to_string(),
                 expected,
                 got,
             };
             let k = group_of(&mut groups, &judge, way, &place);
             groups[k].minimized += 1;
-            groups[k].count += 1;
             landed.push(k);
+            buckets[bucket].group.get_or_insert(k);
             note_alternative(&mut groups[k], &place);
             if !groups[k].examples.iter().any(|e| e.input == example.input) {
                 groups[k].examples.push(example);
             }
         }
-        // The disagreements not minimized count in the group most of their kind
-        // went to.
-        if let Some(k) = most_common(&landed) {
-            groups[k].count += list.len() - chosen;
+        // Each place's disagreements count in the group its first minimized one went
+        // to; those of places none was minimized from, in the group most of their
+        // kind went to.
+        let most = most_common(&landed);
+        for b in &buckets {
+            if let Some(k) = b.group.or(most) {
+                groups[k].count += b.found.len();
+            }
         }
     }
     for g in &mut groups {
@@ -416,6 +461,14 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
 
 /// How an answer disagrees: its kind, and for a component, which.
 type Way = (Kind, Option<Component>);
+
+/// The disagreements of one way that first seem to part at one place.
+struct Bucket<'r> {
+    first: String,
+    found: Vec<&'r str>,
+    /// The group its first minimized disagreement went to.
+    group: Option<usize>,
+}
 
 /// The group of a kind at a place, made if new; its index.
 fn group_of(groups: &mut Vec<Group>, judge: &Judge<'_>, way: Way, place: &Place) -> usize {
