@@ -18,11 +18,10 @@
 //! same rules): first by deleting characters, runs of them halving in length down to
 //! one (delta debugging, Zeller and Hildebrandt 2002), then by replacing each
 //! remaining character with a plainer one (`a`, `0`) where that keeps it, then by
-//! deleting again. What is left
-//! is short and has only the characters that make the difference. Keeping the place
-//! where they part keeps the groups apart: `a.1` (a host whose last label starts
-//! with a digit, not a 2001 `hostname`) would otherwise shrink to the empty host,
-//! another difference.
+//! deleting again. What is left is short and has only the characters that make the
+//! difference. Keeping the place where they part keeps the groups apart: `a.1` (a
+//! host whose last label starts with a digit, not a 2001 `hostname`) would otherwise
+//! shrink to the empty host, another difference.
 //!
 //! **Grouping.** Where they part is read from both sides at the position where the
 //! other side's oracle fails (its explanation, [`crate::explain`]): the innermost

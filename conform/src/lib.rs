@@ -242,6 +242,11 @@ impl Asker {
     /// How the program's answer for `input` disagrees (`Ok(None)`: it agrees;
     /// `Err(())`: no answer).
     fn disagreement(&mut self, judge: &Judge<'_>, input: &str) -> Result<Option<Disagreement>, ()> {
+        // Past too many failures the program is asked nothing more (minimizing
+        // would otherwise wait out a timeout per candidate).
+        if self.too_many_failures().is_some() && !self.cache.contains_key(input) {
+            return Err(());
+        }
         match self.ask(input) {
             Ok(Outcome::Answer(a)) => Ok(judge.judge(input, &a)),
             _ => Err(()),

@@ -28,6 +28,8 @@ pub const STDERR_TAIL: usize = 4096;
 pub const GRACE: Duration = Duration::from_secs(2);
 /// How many times the program may fail (exit, hang) before its first answer.
 pub const TRIES: u32 = 3;
+/// How many lines the reader thread holds before the program must wait.
+const LINES_AHEAD: usize = 4;
 /// The first answer after each start may take this many timeouts: a program's
 /// runtime may take seconds to start (a JVM, a Python import).
 pub const FIRST_ANSWER_TIMEOUTS: u32 = 5;
@@ -79,7 +81,7 @@ impl std::fmt::Display for Stop {
 impl std::error::Error for Stop {}
 
 /// A line read from the program, or the end of its output.
-enum Read_ {
+enum FromProgram {
     Line(Vec<u8>),
     TooLong,
     End,
@@ -88,7 +90,7 @@ enum Read_ {
 struct Running {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Read_>,
+    lines: Receiver<FromProgram>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     stderr_done: Receiver<()>,
     /// Whether it has answered since it was started.
@@ -144,7 +146,9 @@ impl Subject {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
+        // Bounded: a program that writes lines nobody asked for (`yes valid`) blocks
+        // its reader, not our memory.
+        let (tx, lines) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || read_lines(stdout, &tx));
         let stderr = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
         let (done_tx, stderr_done) = mpsc::channel();
@@ -169,47 +173,11 @@ impl Subject {
     /// [`Stop`] when the program cannot be started, or has failed [`TRIES`] times in
     /// a row without ever answering.
     pub fn ask(&mut self, input: &str) -> Result<Outcome, Stop> {
-        let mut r = match self.running.take() {
+        let r = match self.running.take() {
             Some(r) => r,
             None => self.start()?,
         };
-        let mut line = input_line(input);
-        line.push('\n');
-        let written = match r.stdin.as_mut() {
-            Some(w) => w.write_all(line.as_bytes()).and_then(|()| w.flush()),
-            None => Err(std::io::ErrorKind::BrokenPipe.into()),
-        };
-        let outcome = if written.is_err() {
-            // It closed its input: it has exited or is about to.
-            Self::ended(r)
-        } else {
-            let wait = if r.answered {
-                self.timeout
-            } else {
-                self.timeout * FIRST_ANSWER_TIMEOUTS
-            };
-            match r.lines.recv_timeout(wait) {
-                Ok(Read_::Line(bytes)) => {
-                    r.answered = true;
-                    let outcome = understand(&bytes);
-                    self.running = Some(r);
-                    outcome
-                }
-                Ok(Read_::TooLong) => {
-                    r.answered = true;
-                    self.running = Some(r);
-                    Outcome::NotUnderstood {
-                        line: String::new(),
-                        why: format!("a line longer than {MAX_LINE} bytes"),
-                    }
-                }
-                Ok(Read_::End) | Err(RecvTimeoutError::Disconnected) => Self::ended(r),
-                Err(RecvTimeoutError::Timeout) => {
-                    kill(&mut r);
-                    Outcome::NoAnswer
-                }
-            }
-        };
+        let outcome = self.exchange(r, input);
         match outcome {
             Outcome::NoAnswer | Outcome::Crash { .. } => {
                 self.failed_in_a_row += 1;
@@ -227,6 +195,61 @@ impl Subject {
             }
         }
         Ok(outcome)
+    }
+
+    /// Writes `input` to the running program and reads its answer; keeps it running
+    /// if it answered.
+    fn exchange(&mut self, mut r: Running, input: &str) -> Outcome {
+        // A line already waiting answers no input: the program says more than it is
+        // asked, and its answers no longer match the inputs. It is started again.
+        let early = match r.lines.try_recv() {
+            Ok(FromProgram::Line(bytes)) => Some(shown(&bytes)),
+            Ok(FromProgram::TooLong) => Some(String::new()),
+            // The end, read here, is read again below as the channel's disconnection.
+            Ok(FromProgram::End) | Err(_) => None,
+        };
+        if let Some(line) = early {
+            kill(&mut r);
+            return Outcome::NotUnderstood {
+                line,
+                why: "a line written before the input was: more answers than inputs".to_string(),
+            };
+        }
+        let mut line = input_line(input);
+        line.push('\n');
+        let written = match r.stdin.as_mut() {
+            Some(w) => w.write_all(line.as_bytes()).and_then(|()| w.flush()),
+            None => Err(std::io::ErrorKind::BrokenPipe.into()),
+        };
+        if written.is_err() {
+            // It closed its input: it has exited or is about to.
+            return Self::ended(r);
+        }
+        let wait = if r.answered {
+            self.timeout
+        } else {
+            self.timeout * FIRST_ANSWER_TIMEOUTS
+        };
+        match r.lines.recv_timeout(wait) {
+            Ok(FromProgram::Line(bytes)) => {
+                r.answered = true;
+                self.running = Some(r);
+                understand(&bytes)
+            }
+            Ok(FromProgram::TooLong) => {
+                r.answered = true;
+                self.running = Some(r);
+                Outcome::NotUnderstood {
+                    line: String::new(),
+                    why: format!("a line longer than {MAX_LINE} bytes"),
+                }
+            }
+            Ok(FromProgram::End) | Err(RecvTimeoutError::Disconnected) => Self::ended(r),
+            Err(RecvTimeoutError::Timeout) => {
+                kill(&mut r);
+                Outcome::NoAnswer
+            }
+        }
     }
 
     /// The program ended its output: how it exited, and the end of its standard error.
@@ -274,16 +297,23 @@ pub fn describe(o: &Outcome) -> String {
     }
 }
 
+/// A line as the report shows it: decoded lossily, cut at 200 characters.
+fn shown(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).chars().take(200).collect()
+}
+
 fn understand(bytes: &[u8]) -> Outcome {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-    let shown = || String::from_utf8_lossy(bytes).chars().take(200).collect();
     match std::str::from_utf8(bytes) {
         Ok(line) => match read_answer(line) {
             Ok(a) => Outcome::Answer(a),
-            Err(why) => Outcome::NotUnderstood { line: shown(), why },
+            Err(why) => Outcome::NotUnderstood {
+                line: shown(bytes),
+                why,
+            },
         },
         Err(_) => Outcome::NotUnderstood {
-            line: shown(),
+            line: shown(bytes),
             why: "not UTF-8".to_string(),
         },
     }
@@ -329,7 +359,7 @@ fn kill(r: &mut Running) {
 
 /// Sends the lines of `from` (without their line feed), each at most [`MAX_LINE`]
 /// bytes, then the end.
-fn read_lines(from: impl Read, to: &mpsc::Sender<Read_>) {
+fn read_lines(from: impl Read, to: &mpsc::SyncSender<FromProgram>) {
     let mut reader = BufReader::with_capacity(64 * 1024, from);
     let mut line: Vec<u8> = Vec::new();
     let mut too_long = false;
@@ -354,9 +384,9 @@ fn read_lines(from: impl Read, to: &mpsc::Sender<Read_>) {
         reader.consume(used);
         if ends.is_some() {
             let sent = if too_long {
-                to.send(Read_::TooLong)
+                to.send(FromProgram::TooLong)
             } else {
-                to.send(Read_::Line(std::mem::take(&mut line)))
+                to.send(FromProgram::Line(std::mem::take(&mut line)))
             };
             too_long = false;
             if sent.is_err() {
@@ -365,9 +395,9 @@ fn read_lines(from: impl Read, to: &mpsc::Sender<Read_>) {
         }
     }
     if !line.is_empty() {
-        let _ = to.send(Read_::Line(line));
+        let _ = to.send(FromProgram::Line(line));
     }
-    let _ = to.send(Read_::End);
+    let _ = to.send(FromProgram::End);
 }
 
 /// Keeps the last [`STDERR_TAIL`] bytes of `from` in `tail`, until its end.

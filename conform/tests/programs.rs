@@ -160,3 +160,54 @@ fn a_line_without_end_is_bounded() {
     }
     assert!(matches!(subject.ask("b").unwrap(), Outcome::Answer(_)));
 }
+
+#[test]
+fn more_answers_than_inputs_are_not_understood() {
+    // `yes valid` answers before it is asked: its second line answers no input.
+    let program = script("chatty", "read l; yes valid\n");
+    let mut subject = Subject::new(
+        Program {
+            command: program,
+            grammar: "uri".to_string(),
+            rule: "IPv4address".to_string(),
+        },
+        Duration::from_secs(5),
+    );
+    assert!(matches!(
+        subject.ask("1.2.3.4").unwrap(),
+        Outcome::Answer(_)
+    ));
+    match subject.ask("1.2.3.5").unwrap() {
+        Outcome::NotUnderstood { line, why } => {
+            assert_eq!(line, "valid");
+            assert!(why.contains("more answers than inputs"), "{why}");
+        }
+        o => panic!("{o:?}"),
+    }
+    // Started again, in step.
+    assert!(matches!(
+        subject.ask("1.2.3.6").unwrap(),
+        Outcome::Answer(_)
+    ));
+    assert_eq!(subject.starts, 2);
+}
+
+#[test]
+fn too_many_hangs_stop_the_run_early() {
+    // It answers the first input of each start, then sleeps: ten starts, ten hangs.
+    let program = script(
+        "sleepy",
+        "read l; echo invalid; while read l; do sleep 5; done\n",
+    );
+    let r = run(
+        &Options {
+            timeout: Duration::from_millis(50),
+            ..options(40)
+        },
+        &program,
+    )
+    .unwrap();
+    assert_eq!(r.hangs.len(), 10, "{r:#?}");
+    assert!(r.stopped_early.as_deref().unwrap().contains("10 inputs"));
+    assert_eq!((r.inputs, r.starts), (20, 10));
+}
