@@ -5,7 +5,9 @@
 //!    and one counterexample per place the rule can fail (`iri generate --cover
 //!    --invalid`, [`counterexamples::places`]);
 //! 2. near misses around every boundary, up to half of what is left of the budget:
-//!    at each position of each covering string, the character deleted, doubled,
+//!    each covering string with a line break, white space, a NUL or a byte order
+//!    mark at either end (characters the grammar lumps with others and programs
+//!    treat apart); at each position of each covering string, the character deleted, doubled,
 //!    and replaced by its neighbours in code point order (the ends of the ranges);
 //!    then each single edit (a character deleted, replaced or inserted, one of each
 //!    class of [`counterexamples::alphabet`]), spread evenly when there are more;
@@ -108,14 +110,16 @@ pub fn inputs(
         add(&mut out, s, Source::Counterexample);
     }
 
-    // 2. Near misses of the covering strings: first the edits at the boundaries of
+    // 2. Near misses of the covering strings: first each with a character at an end
+    // that the grammar treats like its class but programs often do not, then the
+    // edits at the boundaries of
     // each character's class and of each run's length, then the others, spread
     // evenly over them.
     let mut near_seen = HashSet::new();
     let boundary: Vec<String> = set
         .strings
         .iter()
-        .flat_map(|s| boundary_edits(s))
+        .flat_map(|s| at_the_ends(s).chain(boundary_edits(s)))
         .filter(|s| near_seen.insert(s.clone()))
         .collect();
     let others: Vec<String> = set
@@ -174,6 +178,23 @@ pub fn inputs(
         }
     }
     Ok(out)
+}
+
+/// Characters the grammar puts in one class with others (no rule of RFC 3986 or 3987
+/// allows any of them, so [`counterexamples::alphabet`] tries one space for all the
+/// controls), which programs treat apart: a regular expression's `$` matches before a
+/// final line feed, readers split lines at CR and LF, trim white space or stop at a
+/// NUL, and Unicode names other line breaks, spaces and a byte order mark.
+const TREATED_APART: [char; 12] = [
+    '\n', '\r', '\t', ' ', '\0', '\u{0B}', '\u{0C}', '\u{7F}', '\u{85}', '\u{A0}', '\u{2028}',
+    '\u{FEFF}',
+];
+
+/// `s` with each character of [`TREATED_APART`] after it and before it.
+fn at_the_ends(s: &str) -> impl Iterator<Item = String> + '_ {
+    TREATED_APART
+        .iter()
+        .flat_map(move |c| [format!("{s}{c}"), format!("{c}{s}")])
 }
 
 /// The edits of `s` at the edges of what the grammar allows: at each position, the

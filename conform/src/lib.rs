@@ -389,6 +389,18 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
                             || first_place(judge.oracle(), &rule, t, way.0) == *first)
                 })
             };
+            // Then without the place: where the same way of disagreeing shrinks to one
+            // string from several places (a newline after a path, a query, an
+            // authority: `$` in a regular expression), they are one cause, grouped
+            // where that string parts.
+            let minimal = if stopped_early.is_some() {
+                minimal
+            } else {
+                shrink_to_an_end(
+                    &minimal,
+                    |t| matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way),
+                )
+            };
             let place = match way.0 {
                 Kind::AcceptsInvalid => accepted_place(judge.oracle(), &alphabet, &rule, &minimal),
                 Kind::RejectsValid | Kind::Component => {
@@ -462,6 +474,26 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         crashes: asker.crashes,
         unreadable: asker.unreadable,
     })
+}
+
+/// `s` shrunk ([`shrink`]), then cut to its shortest end (a prefix or a suffix) that
+/// still `keeps`, and shrunk again, until no end keeps. Delta debugging deletes runs
+/// of halving length at fixed offsets, so `//[::]` + LF never loses its six-character
+/// head in one step, while LF alone shows the same thing.
+fn shrink_to_an_end(s: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
+    let mut m = shrink(s, &mut keeps);
+    loop {
+        let chars: Vec<char> = m.chars().collect();
+        let n = chars.len();
+        let end = (1..n)
+            .flat_map(|k| [&chars[n - k..], &chars[..k]])
+            .map(|c| c.iter().collect::<String>())
+            .find(|t| keeps(t));
+        match end {
+            Some(t) => m = shrink(&t, &mut keeps),
+            None => return m,
+        }
+    }
 }
 
 /// How an answer disagrees: its kind, and for a component, which.

@@ -3,8 +3,13 @@
 //! group in `dec-octet` whose minimal example is a few characters long; the same
 //! adapter without the deviation must agree on every input.
 //!
+//! A second deviation is the one a regular expression ending in `$` has (Python's
+//! `rfc3987` has it): a final line feed let through. Found after a path, a query, an
+//! authority..., it is one cause, and must be one group whose example is the line
+//! feed alone.
+//!
 //! The adapter is this test binary, started again with `IRI_CONFORM_TEST_ADAPTER`
-//! set (`planted` or `faithful`): so it writes its own `main` (no test harness
+//! set (`planted`, `dollar` or `faithful`): so it writes its own `main` (no test harness
 //! printing on standard output, which is the protocol's).
 
 use iri_grammar::grammar::matches_dyn;
@@ -17,19 +22,21 @@ use std::io::{BufRead, Write};
 
 fn main() {
     if let Ok(mode) = std::env::var("IRI_CONFORM_TEST_ADAPTER") {
-        adapter(mode == "planted");
+        adapter(&mode);
         return;
     }
     the_planted_bug_is_one_group_in_dec_octet();
     the_planted_bug_is_found_in_iri_references_too();
+    a_final_line_feed_let_through_is_one_group();
     the_faithful_adapter_agrees();
-    println!("planted: 3 tests passed");
+    println!("planted: 4 tests passed");
 }
 
 /// Answers for the rule of IRI_CONFORM_RULE in IRI_CONFORM_GRAMMAR, as the library
 /// does; `planted`: with every `256` read as `255` (same length, so the components
-/// of the rewritten string are the same byte ranges of the input).
-fn adapter(planted: bool) {
+/// of the rewritten string are the same byte ranges of the input); `dollar`: with a
+/// final line feed dropped, as `$` matches before one.
+fn adapter(mode: &str) {
     let grammar = std::env::var("IRI_CONFORM_GRAMMAR").unwrap();
     let variant = VariantName::EVERY
         .into_iter()
@@ -44,10 +51,10 @@ fn adapter(planted: bool) {
     let mut out = stdout.lock();
     for line in std::io::stdin().lock().lines() {
         let input: String = serde_json::from_str(&line.unwrap()).unwrap();
-        let asked = if planted {
-            input.replace("256", "255")
-        } else {
-            input.clone()
+        let asked = match mode {
+            "planted" => input.replace("256", "255"),
+            "dollar" => input.strip_suffix('\n').unwrap_or(&input).to_string(),
+            _ => input.clone(),
         };
         let valid = matches_dyn(variant, rule, &asked);
         let spans = match variant {
@@ -122,6 +129,14 @@ fn the_planted_bug_is_found_in_iri_references_too() {
         shortest.contains("256") && shortest.len() <= 16,
         "{shortest}"
     );
+}
+
+fn a_final_line_feed_let_through_is_one_group() {
+    let report = run(&Options::default(), &myself("dollar")).unwrap();
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    let g = &report.groups[0];
+    assert_eq!(g.kind, Kind::AcceptsInvalid);
+    assert_eq!(g.examples[0].input, "\n", "{g:#?}");
 }
 
 fn the_faithful_adapter_agrees() {
