@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Regenerates docs/conformance-of-parsers.md: `iri conform` run against every adapter
+of conform/adapters/, on each grammar the adapter answers, and the reports made into
+one page (a table of parsers by grammar area, then each group with its minimal
+example).
+
+    python3 conform/regenerate.py [--budget N] [--seed S] [--reports DIR] [--out FILE]
+
+It builds what it runs (`cargo build --release -p iri-cli -p iri-conform-adapters`,
+in CARGO_TARGET_DIR if set), installs the Python parsers of
+conform/adapters/python/requirements.txt into a fresh virtual environment, and needs
+`node` and `java` on the PATH: the page names every parser, so a parser that cannot
+run stops the script rather than leave a row out. `--reports DIR` keeps the JSON
+reports (`iri --json conform`), one per parser and grammar.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# name, where its version comes from, the standard it follows, the grammars it
+# answers, the command (`{bin}`: the release target folder, `{python}`: the venv's).
+PARSERS = [
+    ("oxiri", ("cargo", "oxiri"), "RFC 3987", ["iri"], ["{bin}/oxiri"]),
+    ("fluent-uri", ("cargo", "fluent-uri"), "RFC 3986, RFC 3987", ["uri", "iri"], ["{bin}/fluent-uri"]),
+    ("iri-string", ("cargo", "iri-string"), "RFC 3986, RFC 3987", ["uri", "iri"], ["{bin}/iri-string"]),
+    ("url (Rust)", ("cargo", "url"), "WHATWG URL", ["uri", "iri"], ["{bin}/url"]),
+    ("rfc3987 (Python)", ("pip", "rfc3987"), "RFC 3986, RFC 3987", ["uri", "iri"],
+     ["{python}", "conform/adapters/python/rfc3987_adapter.py"]),
+    ("rfc3986 (Python)", ("pip", "rfc3986"), "RFC 3986", ["uri"],
+     ["{python}", "conform/adapters/python/rfc3986_adapter.py"]),
+    ("rfc3987-syntax (Python)", ("pip", "rfc3987-syntax"), "RFC 3987", ["iri"],
+     ["{python}", "conform/adapters/python/rfc3987_syntax_adapter.py"]),
+    ("rfc3987-syntax2 (Python)", ("pip", "rfc3987-syntax2"), "RFC 3987", ["iri"],
+     ["{python}", "conform/adapters/python/rfc3987_syntax2_adapter.py"]),
+    ("URL (Node.js)", ("node",), "WHATWG URL", ["uri", "iri"], ["node", "conform/adapters/node/url.mjs"]),
+    ("java.net.URI", ("java",), "RFC 2396", ["uri", "iri"], ["java", "conform/adapters/java/JavaNetUri.java"]),
+]
+
+# The grammar areas of the table, in its order.
+AREAS = [
+    "scheme", "authority, userinfo", "IPv4", "IPv6", "IPvFuture", "reg-name", "port",
+    "path", "query, fragment", "percent-encoding", "non-ASCII", "reference",
+]
+
+# Rules by area, in RFC 3986's names (RFC 3987's `i` rules are read without the `i`).
+RULE_AREAS = {
+    "scheme": "scheme",
+    "authority": "authority, userinfo", "userinfo": "authority, userinfo",
+    "IPv4address": "IPv4", "dec-octet": "IPv4",
+    "IPv6address": "IPv6", "h16": "IPv6", "ls32": "IPv6",
+    "IPvFuture": "IPvFuture",
+    "reg-name": "reg-name", "host": "reg-name",
+    "port": "port",
+    "path": "path", "path-abempty": "path", "path-absolute": "path", "path-noscheme": "path",
+    "path-rootless": "path", "path-empty": "path", "segment": "path", "segment-nz": "path",
+    "segment-nz-nc": "path", "pchar": "path",
+    "query": "query, fragment", "fragment": "query, fragment", "private": "query, fragment",
+    "pct-encoded": "percent-encoding", "HEXDIG": "percent-encoding",
+    "ucschar": "non-ASCII",
+}
+
+COMPONENT_AREAS = {
+    "scheme": "scheme", "authority": "authority, userinfo", "userinfo": "authority, userinfo",
+    "host": "reg-name", "port": "port", "path": "path", "query": "query, fragment",
+    "fragment": "query, fragment",
+}
+
+
+def area(group):
+    """The area of the table a group counts in: the component that differs, else the
+    rule where the parser parts from the grammar; an `IP-literal` by what is inside
+    its brackets; a rule of the reference's structure or of characters by the
+    example (non-ASCII, a percent-encoding), else `reference`."""
+    example = group["examples"][0]["input"] if group["examples"] else ""
+    if group["kind"] == "component":
+        found = COMPONENT_AREAS.get(group["component"], "reference")
+        if found == "reg-name" and "[" in example:
+            return "IPvFuture" if re.search(r"\[[vV]", example) else "IPv6"
+        return found
+    rule = group["rule"]
+    if rule == "IP-literal":
+        return "IPvFuture" if re.search(r"\[[vV]", example) else "IPv6"
+    bare = rule[1:] if rule.startswith("i") and rule[1:] in RULE_AREAS else rule
+    if bare in RULE_AREAS:
+        return RULE_AREAS[bare]
+    if any(ord(c) > 0x7F for c in example):
+        return "non-ASCII"
+    if "%" in example:
+        return "percent-encoding"
+    return "reference"
+
+
+def shown(s):
+    """A string as a JSON literal, every character that does not show itself
+    (controls, spaces other than U+0020, format characters) escaped, in a code span."""
+    out = []
+    for c in json.dumps(s, ensure_ascii=False)[1:-1]:
+        cat = unicodedata.category(c)
+        # U+FFFD reads as a decoding error, not a character the parser was given.
+        if (cat[0] in "CZ" and c != " ") or cat == "Mn" or c == "\ufffd":
+            out.append("\\u%04x" % ord(c) if ord(c) <= 0xFFFF else "\\U%08x" % ord(c))
+        else:
+            out.append(c)
+    text = '"' + "".join(out) + '"'
+    fence = "``" if "`" in text else "`"
+    pad = " " if "`" in text else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, cwd=ROOT, check=True, **kw)
+
+
+def cargo_versions():
+    lock = (ROOT / "Cargo.lock").read_text()
+    return dict(re.findall(r'\[\[package\]\]\nname = "([^"]+)"\nversion = "([^"]+)"', lock))
+
+
+def version(source, python, cargo):
+    if source[0] == "cargo":
+        return cargo[source[1]]
+    if source[0] == "pip":
+        code = f"import importlib.metadata as m; print(m.version({source[1]!r}))"
+        return subprocess.check_output([python, "-c", code], text=True).strip()
+    if source[0] == "node":
+        return "Node.js " + subprocess.check_output(["node", "--version"], text=True).strip().lstrip("v")
+    if source[0] == "java":
+        out = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr
+        return "Java " + re.search(r'version "([^"]+)"', out).group(1)
+    raise ValueError(source)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--budget", type=int, default=5000, help="inputs per run (iri conform --budget)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--reports", type=Path, help="keep the JSON reports in this folder")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "conformance-of-parsers.md")
+    args = ap.parse_args()
+
+    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    if not target.is_absolute():
+        target = ROOT / target
+    run(["cargo", "build", "--release", "-q", "-p", "iri-cli", "-p", "iri-conform-adapters"])
+    iri = target / "release" / "iri"
+    tmp = Path(tempfile.mkdtemp(prefix="conform-"))
+    reports = args.reports or tmp / "reports"
+    reports.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "venv", str(tmp / "venv")])
+    python = str(tmp / "venv" / "bin" / "python")
+    run([python, "-m", "pip", "install", "--quiet", "-r", "conform/adapters/python/requirements.txt"])
+    cargo = cargo_versions()
+    commit = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True).strip()
+
+    rows = []
+    for name, source, standard, grammars, command in PARSERS:
+        cmd = [c.format(bin=target / "release", python=python) for c in command]
+        ver = version(source, python, cargo)
+        for grammar in grammars:
+            out = subprocess.run(
+                [str(iri), "--grammar", grammar, "--json", "conform", "--budget", str(args.budget),
+                 "--seed", str(args.seed), "--", *cmd],
+                cwd=ROOT, capture_output=True, text=True,
+            )
+            if out.returncode not in (0, 1):
+                sys.exit(f"{name} on {grammar}: iri conform exited {out.returncode}:\n{out.stderr}")
+            report = json.loads(out.stdout)
+            slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+            (reports / f"{slug}-{grammar}.json").write_text(out.stdout)
+            rows.append((name, ver, standard, grammar, report))
+            print(f"{name} {grammar}: {len(report['groups'])} groups", file=sys.stderr)
+
+    args.out.write_text(page(rows, args.budget, args.seed, commit))
+    print(f"wrote {args.out.relative_to(ROOT)}", file=sys.stderr)
+
+
+def page(rows, budget, seed, commit):
+    date = datetime.date.today().isoformat()
+    lines = [
+        "# Conformance of URI and IRI parsers",
+        "",
+        "<!-- Generated by `python3 conform/regenerate.py`; edit that script, not this page. -->",
+        "",
+        "Where each parser parts from the ABNF of RFC 3986 (URI) and RFC 3987 (IRI), as",
+        "`iri conform` finds it ([the protocol](conform-protocol.md), [the adapters]"
+        "(../conform/adapters/README.md)): each run asks the parser about the covering",
+        "suite of the grammar's reference rule, near misses of it and strings drawn from",
+        "the grammar, judges every answer by the ABNF (validity) and by this library",
+        "(components), makes each disagreement as short and plain as it goes, and groups",
+        "them by the rule where the parser parts from the grammar. It is a search, not a",
+        "proof: an empty cell means none found. Parsers that follow another standard",
+        "(the WHATWG URL Standard, RFC 2396) are here to show where that standard parts",
+        "from the RFCs, not only their mistakes.",
+        "",
+        f"Generated on {date} at commit `{commit}` by `python3 conform/regenerate.py --budget {budget}"
+        + (f" --seed {seed}" if seed else "") + f"` ({budget:,} inputs per run, seed {seed}).",
+        "",
+        "## By grammar area",
+        "",
+        "Each cell: the groups of disagreements in that area, and how many inputs",
+        "disagreed before minimizing. A group is one way of parting at one rule.",
+        "",
+        "| parser | version | follows | grammar | " + " | ".join(AREAS) + " | hangs, crashes |",
+        "|---|---|---|---|" + "--:|" * (len(AREAS) + 1),
+    ]
+    for name, ver, standard, grammar, r in rows:
+        cells = {a: [0, 0] for a in AREAS}
+        for g in r["groups"]:
+            cells[area(g)][0] += 1
+            cells[area(g)][1] += g["count"]
+        shown_cells = [f"{n} ({c})" if n else "" for n, c in (cells[a] for a in AREAS)]
+        trouble = len(r["hangs"]) + len(r["crashes"]) + len(r["unreadable"])
+        lines.append(
+            f"| {name} | {ver} | {standard} | {grammar} | " + " | ".join(shown_cells)
+            + f" | {trouble or ''} |"
+        )
+    lines += ["", "## The groups, each with its minimal example", ""]
+    for name, ver, standard, grammar, r in rows:
+        lines.append(f"### {name} {ver}, {grammar}")
+        lines.append("")
+        lines.append(
+            f"{r['inputs']:,} inputs asked, {r['agreed']:,} agreed, {r['disagreements']:,} disagreed"
+            f" in {plural(len(r['groups']), 'group')}."
+            + (f" Stopped early: {r['stopped_early']}." if r.get("stopped_early") else "")
+        )
+        lines.append("")
+        for g in sorted(r["groups"], key=lambda g: (AREAS.index(area(g)), -g["count"])):
+            what = g["kind"] + (f" ({g['component']})" if g.get("component") else "")
+            alt = f", alternative {g['alternative']} of {g['alternatives']}" if g.get("alternative") else ""
+            where = g["document"] + (f" [§{g['section']}]({g['section_url']})" if g.get("section") else "")
+            ex = g["examples"][0] if g["examples"] else None
+            example = shown(ex["input"]) if ex else "(none kept)"
+            if ex and g["kind"] == "component":
+                example += f": {g['component']} is {describe(ex['expected'])}, the parser says {describe(ex['got'])}"
+            lines.append(
+                f"- **{area(g)}**: {what} at `{g['rule']}`{alt} ({where}), {plural(g['count'], 'input')}: {example}"
+            )
+        for h in r["hangs"]:
+            lines.append(f"- **hang**: no answer to {shown(h)}")
+        for c in r["crashes"]:
+            lines.append(f"- **crash** ({c['status']}): on {shown(c['input'])}")
+        for u in r["unreadable"]:
+            lines.append(f"- **answer not understood** ({u['why']}): to {shown(u['input'])}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def plural(n, noun):
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def describe(component):
+    return "absent" if component is None else shown(component)
+
+
+if __name__ == "__main__":
+    main()
