@@ -66,25 +66,50 @@ pub fn first_place(oracle: &Oracle<'_>, rule: &str, s: &str, kind: Kind) -> Stri
     rules.into_iter().collect::<Vec<_>>().join(" ")
 }
 
-/// The deepest node of `tree` whose span holds every byte of `from..to` (`from ==
-/// to`: the position between two characters, held by a node around both).
+/// The deepest node of `tree` whose span holds every byte of `from..to`. For a
+/// point (`from == to`: where a character was deleted), the deeper of the nodes
+/// holding the character before it and the one after it: the deletion took a
+/// character from between them, and the deeper one is the rule it shortened
+/// (`//[::0.0.0.0]` is `//[::0.0.0.00]` with a `0` less at the end of a
+/// `dec-octet`, not of the `IP-literal` whose `]` follows).
 pub fn deepest_holding<'t>(tree: &'t OracleTree<'_>, from: usize, to: usize) -> &'t OracleNode {
-    let mut n = &tree.root;
-    loop {
-        let inside = n.children.iter().find(|c| {
-            if from == to {
-                c.start < from && from < c.end
-                    || (c.start <= from && from < c.end && from == 0)
-                    || (c.start < from && from == c.end && from == tree.input.len())
-            } else {
-                c.start <= from && to <= c.end
+    if from == to {
+        let before = tree.input[..from]
+            .chars()
+            .next_back()
+            .map(|c| from - c.len_utf8());
+        let after = tree.input[from..]
+            .chars()
+            .next()
+            .map(|c| from + c.len_utf8());
+        let sides = [
+            before.map(|b| holding(tree, b, from)),
+            after.map(|a| holding(tree, from, a)),
+        ];
+        return match sides {
+            [Some(b), Some(a)] => {
+                if a.1 > b.1 {
+                    a.0
+                } else {
+                    b.0
+                }
             }
-        });
-        match inside {
-            Some(c) => n = c,
-            None => return n,
-        }
+            [Some(one), None] | [None, Some(one)] => one.0,
+            [None, None] => &tree.root,
+        };
     }
+    holding(tree, from, to).0
+}
+
+/// The deepest node holding `from..to` (not empty), and its depth.
+fn holding<'t>(tree: &'t OracleTree<'_>, from: usize, to: usize) -> (&'t OracleNode, usize) {
+    let mut n = &tree.root;
+    let mut depth = 0;
+    while let Some(c) = n.children.iter().find(|c| c.start <= from && to <= c.end) {
+        n = c;
+        depth += 1;
+    }
+    (n, depth)
 }
 
 /// Where an invalid string the program accepts parts from the grammar: among its
@@ -219,6 +244,15 @@ mod tests {
             accepted_place(&o, &a, "IRI-reference", "//[::256.0.0.0]").rule,
             "dec-octet"
         );
+        // A leading zero, at the end of an IP literal or inside it: the valid
+        // neighbour deletes a character of the last dec-octet, not of the `]` after.
+        for s in ["//[::0.0.0.00]", "//[::0.00.0.0]", "//[::00.0.0.0]"] {
+            assert_eq!(
+                accepted_place(&o, &a, "IRI-reference", s).rule,
+                "dec-octet",
+                "{s}"
+            );
+        }
     }
 
     #[test]
