@@ -158,3 +158,62 @@ fn the_html_page_is_well_formed_and_shows_the_groups() {
     assert!(html.contains("class=\"group\"") && html.contains("IPv4address"));
     assert!(!html.contains("<script") && !html.contains("<link"));
 }
+
+#[test]
+fn an_interrupt_ends_the_program_under_test_too() {
+    // The program runs in a process group of its own, which a Ctrl-C at a terminal
+    // does not reach: `iri` kills it before it dies of the signal. This one writes its
+    // pid, then hangs without answering.
+    let pid_file = dir().join("hung.pid");
+    let _ = std::fs::remove_file(&pid_file);
+    let hung = script(
+        "hung",
+        &format!("echo $$ > {}\nexec sleep 600\n", pid_file.display()),
+    );
+    let mut run = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["--grammar", "uri", "conform", "--rule", "IPv4address"])
+        .args(["--timeout", "60s", "--", "sh", &hung])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("run iri");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let pid = loop {
+        if let Some(pid) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+        {
+            break pid;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the program never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let alive = |pid: u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            !stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
+    };
+    assert!(alive(pid));
+    let sent = Command::new("kill")
+        .args(["-INT", &run.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = run.wait().unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(2), "{status:?}");
+    while alive(pid) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the program outlived iri"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

@@ -139,9 +139,13 @@ impl Subject {
             .stderr(Stdio::piped());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        #[cfg(unix)]
+        interrupts::forward();
         let mut child = cmd
             .spawn()
             .map_err(|e| Stop(format!("cannot start {}: {e}", name.to_string_lossy())))?;
+        #[cfg(unix)]
+        interrupts::running(child.id());
         self.starts += 1;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped");
@@ -346,6 +350,8 @@ fn wait_at_most(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
 fn kill(r: &mut Running) {
     drop(r.stdin.take());
     #[cfg(unix)]
+    interrupts::running_none();
+    #[cfg(unix)]
     if let Ok(pid) = i32::try_from(r.child.id()) {
         // SAFETY: kill(2) with a negative pid signals the process group the program
         // leads (process_group(0) at its start); it touches no memory of ours.
@@ -355,6 +361,62 @@ fn kill(r: &mut Running) {
     }
     let _ = r.child.kill();
     let _ = r.child.wait();
+}
+
+/// The program runs in a process group of its own, so that a kill reaches what it
+/// starts (`sh -c`, a JVM's helpers); then a Ctrl-C at the terminal reaches only
+/// `iri`, and a program that hangs would outlive it. So an interrupt, hang-up or
+/// termination of `iri` kills the running program's group first, then ends `iri` as
+/// that signal would have.
+#[cfg(unix)]
+mod interrupts {
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::Once;
+
+    /// The running program's process group (its pid), 0 when none runs.
+    static GROUP: AtomicI32 = AtomicI32::new(0);
+    const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGHUP, libc::SIGTERM];
+
+    extern "C" fn on_signal(sig: libc::c_int) {
+        let group = GROUP.load(Ordering::SeqCst);
+        // SAFETY: kill(2), signal(2) and raise(3) are async-signal-safe; the handler
+        // touches nothing but an atomic.
+        unsafe {
+            if group > 0 {
+                libc::kill(-group, libc::SIGKILL);
+            }
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
+
+    /// Installs the handler, once, for the signals a terminal or a supervisor sends.
+    pub fn forward() {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            for sig in SIGNALS {
+                // SAFETY: the handler is an `extern "C" fn(c_int)` that only does what
+                // a signal handler may (see on_signal); a signal the process ignores
+                // (nohup) stays ignored.
+                unsafe {
+                    let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                    if libc::signal(sig, handler) == libc::SIG_IGN {
+                        libc::signal(sig, libc::SIG_IGN);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Records the program just started.
+    pub fn running(pid: u32) {
+        GROUP.store(i32::try_from(pid).unwrap_or(0), Ordering::SeqCst);
+    }
+
+    /// Records that no program runs.
+    pub fn running_none() {
+        GROUP.store(0, Ordering::SeqCst);
+    }
 }
 
 /// Sends the lines of `from` (without their line feed), each at most [`MAX_LINE`]
