@@ -483,3 +483,32 @@ fn tail_text(tail: &Mutex<VecDeque<u8>>) -> String {
     let bytes: Vec<u8> = t.iter().copied().collect();
     String::from_utf8_lossy(&bytes).into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_error_keeps_only_its_tail() {
+        // A megabyte of diagnostics, the last of them numbered.
+        let text: String = (0..100_000).map(|k| format!("{k:09}\n")).collect();
+        let tail = Mutex::new(VecDeque::new());
+        keep_tail(text.as_bytes(), &tail);
+        let kept = tail_text(&tail);
+        assert_eq!(kept.len(), STDERR_TAIL);
+        assert!(text.ends_with(&kept));
+        assert!(kept.ends_with("000099999\n"));
+    }
+
+    #[test]
+    fn a_line_is_cut_at_its_limit() {
+        // A line of 3 MiB without a line feed, then a short one.
+        let mut bytes = vec![b'x'; 3 * MAX_LINE];
+        bytes.extend_from_slice(b"\nvalid\n");
+        let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
+        std::thread::spawn(move || read_lines(&bytes[..], &tx));
+        assert!(matches!(rx.recv().unwrap(), FromProgram::TooLong));
+        assert!(matches!(rx.recv().unwrap(), FromProgram::Line(l) if l == b"valid"));
+        assert!(matches!(rx.recv().unwrap(), FromProgram::End));
+    }
+}
