@@ -36,68 +36,9 @@ use {
     unicode_bidi::{bidi_class, BidiClass},
 };
 
-/// The bidi formatting characters RFC 3987 §4.1 lists (and the LEIRI note's "bidi
-/// formatting characters" group): an IRI MUST NOT contain them.
-///
-/// ```
-/// assert!(iri_grammar::bidi::FORMATTING_CHARACTERS.contains(&('\u{202E}', "RLO")));
-/// ```
-pub const FORMATTING_CHARACTERS: [(char, &str); 7] = [
-    ('\u{200E}', "LRM"),
-    ('\u{200F}', "RLM"),
-    ('\u{202A}', "LRE"),
-    ('\u{202B}', "RLE"),
-    ('\u{202C}', "PDF"),
-    ('\u{202D}', "LRO"),
-    ('\u{202E}', "RLO"),
-];
-
-/// The abbreviation of a bidi formatting character of RFC 3987 §4.1 (`RLO` for
-/// U+202E), `None` for any other character.
-///
-/// ```
-/// use iri_grammar::bidi::formatting_name;
-/// assert_eq!(formatting_name('\u{200F}'), Some("RLM"));
-/// assert_eq!(formatting_name('\u{2067}'), None);
-/// ```
-pub fn formatting_name(c: char) -> Option<&'static str> {
-    FORMATTING_CHARACTERS
-        .iter()
-        .find(|(f, _)| *f == c)
-        .map(|(_, name)| *name)
-}
-
-/// Whether `c` is one of the seven bidi formatting characters of RFC 3987 §4.1.
-///
-/// ```
-/// use iri_grammar::bidi::is_formatting_character;
-/// assert!(is_formatting_character('\u{202A}'));
-/// assert!(!is_formatting_character('\u{05D0}'));
-/// ```
-pub fn is_formatting_character(c: char) -> bool {
-    // The range test first: conversions ask this of every character beyond ASCII.
-    ('\u{200E}'..='\u{202E}').contains(&c) && FORMATTING_CHARACTERS.iter().any(|&(f, _)| f == c)
-}
-
 #[cfg(feature = "lint")]
-/// Whether `c` is a bidi control that Unicode added after RFC 3987 (Unicode 6.3,
-/// 2013): ARABIC LETTER MARK U+061C and the isolates LRI, RLI, FSI, PDI
-/// (U+2066-2069, found by their `Bidi_Class`). They are in `ucschar`, and §4.1's
-/// reasons (invisible, they reorder the display) apply to them as well.
-///
-/// ```
-/// use iri_grammar::bidi::is_later_control;
-/// assert!(is_later_control('\u{2067}'));
-/// assert!(is_later_control('\u{061C}'));
-/// assert!(!is_later_control('\u{202E}'));
-/// ```
-pub fn is_later_control(c: char) -> bool {
-    c == '\u{061C}'
-        || matches!(
-            bidi_class(c),
-            BidiClass::LRI | BidiClass::RLI | BidiClass::FSI | BidiClass::PDI
-        )
-}
+pub use crate::chars::is_later_control;
+pub use crate::chars::{formatting_name, is_formatting_character, FORMATTING_CHARACTERS};
 
 #[cfg(feature = "lint")]
 /// The direction of a character for RFC 3987 §4.2.

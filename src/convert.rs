@@ -25,8 +25,7 @@
 //!   default; a label stays as it is when ToUnicode fails, gives characters that would
 //!   stay encoded, or would not give the same label back through ToASCII.
 
-use crate::bidi::is_formatting_character;
-use crate::grammar::generated::{rfc3987_iprivate, rfc3987_ucschar};
+use crate::chars::{is_formatting_character, LEIRI_ONLY_ASCII_BYTES};
 use crate::grammar::VariantName;
 use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
@@ -75,119 +74,8 @@ pub struct ToIri {
     pub idna: bool,
 }
 
-/// Whether a scheme is known to use DNS host names (case-insensitive): the schemes of
-/// [`crate::schemes::SCHEMES`] with a DNS host (http, https, ws, wss, ftp, file).
-///
-/// ```
-/// assert!(iri_grammar::convert::uses_dns("HTTPS"));
-/// assert!(!iri_grammar::convert::uses_dns("urn"));
-/// ```
-pub fn uses_dns(scheme: &str) -> bool {
-    crate::schemes::scheme_rules(scheme).is_some_and(|r| r.dns_host)
-}
-
-/// Whether an IRI allows the character `c` unencoded in component `at` (RFC 3987 §2.2):
-/// ASCII characters are judged by the caller; beyond ASCII, `ucschar` everywhere and
-/// `iprivate` in the query only.
-///
-/// ```
-/// use iri_grammar::{convert::iri_allows, reference::Component};
-/// assert!(iri_allows('é', Component::Path));
-/// assert!(iri_allows('\u{E000}', Component::Query));
-/// assert!(!iri_allows('\u{E000}', Component::Path));
-/// ```
-pub fn iri_allows(c: char, at: Component) -> bool {
-    rfc3987_ucschar(c) || (at == Component::Query && rfc3987_iprivate(c))
-}
-
-/// The US-ASCII characters a LEIRI allows and a URI or IRI does not (LEIRI note §3):
-/// space, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^`, `` ` ``, C0 controls and DEL.
-///
-/// ```
-/// assert!(iri_grammar::convert::leiri_only_ascii('<'));
-/// assert!(!iri_grammar::convert::leiri_only_ascii('/'));
-/// ```
-pub fn leiri_only_ascii(c: char) -> bool {
-    c.is_ascii() && LEIRI_ONLY_ASCII[c as usize]
-}
-
-const LEIRI_ONLY_ASCII: [bool; 256] = byte_set(" <>\"{}|\\^`", true);
-
-/// Characters that URI → IRI keeps percent-encoded although the grammar allows them
-/// (§3.2 step 4): the bidi formatting characters of §4.1, and those the module
-/// documentation lists (invisible, or looking like a space).
-///
-/// ```
-/// use iri_grammar::convert::stays_encoded;
-/// assert!(stays_encoded('\u{202E}') && stays_encoded('\u{00A0}') && stays_encoded('\u{2067}'));
-/// assert!(!stays_encoded('é'));
-/// ```
-pub fn stays_encoded(c: char) -> bool {
-    is_formatting_character(c)
-        || matches!(
-            c,
-            '\u{00A0}'
-                | '\u{00AD}'
-                | '\u{061C}'
-                | '\u{1680}'
-                | '\u{2000}'..='\u{200D}'
-                | '\u{2028}'..='\u{2029}'
-                | '\u{202F}'
-                | '\u{205F}'..='\u{2060}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{3000}'
-                | '\u{FEFF}'
-        )
-}
-
-/// Whether URI → IRI leaves `c` decoded in component `at` (§3.2 steps 2 and 4): an
-/// unreserved US-ASCII character, or a character the IRI grammar allows there that
-/// does not stay encoded.
-///
-/// ```
-/// use iri_grammar::{convert::may_decode, reference::Component};
-/// assert!(may_decode('~', Component::Path) && !may_decode('/', Component::Path));
-/// assert!(may_decode('é', Component::Host) && !may_decode('\u{202E}', Component::Path));
-/// ```
-pub fn may_decode(c: char, at: Component) -> bool {
-    if c.is_ascii() {
-        return UNRESERVED[c as usize];
-    }
-    iri_allows(c, at) && !stays_encoded(c)
-}
-
-/// RFC 3986 §2.3 `unreserved`, by byte.
-pub(crate) const UNRESERVED: [bool; 256] = {
-    let mut t = byte_set("-._~", false);
-    let mut b = 0;
-    while b < 128 {
-        if (b as u8).is_ascii_alphanumeric() {
-            t[b] = true;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// A byte table of the characters of `s`, plus the C0 controls and DEL if `controls`.
-const fn byte_set(s: &str, controls: bool) -> [bool; 256] {
-    let mut t = [false; 256];
-    let bytes = s.as_bytes();
-    let mut k = 0;
-    while k < bytes.len() {
-        t[bytes[k] as usize] = true;
-        k += 1;
-    }
-    if controls {
-        let mut b = 0;
-        while b < 0x20 {
-            t[b] = true;
-            b += 1;
-        }
-        t[0x7F] = true;
-    }
-    t
-}
+pub use crate::chars::{iri_allows, leiri_only_ascii, may_decode, stays_encoded};
+pub use crate::schemes::uses_dns;
 
 /// Bytes the per-component writer must look at (the others are copied in runs).
 struct Attention {
@@ -205,7 +93,7 @@ impl Attention {
         while b < 256 {
             t[b] = (percent && b == b'%' as usize)
                 || (non_ascii && b >= 0x80)
-                || (leiri_ascii && LEIRI_ONLY_ASCII[b])
+                || (leiri_ascii && LEIRI_ONLY_ASCII_BYTES[b])
                 || (upper && (b as u8).is_ascii_uppercase());
             b += 1;
         }
@@ -415,7 +303,7 @@ pub fn to_uri<V: Variant>(
                 // A LEIRI's host may have ASCII a URI forbids: encoded first, so that
                 // ASCII labels come out as URI text and the others fail ToASCII.
                 let mut encoded = String::new();
-                let host = if leiri && s.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)]) {
+                let host = if leiri && s.bytes().any(|b| LEIRI_ONLY_ASCII_BYTES[usize::from(b)]) {
                     pct::encode_unless(s, |c| !leiri_only_ascii(c), &mut encoded);
                     encoded.as_str()
                 } else {
@@ -438,7 +326,9 @@ fn to_uri_without_idna<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, U
     let non_ascii = first_non_ascii(text.as_bytes());
     // A URI already (every character ASCII and allowed in URIs): the identity, with
     // the components already known. Only a LEIRI can have ASCII a URI forbids.
-    if non_ascii.is_none() && !(leiri && text.bytes().any(|b| LEIRI_ONLY_ASCII[usize::from(b)])) {
+    if non_ascii.is_none()
+        && !(leiri && text.bytes().any(|b| LEIRI_ONLY_ASCII_BYTES[usize::from(b)]))
+    {
         return Reference::from_parts(text.to_string(), *r.components());
     }
     if !leiri {
@@ -766,7 +656,7 @@ mod tests {
         for b in 0..=255u8 {
             assert_eq!(
                 ATTEND_ALL.table[b as usize],
-                b == b'%' || b >= 0x80 || LEIRI_ONLY_ASCII[b as usize]
+                b == b'%' || b >= 0x80 || LEIRI_ONLY_ASCII_BYTES[b as usize]
             );
             assert_eq!(ATTEND_PERCENT.table[b as usize], b == b'%');
         }

@@ -81,6 +81,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod bidi;
+mod chars;
 pub mod combinators;
 pub mod convert;
 pub mod grammar;

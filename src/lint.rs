@@ -54,6 +54,7 @@
 //! "IPv4" is a valid `ireg-name`).
 
 use crate::bidi::{self, BidiIssueKind, Part};
+use crate::chars;
 use crate::grammar::{Iri, Leiri, MatchError, Uri, Variant, VariantName};
 use crate::reference::{Component, Reference};
 use alloc::format;
@@ -298,7 +299,7 @@ impl Finding {
     /// assert_eq!(f.character_label().as_deref(), Some("U+202E RLO"));
     /// ```
     pub fn character_label(&self) -> Option<String> {
-        self.character.map(|c| match bidi::formatting_name(c) {
+        self.character.map(|c| match chars::formatting_name(c) {
             Some(name) => format!("U+{:04X} {name}", c as u32),
             None => format!("U+{:04X}", c as u32),
         })
@@ -475,7 +476,7 @@ fn part_findings(text: &str, part: Part, leiri: bool, options: &LintOptions, raw
     }
     if options.check_percent_encoded {
         for (r, c) in bidi::percent_decoded(piece) {
-            if bidi::is_formatting_character(c) {
+            if chars::is_formatting_character(c) {
                 let at = range.start + r.start;
                 raw.add(
                     "bidi-formatting-character-encoded",
@@ -587,14 +588,14 @@ pub fn catalogue_text() -> String {
 /// The character-level code for `c`, if any: the first that applies in catalogue
 /// order.
 fn character_code(c: char, leiri: bool, in_query: bool) -> Option<&'static str> {
-    if bidi::is_formatting_character(c) {
+    if chars::is_formatting_character(c) {
         return Some(if leiri {
             "leiri-bidi-formatting"
         } else {
             "bidi-formatting-character"
         });
     }
-    if bidi::is_later_control(c) {
+    if chars::is_later_control(c) {
         return Some("bidi-control-character");
     }
     if leiri {

@@ -30,7 +30,8 @@
 //! between delimiters, and a delimiter that NFKC makes (U+FF0F FULLWIDTH SOLIDUS → `/`)
 //! is percent-encoded, so the structure of the reference never changes.
 
-use crate::convert::{aligned_writer, may_decode, UNRESERVED};
+use crate::chars::{may_decode, UNRESERVED_BYTES};
+use crate::convert::aligned_writer;
 use crate::grammar::Variant;
 use crate::grammar::VariantName;
 use crate::idn::{self, IdnaError};
@@ -368,7 +369,7 @@ impl Normalizer {
             }
         };
         let bytes = aligned.as_bytes();
-        let in_run = |b: u8| b >= 0x80 || UNRESERVED[usize::from(b)];
+        let in_run = |b: u8| b >= 0x80 || UNRESERVED_BYTES[usize::from(b)];
         let mut k = 0;
         while k < bytes.len() {
             if !in_run(bytes[k]) {

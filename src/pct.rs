@@ -24,6 +24,7 @@
 //! text that may already hold percent-encodings, keeps each valid `%HH`, and
 //! encodes only what does not fit (a `%` without two hex digits becomes `%25`).
 
+use crate::chars::{ascii_set, leiri_only_ascii, PCHAR, SUB_DELIMS, UNRESERVED};
 use crate::grammar::{is_match, Rule, Variant, VariantName};
 use crate::reference::Component;
 use alloc::borrow::Cow;
@@ -182,11 +183,7 @@ impl EncodeSet {
 
     /// The ASCII characters the set keeps in URIs and IRIs (a bit per code point).
     const fn ascii(self) -> u128 {
-        const UNRESERVED_SUB_DELIMS: u128 = ascii_set("-._~!$&'()*+,;=")
-            | ascii_range(b'a', b'z')
-            | ascii_range(b'A', b'Z')
-            | ascii_range(b'0', b'9');
-        const PCHAR: u128 = UNRESERVED_SUB_DELIMS | ascii_set(":@");
+        const UNRESERVED_SUB_DELIMS: u128 = UNRESERVED | SUB_DELIMS;
         match self {
             EncodeSet::Userinfo => UNRESERVED_SUB_DELIMS | ascii_set(":"),
             EncodeSet::RegName => UNRESERVED_SUB_DELIMS,
@@ -197,27 +194,6 @@ impl EncodeSet {
             EncodeSet::QueryPair => (PCHAR | ascii_set("/?")) & !ascii_set("&=+"),
         }
     }
-}
-
-const fn ascii_set(chars: &str) -> u128 {
-    let b = chars.as_bytes();
-    let mut set = 0;
-    let mut k = 0;
-    while k < b.len() {
-        set |= 1 << b[k];
-        k += 1;
-    }
-    set
-}
-
-const fn ascii_range(first: u8, last: u8) -> u128 {
-    let mut set = 0;
-    let mut c = first;
-    while c <= last {
-        set |= 1 << c;
-        c += 1;
-    }
-    set
 }
 
 /// Whether `c` may stand as itself in text of `set` in grammar `V` (`%` never: it
@@ -235,7 +211,7 @@ const fn ascii_range(first: u8, last: u8) -> u128 {
 pub fn allows<V: Variant>(set: EncodeSet, c: char) -> bool {
     if c.is_ascii() {
         return set.ascii() & (1 << (c as u32)) != 0
-            || (V::NAME == VariantName::Leiri && crate::convert::leiri_only_ascii(c));
+            || (V::NAME == VariantName::Leiri && leiri_only_ascii(c));
     }
     let mut buf = [0u8; 4];
     is_match::<V>(set.rule(), c.encode_utf8(&mut buf))

@@ -18,13 +18,13 @@
 //! Not done: §6 of the draft, queries of http(s) URIs in a non-UTF-8 document charset
 //! (the input here is already Unicode).
 
-use crate::convert::uses_dns;
 use crate::grammar::{is_match, Iri, MatchError, Rule};
 #[cfg(feature = "idna")]
 use crate::idn;
 use crate::idn::IdnaError;
 use crate::pct::{self, EncodeSet};
 use crate::reference::IriRef;
+use crate::schemes::uses_dns;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::{String, ToString};

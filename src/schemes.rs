@@ -75,3 +75,16 @@ pub fn scheme_rules(scheme: &str) -> Option<&'static SchemeRules> {
         .iter()
         .find(|s| s.scheme.eq_ignore_ascii_case(scheme))
 }
+
+/// Whether a scheme is known to use DNS host names (case-insensitive): the schemes of
+/// [`SCHEMES`] with a DNS host (http, https, ws, wss, ftp, file). IRI → URI
+/// (RFC 3987 §3.1), URI → IRI (§3.2) and preparation apply IDNA to their hosts only.
+///
+/// ```
+/// assert!(iri_grammar::convert::uses_dns("HTTPS"));
+/// assert!(iri_grammar::schemes::uses_dns("https"));
+/// assert!(!iri_grammar::schemes::uses_dns("urn"));
+/// ```
+pub fn uses_dns(scheme: &str) -> bool {
+    scheme_rules(scheme).is_some_and(|r| r.dns_host)
+}
