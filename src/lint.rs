@@ -55,7 +55,7 @@
 
 use crate::bidi::{self, BidiIssueKind, Part};
 use crate::chars;
-use crate::grammar::{Iri, Leiri, MatchError, Uri, Variant, VariantName};
+use crate::grammar::{MatchError, Variant, VariantName};
 use crate::reference::{Component, Reference};
 use alloc::format;
 use alloc::string::String;
@@ -526,21 +526,18 @@ pub fn lint_text(
     text: &str,
     options: &LintOptions,
 ) -> Result<Vec<Finding>, MatchError> {
-    Ok(match variant {
-        VariantName::Uri => lint(&Reference::<Uri>::parse(text)?, options),
-        VariantName::Iri => lint(&Reference::<Iri>::parse(text)?, options),
-        VariantName::Leiri => lint(&Reference::<Leiri>::parse(text)?, options),
-        // The 2001 draft has no typed references and no prose rules this crate checks
-        // (its one MUST NOT on characters, §3.1, is in the grammar's `ichar`): the
-        // text is checked against its grammar, and a match has no findings.
-        VariantName::Iri2001 => {
-            crate::grammar::check::<crate::grammar::Iri2001>(
-                crate::grammar::Rule::Iri2001IriReference,
-                text,
-            )?;
-            Vec::new()
-        }
-    })
+    // The 2001 draft has no typed references and no prose rules this crate checks
+    // (its one MUST NOT on characters, §3.1, is in the grammar's `ichar`): the text
+    // is checked against its grammar, and a match has no findings.
+    let draft = || {
+        crate::grammar::check::<crate::grammar::Iri2001>(
+            crate::grammar::Rule::Iri2001IriReference,
+            text,
+        )
+        .map(|()| Vec::new())
+    };
+    crate::with_variant!(variant, V => Ok(lint(&Reference::<V>::parse(text)?, options)),
+        Iri2001 => draft())
 }
 
 /// Whether any finding is an error (the `iri lint` exit status).

@@ -35,7 +35,7 @@
 
 use iri_grammar::combinators::{parse_rule, Check};
 use iri_grammar::grammar::{matches_dyn, Rule};
-use iri_grammar::{Iri, Iri2001, Leiri, Uri, Variant};
+use iri_grammar::Variant;
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::{name_in, Grammars, VariantName};
@@ -197,12 +197,7 @@ fn combinators_match(v: VariantName, rule: Rule, input: &str) -> bool {
     fn run<V: Variant>(rule: Rule, input: &str) -> bool {
         matches!(parse_rule::<V, Check>(rule, input), Ok(("", ())))
     }
-    match v {
-        VariantName::Uri => run::<Uri>(rule, input),
-        VariantName::Iri => run::<Iri>(rule, input),
-        VariantName::Leiri => run::<Leiri>(rule, input),
-        VariantName::Iri2001 => run::<Iri2001>(rule, input),
-    }
+    iri_grammar::with_variant!(v, V => run::<V>(rule, input))
 }
 
 /// Disagreements per "grammar rule", and the first few of each.

@@ -29,7 +29,7 @@
 //! example of the rule alone is tried the same way.
 
 use iri_grammar::tree::{tree_of, ParseTree};
-use iri_grammar::{Iri, Iri2001, Leiri, MatchError, Rule, Uri};
+use iri_grammar::{MatchError, Rule};
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::UnknownRule;
 use iri_grammar_abnf::{Element, Grammars, RuleDef, VariantName};
@@ -37,12 +37,7 @@ use std::collections::{BTreeSet, HashMap};
 
 /// The tree of `input` against `rule` in `variant`'s grammar.
 pub fn tree_in(variant: VariantName, rule: Rule, input: &str) -> Result<ParseTree<'_>, MatchError> {
-    match variant {
-        VariantName::Uri => tree_of::<Uri>(rule, input),
-        VariantName::Iri => tree_of::<Iri>(rule, input),
-        VariantName::Leiri => tree_of::<Leiri>(rule, input),
-        VariantName::Iri2001 => tree_of::<Iri2001>(rule, input),
-    }
+    iri_grammar::with_variant!(variant, V => tree_of::<V>(rule, input))
 }
 
 /// The runtime's rule for a rule of the table (the table names LEIRI's rules as

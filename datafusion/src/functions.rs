@@ -20,7 +20,7 @@ use iri_grammar::grammar::{check, is_match, Variant};
 use iri_grammar::lint::{lint, LintOptions};
 use iri_grammar::normalize::{compare, normalize, Comparison, Level, NormalizeOptions};
 use iri_grammar::prepare::prepare;
-use iri_grammar::{Component, Iri, IriRef, Leiri, LeiriRef, Reference, Uri, VariantName};
+use iri_grammar::{Component, Iri, IriRef, LeiriRef, Reference};
 use std::sync::Arc;
 
 /// The shape of every function: its SQL name (for messages), the evaluated
@@ -31,14 +31,10 @@ pub(crate) type Invoke = fn(&str, &[ColumnarValue], usize) -> Result<ArrayRef>;
 /// once per batch, and each row loop is compiled for its grammar.
 macro_rules! by_variant {
     ($variant:expr, $f:ident($($arg:expr),*)) => {
-        match $variant {
-            VariantName::Uri => $f::<Uri>($($arg),*),
-            VariantName::Iri => $f::<Iri>($($arg),*),
-            VariantName::Leiri => $f::<Leiri>($($arg),*),
-            // `Grammar::parse` (args.rs) names only the three grammars of references:
-            // the 2001 draft's has no typed references for these functions to use.
-            VariantName::Iri2001 => unreachable!("the grammar argument is uri, iri or leiri"),
-        }
+        // `Grammar::parse` (args.rs) names only the three grammars of references:
+        // the 2001 draft's has no typed references for these functions to use.
+        iri_grammar::with_variant!($variant, V => $f::<V>($($arg),*),
+            Iri2001 => unreachable!("the grammar argument is uri, iri or leiri"))
     };
 }
 

@@ -12,7 +12,7 @@
 #![no_main]
 
 use iri_grammar::grammar::{check, matches_dyn, Rule};
-use iri_grammar::{Iri, Iri2001, Leiri, Uri, VariantName};
+use iri_grammar::VariantName;
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::Grammars;
 use libfuzzer_sys::fuzz_target;
@@ -38,12 +38,7 @@ thread_local! {
 }
 
 fn check_of(v: VariantName, rule: Rule, s: &str) -> Result<(), String> {
-    let r = match v {
-        VariantName::Uri => check::<Uri>(rule, s),
-        VariantName::Iri => check::<Iri>(rule, s),
-        VariantName::Leiri => check::<Leiri>(rule, s),
-        VariantName::Iri2001 => check::<Iri2001>(rule, s),
-    };
+    let r = iri_grammar::with_variant!(v, V => check::<V>(rule, s));
     r.map_err(|e| e.to_string())
 }
 

@@ -19,7 +19,7 @@ use iri_grammar::convert::{ToIri, ToUri};
 use iri_grammar::grammar::{self, describe_char, Rule, Variant, VariantName};
 use iri_grammar::normalize::{CharNorm, Comparison, Level, NormalizeOptions};
 use iri_grammar::reference::BuildError;
-use iri_grammar::{Iri, Iri2001, Leiri, MatchError, Reference, Uri};
+use iri_grammar::{Iri, Leiri, MatchError, Reference, Uri};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -203,12 +203,7 @@ fn matches(variant: VariantName, rule: Rule, text: &str) -> bool {
 }
 
 fn check_dyn(variant: VariantName, rule: Rule, text: &str) -> Result<(), MatchError> {
-    match variant {
-        VariantName::Uri => grammar::check::<Uri>(rule, text),
-        VariantName::Iri => grammar::check::<Iri>(rule, text),
-        VariantName::Leiri => grammar::check::<Leiri>(rule, text),
-        VariantName::Iri2001 => grammar::check::<Iri2001>(rule, text),
-    }
+    iri_grammar::with_variant!(variant, V => grammar::check::<V>(rule, text))
 }
 
 // ---------------------------------------------------------------------------
@@ -903,12 +898,8 @@ fn parse_tree<'py>(
     let rule = rule_named(variant, rule)?;
     let t = text_of(s)?;
     let text: &str = &t.text;
-    let tree: Result<ParseTree<'_>, MatchError> = match variant {
-        VariantName::Uri => tree_of::<Uri>(rule, text),
-        VariantName::Iri => tree_of::<Iri>(rule, text),
-        VariantName::Leiri => tree_of::<Leiri>(rule, text),
-        VariantName::Iri2001 => tree_of::<Iri2001>(rule, text),
-    };
+    let tree: Result<ParseTree<'_>, MatchError> =
+        iri_grammar::with_variant!(variant, V => tree_of::<V>(rule, text));
     let tree = tree.map_err(|e| iri_error(py, &e, &t, Some(s), None))?;
     if let MaxNodes(Some(max)) = max_nodes {
         let nodes = tree.nodes().count() as u64;

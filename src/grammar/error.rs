@@ -654,12 +654,7 @@ impl MatchError {
 /// [`explain_in`] with the grammar chosen at run time: the one an error recorded.
 #[cfg(feature = "std")]
 fn explain_dyn(variant: VariantName, rule: Rule, input: &str) -> Details {
-    match variant {
-        VariantName::Uri => explain_in::<super::Uri>(rule, input),
-        VariantName::Iri => explain_in::<super::Iri>(rule, input),
-        VariantName::Leiri => explain_in::<super::Leiri>(rule, input),
-        VariantName::Iri2001 => explain_in::<super::Iri2001>(rule, input),
-    }
+    crate::with_variant!(variant, V => explain_in::<V>(rule, input))
 }
 
 /// Explains why `input` does not match `rule`: the combinators run again in

@@ -292,12 +292,50 @@ pub(crate) fn compiled_match<V: Variant>(rule: Rule, input: &str) -> Option<bool
 /// assert!(!matches_dyn(VariantName::Iri, Rule::Iri, "http://a/ b"));
 /// ```
 pub fn matches_dyn(variant: VariantName, rule: Rule, input: &str) -> bool {
-    match variant {
-        VariantName::Uri => is_match::<Uri>(rule, input),
-        VariantName::Iri => is_match::<Iri>(rule, input),
-        VariantName::Leiri => is_match::<Leiri>(rule, input),
-        VariantName::Iri2001 => is_match::<Iri2001>(rule, input),
-    }
+    crate::with_variant!(variant, V => is_match::<V>(rule, input))
+}
+
+/// Runs an expression generic over a [`Variant`] for the grammar a [`VariantName`]
+/// names at run time: `with_variant!(name, V => expr)` is `expr` with `V` the type
+/// [`Uri`], [`Iri`], [`Leiri`] or [`Iri2001`], one arm each, each compiled for its
+/// grammar. `with_variant!(name, V => expr, Iri2001 => other)` gives `other` for the
+/// 2001 draft, whose grammar has rules but no typed references (`Reference<Iri2001>`
+/// does not compile).
+///
+/// ```
+/// use iri_grammar::{check, with_variant, Reference, Rule, VariantName};
+/// let name = VariantName::Leiri;
+/// assert!(with_variant!(name, V => check::<V>(Rule::Iri, "http://a/ b")).is_ok());
+/// let scheme = with_variant!(name, V => {
+///     Reference::<V>::parse("http://a/ b").ok().and_then(|r| r.scheme().map(str::to_owned))
+/// }, Iri2001 => None);
+/// assert_eq!(scheme.as_deref(), Some("http"));
+/// ```
+#[macro_export]
+macro_rules! with_variant {
+    ($variant:expr, $V:ident => $body:expr, Iri2001 => $draft:expr $(,)?) => {
+        match $variant {
+            $crate::VariantName::Uri => {
+                type $V = $crate::Uri;
+                $body
+            }
+            $crate::VariantName::Iri => {
+                type $V = $crate::Iri;
+                $body
+            }
+            $crate::VariantName::Leiri => {
+                type $V = $crate::Leiri;
+                $body
+            }
+            $crate::VariantName::Iri2001 => $draft,
+        }
+    };
+    ($variant:expr, $V:ident => $body:expr $(,)?) => {
+        $crate::with_variant!($variant, $V => $body, Iri2001 => {
+            type $V = $crate::Iri2001;
+            $body
+        })
+    };
 }
 
 /// Runs `rule` on all of `input` in mode `M`: the output, or the failure with the

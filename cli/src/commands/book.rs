@@ -16,7 +16,7 @@
 use crate::html::{self, esc};
 use crate::io::{Failure, Outcome};
 use crate::teach::{Facts, Lesson};
-use iri_grammar::{check, Iri, Leiri, Rule, Uri, VariantName};
+use iri_grammar::{check, Rule, VariantName};
 use iri_grammar_abnf::documents::document_url;
 use iri_grammar_abnf::Grammars;
 use std::fmt::Write as _;
@@ -190,12 +190,7 @@ fn section_text(s: &iri_grammar_abnf::Source) -> String {
 
 /// Whether the runtime rejects `s` as `rule`, and where: (character offset, message).
 fn runtime_error(v: VariantName, rule: Rule, s: &str) -> Option<(usize, String)> {
-    let r = match v {
-        VariantName::Uri => check::<Uri>(rule, s),
-        VariantName::Iri => check::<Iri>(rule, s),
-        VariantName::Leiri => check::<Leiri>(rule, s),
-        VariantName::Iri2001 => check::<iri_grammar::Iri2001>(rule, s),
-    };
+    let r = iri_grammar::with_variant!(v, V => check::<V>(rule, s));
     r.err().map(|e| (e.char_offset(), e.message()))
 }
 

@@ -25,7 +25,7 @@ mod tree;
 use crate::args::{Cli, Command, ScriptArgs};
 use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
 use crate::report::Problem;
-use iri_grammar::{Iri, Iri2001, Leiri, Reference, Rule, Uri, Variant, VariantName};
+use iri_grammar::{Iri2001, Reference, Rule, Variant};
 use std::fmt::Write;
 
 /// Runs the command of `cli` in the grammar it names.
@@ -39,21 +39,18 @@ pub fn run(cli: &Cli) -> Verdicts {
     if !cli.abnf.is_empty() {
         return abnf::run(cli);
     }
-    match cli.grammar().variant() {
-        VariantName::Uri => run_in::<Uri>(cli),
-        VariantName::Iri => run_in::<Iri>(cli),
-        VariantName::Leiri => run_in::<Leiri>(cli),
-        // The 2001 draft's grammar has rules, trees and strings, not typed references
-        // (a `Reference<Iri2001>` does not compile): the commands of references say so.
-        VariantName::Iri2001 => run_rules::<Iri2001>(cli).unwrap_or_else(|| {
+    // The 2001 draft's grammar has rules, trees and strings, not typed references
+    // (a `Reference<Iri2001>` does not compile): the commands of references say so.
+    iri_grammar::with_variant!(cli.grammar().variant(), V => run_in::<V>(cli), Iri2001 => {
+        run_rules::<Iri2001>(cli).unwrap_or_else(|| {
             Err(Failure::Usage(
                 "the iri-2001 grammar (the 2001 draft) has rules but no typed references: \
                  it serves check, tree, trace, grammar, generate and coverage; parse, \
                  resolve, convert, normalize, compare and lint need --grammar uri, iri or leiri"
                     .to_string(),
             ))
-        }),
-    }
+        })
+    })
 }
 
 /// How a per-input command writes, from its script options and the global ones.

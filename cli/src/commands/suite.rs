@@ -7,7 +7,7 @@
 use super::generate::{cover_set, places};
 use crate::io::{Failure, Outcome};
 use iri_grammar::grammar::matches_dyn;
-use iri_grammar::{Iri, Leiri, Rule, Uri, Variant, VariantName};
+use iri_grammar::{with_variant, Rule, Variant, VariantName};
 use iri_grammar_abnf::{oracle::Oracle, Grammars};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -38,13 +38,9 @@ pub fn run(rule: &str, out: &Path, seed: u64) -> Outcome {
         if r.name_in(v).is_none() {
             continue;
         }
-        let (valid, invalid) = match v {
-            VariantName::Uri => strings::<Uri>(&grammars, r, seed)?,
-            VariantName::Iri => strings::<Iri>(&grammars, r, seed)?,
-            VariantName::Leiri => strings::<Leiri>(&grammars, r, seed)?,
-            // The corpus's format names the three grammars of RFC 3987's rule set.
-            VariantName::Iri2001 => continue,
-        };
+        // The corpus's format names the three grammars of RFC 3987's rule set.
+        let (valid, invalid) =
+            with_variant!(v, V => strings::<V>(&grammars, r, seed)?, Iri2001 => continue);
         for (kind, list) in [("cover", valid), ("counterexample", invalid)] {
             for (k, text) in list.into_iter().enumerate() {
                 // The corpus writes U+0000-U+001F, U+007F-U+009F as \uXXXX and escapes

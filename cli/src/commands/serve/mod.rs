@@ -36,7 +36,7 @@ use crate::teach::Lesson;
 use http::{Request, Response};
 use iri_grammar::trace::trace_of;
 use iri_grammar::tree::tree_of;
-use iri_grammar::{Iri, Leiri, MatchError, Rule, Uri, Variant, VariantName};
+use iri_grammar::{MatchError, Rule, Variant, VariantName};
 use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
 use iri_grammar_abnf::label::range_label;
 use iri_grammar_abnf::{Element, Grammars};
@@ -328,12 +328,7 @@ impl<'g> App<'g> {
         let rule = Self::rule_param(v, q, "rule")?;
         let input = Self::input_param(q, "shown")?;
         let lesson = self.lesson(v);
-        Ok(match v {
-            VariantName::Uri => tree_json::<Uri>(rule, input, lesson),
-            VariantName::Iri => tree_json::<Iri>(rule, input, lesson),
-            VariantName::Leiri => tree_json::<Leiri>(rule, input, lesson),
-            VariantName::Iri2001 => tree_json::<iri_grammar::Iri2001>(rule, input, lesson),
-        })
+        Ok(iri_grammar::with_variant!(v, V => tree_json::<V>(rule, input, lesson)))
     }
 
     /// Where the ABNF allows other parses of the input than the tree's, by the
@@ -405,12 +400,7 @@ impl<'g> App<'g> {
     fn trace(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
         let rule = Self::rule_param(v, q, "rule")?;
         let input = Self::input_param(q, "traced")?;
-        Ok(match v {
-            VariantName::Uri => trace_json::<Uri>(rule, input),
-            VariantName::Iri => trace_json::<Iri>(rule, input),
-            VariantName::Leiri => trace_json::<Leiri>(rule, input),
-            VariantName::Iri2001 => trace_json::<iri_grammar::Iri2001>(rule, input),
-        })
+        Ok(iri_grammar::with_variant!(v, V => trace_json::<V>(rule, input)))
     }
 
     /// Everything the page shows of a rule (cached: it never changes).
@@ -642,6 +632,7 @@ fn error_json(e: &MatchError, partial: Option<(usize, &str)>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use iri_grammar::{Iri, Uri};
 
     #[test]
     fn form_decoding() {
