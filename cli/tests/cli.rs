@@ -1,34 +1,11 @@
 //! The `iri` command line, driven as other programs drive it (the contract: README, "The `iri` command").
 
+mod common;
+
+use common::{iri, iri_stdin, stderr, stdout};
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn iri(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .output()
-        .expect("run iri")
-}
-
-fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run iri");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn check_prints_one_verdict_per_input_and_exits_1_on_any_invalid() {

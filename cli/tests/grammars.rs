@@ -2,24 +2,13 @@
 //! `--grammar iri-2001`, `diff-grammars`, and `--abnf` with a grammar of one's own
 //! (RFC 6874's zone identifiers on RFC 3986, `tests/grammars/rfc6874.abnf`).
 
+mod common;
+
+use common::{iri, stderr, stdout};
+
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn iri(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .output()
-        .expect("run iri")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use std::process::Output;
 
 /// A file of the workspace, from the cli crate where the tests run.
 fn file(path: &str) -> String {

@@ -1,28 +1,13 @@
 //! The command line on inputs meant to break it or the terminal it writes to: each
 //! test is a reproducer that failed before its fix. SECURITY.md lists them.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+mod common;
 
-fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run iri");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // Written from a thread: the output may fill its pipe before the input is read.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let o = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    o
-}
+use common::iri_stdin;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// What a terminal must never be given raw: C0 controls but TAB and LF, DEL, C1
 /// controls, bidi formatting characters.

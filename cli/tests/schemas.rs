@@ -7,11 +7,13 @@
 //! `minimum`, `maximum`, and the one `pattern` of `input_bytes`) and fails on any other,
 //! so a schema cannot silently say more than is checked.
 
+mod common;
+
+use common::{iri_stdin, stdout};
+
 use serde_json::Value;
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 struct Schemas {
     docs: HashMap<String, Value>,
@@ -185,16 +187,8 @@ impl Schemas {
 
 /// Runs iri with `args` and `stdin`; the JSON values it printed, one per line.
 fn json_lines(args: &[&str], stdin: &[u8]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let o = child.wait_with_output().unwrap();
-    let text = String::from_utf8(o.stdout).unwrap();
+    let o = iri_stdin(args, stdin);
+    let text = stdout(&o);
     let values: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {e}: {l}")))

@@ -3,39 +3,14 @@
 //! exit status 3, lint's severities, `coverage`, `generate --invalid` / `--cover`,
 //! and `suite`.
 
+mod common;
+
+use common::{iri, iri_stdin, stdout};
+
 use iri_grammar::{is_match, Rule, Uri, VariantName};
 use iri_grammar_abnf::{oracle::Oracle, Grammars};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn iri(args: &[&str]) -> Output {
-    iri_stdin(args, b"")
-}
-
-fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run iri");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // Written from a thread: the child's output may fill its pipe before it has
-    // read all of its input. It may stop reading early (-q): a broken pipe is fine.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use std::process::Output;
 
 fn json(o: &Output) -> Vec<Value> {
     stdout(o)

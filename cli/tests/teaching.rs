@@ -8,24 +8,12 @@
 
 mod common;
 
-use common::{http, http_as, serve};
+use common::{http, http_as, iri, serve, stdout};
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn iri(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .output()
-        .expect("run iri")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
 
 /// A well-formed XML document, read: the name of its root, the attributes of every
 /// element (element, name, value) and its text nodes (trimmed, unescaped). Panics with

@@ -2,24 +2,13 @@
 //! command answers with a message and exit status 1 or 2, never a crash, whatever
 //! the grammar's nesting, recursion, repetition bounds or size.
 
+mod common;
+
+use common::{iri, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
-
-fn iri(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .output()
-        .expect("run iri")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// Writes `text` to a file of its own under the target directory, and returns its
 /// path.

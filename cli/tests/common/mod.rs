@@ -1,14 +1,54 @@
-//! What the command line's tests share: a child process that dies with the test,
-//! `iri serve` started on a free port, and a minimal HTTP/1.1 client for loopback
-//! servers (`iri serve`, chromedriver).
+//! What the command line's tests share: `iri` run with arguments or with standard
+//! input and its output read, a child process that dies with the test, `iri serve`
+//! started on a free port, and a minimal HTTP/1.1 client for loopback servers
+//! (`iri serve`, chromedriver).
 
 #![allow(dead_code)]
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
+
+/// Runs `iri` with `args` (standard input empty).
+pub fn iri(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .output()
+        .expect("run iri")
+}
+
+/// Runs `iri` with `args`, `stdin` on its standard input.
+pub fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run iri");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // Written from a thread: the child's output may fill its pipe before it has
+    // read all of its input. It may stop reading early (-q): a broken pipe is fine.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// The standard output, which is UTF-8.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// The standard error, invalid UTF-8 shown as U+FFFD.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
 
 /// A child process killed when the test ends, however it ends.
 pub struct Killed(pub Child);
