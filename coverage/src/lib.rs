@@ -396,6 +396,20 @@ pub struct Cover {
     pub unreached: Vec<(String, Option<usize>)>,
 }
 
+impl Cover {
+    /// The unreached targets as `iri generate --cover` and the Python package name
+    /// them: `rule`, or `rule alternative N`.
+    pub fn unreached_names(&self) -> Vec<String> {
+        self.unreached
+            .iter()
+            .map(|(r, alt)| match alt {
+                Some(a) => format!("{r} alternative {a}"),
+                None => r.clone(),
+            })
+            .collect()
+    }
+}
+
 /// A small set of strings of the start rule of `cov` that together reach every
 /// measured rule and every alternative of them (greedy: for each target not yet
 /// reached, a generated string that reaches it, then the fewest strings that reach

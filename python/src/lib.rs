@@ -1031,14 +1031,7 @@ fn draw(
                      strings with generate({name:?}, n)"
                 ));
             }
-            let unreached = set
-                .unreached
-                .iter()
-                .map(|(r, alt)| match alt {
-                    Some(a) => format!("{r} alternative {a}"),
-                    None => r.clone(),
-                })
-                .collect();
+            let unreached = set.unreached_names();
             if !invalid {
                 return Ok((set.strings, unreached));
             }

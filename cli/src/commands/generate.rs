@@ -125,14 +125,7 @@ pub fn cover_set<V: Variant>(
     let cov = Coverage::new(grammars, V::NAME, name).map_err(|e| Failure::Usage(e.to_string()))?;
     let mut generator = Generator::new(grammars, V::NAME, seed);
     let set = coverage::cover(&cov, &mut generator, ATTEMPTS);
-    let unreached = set
-        .unreached
-        .iter()
-        .map(|(r, alt)| match alt {
-            Some(a) => format!("{r} alternative {a}"),
-            None => r.clone(),
-        })
-        .collect();
+    let unreached = set.unreached_names();
     Ok((set.strings, unreached))
 }
 
