@@ -20,18 +20,22 @@ const EXTENSIONS: &[&str] = &[
     "rs", "md", "toml", "abnf", "sh", "json", "txt", "tsv", "html", "js", "css", "py",
 ];
 
+/// The lines of a Markdown text outside fenced code blocks.
+fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut in_fence = false;
+    text.lines().filter(move |line| {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+            return false;
+        }
+        !in_fence
+    })
+}
+
 /// The text between backticks, pair by pair, outside fenced code blocks.
 fn backticked(text: &str) -> Vec<&str> {
     let mut spans = Vec::new();
-    let mut in_fence = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence {
-            continue;
-        }
+    for line in prose_lines(text) {
         let mut parts = line.split('`');
         parts.next();
         while let (Some(inside), Some(_)) = (parts.next(), parts.next()) {
@@ -108,15 +112,7 @@ fn every_path_architecture_names_exists() {
 /// fenced code blocks.
 fn link_targets(text: &str) -> Vec<&str> {
     let mut targets = Vec::new();
-    let mut in_fence = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence {
-            continue;
-        }
+    for line in prose_lines(text) {
         let mut rest = line;
         while let Some(k) = rest.find("](") {
             let after = &rest[k + 2..];
