@@ -106,17 +106,9 @@ impl Problem {
         };
         let chars = std::str::from_utf8(&input.raw[..valid]).map_or(0, |s| s.chars().count());
         Problem {
-            kind: "not-utf8",
             byte_offset: Some(valid),
             char_offset: Some(chars),
-            found: None,
-            component: None,
-            blame: None,
-            rule: None,
-            expected: Vec::new(),
-            expected_by: Vec::new(),
-            context: Vec::new(),
-            message: message.to_string(),
+            ..Problem::other("not-utf8", message.to_string())
         }
     }
 
