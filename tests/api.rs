@@ -137,15 +137,7 @@ fn absolute_parsing_and_conversions() {
     let u = UriRef::parse("http://u@h:1/p?q#f").unwrap();
     let i: IriRef = u.clone().into();
     let l: LeiriRef = i.clone().into();
-    for part in [
-        Component::Scheme,
-        Component::Userinfo,
-        Component::Host,
-        Component::Port,
-        Component::Path,
-        Component::Query,
-        Component::Fragment,
-    ] {
+    for part in Component::ALL {
         assert_eq!(u.get(part), i.get(part));
         assert_eq!(i.get(part), l.get(part));
     }

@@ -17,7 +17,7 @@
 //!
 //! Every input is asked once. The same seed gives the same inputs.
 
-use iri_grammar::{check, Iri, Iri2001, Leiri, Rule, Uri, Variant, VariantName};
+use iri_grammar::{check, Rule, Variant, VariantName};
 use iri_grammar_abnf::counterexamples;
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::{Oracle, UnknownRule};
@@ -236,12 +236,7 @@ fn place(variant: VariantName, rule: Rule, s: &str) -> Option<(Option<String>, V
             (e.rule().map(str::to_string), expected)
         })
     }
-    match variant {
-        VariantName::Uri => at::<Uri>(rule, s),
-        VariantName::Iri => at::<Iri>(rule, s),
-        VariantName::Leiri => at::<Leiri>(rule, s),
-        VariantName::Iri2001 => at::<Iri2001>(rule, s),
-    }
+    iri_grammar::with_variant!(variant, V => at::<V>(rule, s))
 }
 
 #[cfg(test)]

@@ -12,16 +12,7 @@ pub const VERSION: &str = "1";
 
 /// The components an answer may give, in the order of RFC 3986 §3 (and of the
 /// protocol page's table).
-pub const COMPONENTS: [Component; 8] = [
-    Component::Scheme,
-    Component::Authority,
-    Component::Userinfo,
-    Component::Host,
-    Component::Port,
-    Component::Path,
-    Component::Query,
-    Component::Fragment,
-];
+pub const COMPONENTS: [Component; 8] = Component::ALL;
 
 /// `s` as the line the program reads, without its line feed: a JSON string literal
 /// in ASCII only. Printable ASCII stands for itself but `"` and `\`; the controls

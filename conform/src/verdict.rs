@@ -4,7 +4,7 @@
 //! parses, compared key by key for the keys the program gave.
 
 use crate::protocol::{Answer, COMPONENTS};
-use iri_grammar::{Component, Iri, Leiri, Reference, Uri, Variant, VariantName};
+use iri_grammar::{Component, Reference, Variant, VariantName};
 use iri_grammar_abnf::oracle::{Oracle, UnknownRule};
 use iri_grammar_abnf::{name_in, Grammars};
 use serde::Serialize;
@@ -109,11 +109,8 @@ impl<'g> Judge<'g> {
     pub fn expected(&self, input: &str) -> Expected {
         let valid = self.oracle.matches(&self.rule, input).unwrap_or(false);
         let components = (valid && self.components)
-            .then(|| match self.variant {
-                VariantName::Uri => components::<Uri>(input),
-                VariantName::Iri => components::<Iri>(input),
-                VariantName::Leiri => components::<Leiri>(input),
-                VariantName::Iri2001 => None,
+            .then(|| {
+                iri_grammar::with_variant!(self.variant, V => components::<V>(input), Iri2001 => None)
             })
             .flatten();
         Expected { valid, components }

@@ -13,7 +13,7 @@
 //! printing on standard output, which is the protocol's).
 
 use iri_grammar::grammar::matches_dyn;
-use iri_grammar::{Component, Iri, Leiri, Reference, Rule, Uri, Variant, VariantName};
+use iri_grammar::{Component, Reference, Rule, Variant, VariantName};
 use iri_grammar_conform::protocol::COMPONENTS;
 use iri_grammar_conform::verdict::Kind;
 use iri_grammar_conform::{run, Options};
@@ -57,12 +57,7 @@ fn adapter(mode: &str) {
             _ => input.clone(),
         };
         let valid = matches_dyn(variant, rule, &asked);
-        let spans = match variant {
-            VariantName::Uri => spans::<Uri>(&asked),
-            VariantName::Iri => spans::<Iri>(&asked),
-            VariantName::Leiri => spans::<Leiri>(&asked),
-            VariantName::Iri2001 => None,
-        };
+        let spans = iri_grammar::with_variant!(variant, V => spans::<V>(&asked), Iri2001 => None);
         let mut answer = serde_json::Map::new();
         answer.insert("valid".into(), valid.into());
         if let (true, Some(spans)) = (valid, spans) {

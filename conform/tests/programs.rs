@@ -30,6 +30,18 @@ fn options(budget: usize) -> Options {
 }
 
 /// Whether a process whose command line holds `marker` is still running.
+/// The program as a subject asked about `IPv4address` of RFC 3986, with `timeout`.
+fn subject(program: Vec<OsString>, timeout: Duration) -> Subject {
+    Subject::new(
+        Program {
+            command: program,
+            grammar: "uri".to_string(),
+            rule: "IPv4address".to_string(),
+        },
+        timeout,
+    )
+}
+
 fn running(marker: &str) -> bool {
     std::fs::read_dir("/proc").is_ok_and(|d| {
         d.flatten().any(|e| {
@@ -87,14 +99,7 @@ fn a_hang_is_reported_and_nothing_is_left_running() {
             sleep.display()
         ),
     );
-    let mut subject = Subject::new(
-        Program {
-            command: program,
-            grammar: "uri".to_string(),
-            rule: "IPv4address".to_string(),
-        },
-        Duration::from_millis(300),
-    );
+    let mut subject = subject(program, Duration::from_millis(300));
     assert!(matches!(
         subject.ask("1.2.3.4").unwrap(),
         Outcome::Answer(_)
@@ -146,14 +151,7 @@ fn a_line_without_end_is_bounded() {
         "long",
         "read l; head -c 4194304 /dev/zero | tr '\\0' x; echo; while read l; do echo invalid; done\n",
     );
-    let mut subject = Subject::new(
-        Program {
-            command: program,
-            grammar: "uri".to_string(),
-            rule: "IPv4address".to_string(),
-        },
-        Duration::from_secs(5),
-    );
+    let mut subject = subject(program, Duration::from_secs(5));
     match subject.ask("a").unwrap() {
         Outcome::NotUnderstood { why, .. } => assert!(why.contains("longer than"), "{why}"),
         o => panic!("{o:?}"),
@@ -165,14 +163,7 @@ fn a_line_without_end_is_bounded() {
 fn more_answers_than_inputs_are_not_understood() {
     // `yes valid` answers before it is asked: its second line answers no input.
     let program = script("chatty", "read l; yes valid\n");
-    let mut subject = Subject::new(
-        Program {
-            command: program,
-            grammar: "uri".to_string(),
-            rule: "IPv4address".to_string(),
-        },
-        Duration::from_secs(5),
-    );
+    let mut subject = subject(program, Duration::from_secs(5));
     assert!(matches!(
         subject.ask("1.2.3.4").unwrap(),
         Outcome::Answer(_)

@@ -64,6 +64,24 @@ pub enum Component {
 }
 
 impl Component {
+    /// Every component, in the order RFC 3986 §3 writes them.
+    ///
+    /// ```
+    /// use iri_grammar::reference::Component;
+    /// let names: Vec<&str> = Component::ALL.iter().map(|c| c.as_str()).collect();
+    /// assert_eq!(names, ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]);
+    /// ```
+    pub const ALL: [Component; 8] = [
+        Component::Scheme,
+        Component::Authority,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
     /// `scheme`, `authority`, `userinfo`, `host`, `port`, `path`, `query` or `fragment`.
     ///
     /// ```
