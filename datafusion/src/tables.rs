@@ -20,16 +20,22 @@
 //! for text. A UTF-8 byte order mark at the start of the file is no part of the first
 //! line. The file is split into byte ranges, one partition each, cut at line ends.
 
-use datafusion::arrow::array::{ArrayBuilder, RecordBatch, StringBuilder, UInt64Builder};
+use async_trait::async_trait;
+use datafusion::arrow::array::{
+    ArrayRef, RecordBatch, RecordBatchOptions, StringArray, StringBuilder, UInt64Array,
+};
+use datafusion::arrow::buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
-use datafusion::catalog::streaming::StreamingTable;
-use datafusion::catalog::TableProvider;
+use datafusion::catalog::{Session, TableProvider};
 use datafusion::common::{DataFusionError, Result, TableReference};
 use datafusion::datasource::file_format::options::JsonReadOptions;
+use datafusion::datasource::TableType;
 use datafusion::execution::TaskContext;
+use datafusion::logical_expr::Expr;
+use datafusion::physical_expr::LexOrdering;
 use datafusion::physical_plan::stream::RecordBatchReceiverStreamBuilder;
-use datafusion::physical_plan::streaming::PartitionStream;
-use datafusion::physical_plan::SendableRecordBatchStream;
+use datafusion::physical_plan::streaming::{PartitionStream, StreamingTableExec};
+use datafusion::physical_plan::{ExecutionPlan, SendableRecordBatchStream};
 use datafusion::prelude::{CsvReadOptions, ParquetReadOptions, SessionContext};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -84,19 +90,96 @@ pub fn text_list_in_ranges(
     let len = std::fs::metadata(&path)
         .map_err(|e| DataFusionError::External(format!("{}: {e}", path.display()).into()))?
         .len();
-    let schema = list_schema();
-    let parts: Vec<Arc<dyn PartitionStream>> = byte_ranges(len, partitions, min_range)
-        .into_iter()
-        .map(|(start, end)| {
-            Arc::new(LineRange {
-                path: path.clone(),
-                start,
-                end,
-                schema: schema.clone(),
-            }) as Arc<dyn PartitionStream>
-        })
-        .collect();
-    Ok(Arc::new(StreamingTable::try_new(schema, parts)?))
+    Ok(Arc::new(ListTable {
+        path,
+        ranges: byte_ranges(len, partitions, min_range),
+    }))
+}
+
+/// A list as a table: each scan reads only the columns the query uses (a
+/// `count(*)` copies no line, `iri_is_valid(iri)` builds no `offset`), one
+/// partition per byte range.
+#[derive(Debug)]
+struct ListTable {
+    path: PathBuf,
+    ranges: Vec<(u64, u64)>,
+}
+
+#[async_trait]
+impl TableProvider for ListTable {
+    fn schema(&self) -> SchemaRef {
+        list_schema()
+    }
+
+    fn table_type(&self) -> TableType {
+        TableType::Base
+    }
+
+    async fn scan(
+        &self,
+        _state: &dyn Session,
+        projection: Option<&Vec<usize>>,
+        _filters: &[Expr],
+        limit: Option<usize>,
+    ) -> Result<Arc<dyn ExecutionPlan>> {
+        let columns = Columns::of(projection)?;
+        let schema = columns.schema()?;
+        let parts: Vec<Arc<dyn PartitionStream>> = self
+            .ranges
+            .iter()
+            .map(|&(start, end)| {
+                Arc::new(LineRange {
+                    path: self.path.clone(),
+                    start,
+                    end,
+                    columns: columns.clone(),
+                    schema: schema.clone(),
+                }) as Arc<dyn PartitionStream>
+            })
+            .collect();
+        // The partitions make the projected batches: nothing left to project.
+        Ok(Arc::new(StreamingTableExec::try_new(
+            schema,
+            parts,
+            None,
+            Vec::<LexOrdering>::new(),
+            false,
+            limit,
+        )?))
+    }
+}
+
+/// The columns of [`list_schema`] a scan makes, in the order it asks for them:
+/// indices, 0 `offset`, 1 `iri`, 2 `utf8_error`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Columns(Vec<usize>);
+
+impl Columns {
+    fn all() -> Columns {
+        Columns(vec![0, 1, 2])
+    }
+
+    /// The columns of a projection (`None`: all of them), each as often as it is
+    /// asked for (DataFusion asks for each once).
+    fn of(projection: Option<&Vec<usize>>) -> Result<Columns> {
+        match projection {
+            None => Ok(Columns::all()),
+            Some(p) => match p.iter().find(|&&i| i > 2) {
+                Some(i) => Err(DataFusionError::Internal(format!(
+                    "a list has 3 columns, not a column {i}"
+                ))),
+                None => Ok(Columns(p.clone())),
+            },
+        }
+    }
+
+    fn wants(&self, column: usize) -> bool {
+        self.0.contains(&column)
+    }
+
+    fn schema(&self) -> Result<SchemaRef> {
+        Ok(Arc::new(list_schema().project(&self.0)?))
+    }
 }
 
 /// `0..len` cut into up to `partitions` ranges of equal length, each at least
@@ -119,6 +202,7 @@ struct LineRange {
     path: PathBuf,
     start: u64,
     end: u64,
+    columns: Columns,
     schema: SchemaRef,
 }
 
@@ -131,11 +215,16 @@ impl PartitionStream for LineRange {
         let batch_size = ctx.session_config().batch_size();
         let mut builder = RecordBatchReceiverStreamBuilder::new(self.schema.clone(), 2);
         let tx = builder.tx();
-        let (path, start, end) = (self.path.clone(), self.start, self.end);
+        let (path, start, end, columns) = (
+            self.path.clone(),
+            self.start,
+            self.end,
+            self.columns.clone(),
+        );
         // File reads block: on tokio's blocking pool, not on a worker thread. A
         // closed channel is the query no longer reading (a LIMIT): stop too.
         builder.spawn_blocking(move || {
-            read_lines(&path, start, end, batch_size, |batch| {
+            read_lines(&path, start, end, batch_size, columns, |batch| {
                 tx.blocking_send(Ok(batch)).is_ok()
             })
         });
@@ -185,7 +274,8 @@ impl Blocks {
 
     /// The next line, as its file offset, its range in `buf` without the `\n`, and
     /// whether a `\n` ended it (the last line may have none); `None` at the end of
-    /// the file. A line has no length limit but the file's.
+    /// the file. A line has no length limit but the file's. The range is valid
+    /// until the next call.
     fn next_line(&mut self) -> std::io::Result<Option<(u64, std::ops::Range<usize>, bool)>> {
         loop {
             if let Some(i) = memchr::memchr(b'\n', &self.buf[self.head..]) {
@@ -208,14 +298,103 @@ impl Blocks {
     }
 }
 
+/// The rows of one batch, gathered before its columns are made: the lines' texts
+/// end to end in `values` (the bytes of the `iri` column, copied once from the
+/// block), `ends[i]` where line `i`'s text ends there.
+struct Batch {
+    /// The file offset of each line.
+    starts: Vec<u64>,
+    values: Vec<u8>,
+    /// `0`, then the end of each line's text in `values`: the `iri` column's offsets.
+    ends: Vec<i32>,
+    /// Whether the first line's text starts after a byte order mark (3 bytes on).
+    bom: bool,
+}
+
+impl Batch {
+    fn new(batch_size: usize, texts: bool) -> Batch {
+        let mut ends = Vec::with_capacity(if texts { batch_size + 1 } else { 0 });
+        if texts {
+            ends.push(0);
+        }
+        Batch {
+            starts: Vec::with_capacity(batch_size),
+            values: Vec::with_capacity(if texts { batch_size * 64 } else { 0 }),
+            ends,
+            bom: false,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+
+    /// Where line `i`'s text starts in the file.
+    fn text_start(&self, i: usize) -> u64 {
+        self.starts[i]
+            + if i == 0 && self.bom {
+                BOM.len() as u64
+            } else {
+                0
+            }
+    }
+
+    /// The `iri` and `utf8_error` columns. The texts are checked as UTF-8 at once:
+    /// when all of `values` is UTF-8 and every line starts on a character boundary,
+    /// each line is UTF-8 (a line is cut from the others at ASCII bytes in the file,
+    /// so only a line ending inside a sequence that the next line's bytes complete
+    /// fails the boundary test). Otherwise line by line: a line that is not UTF-8
+    /// gets a NULL `iri` and a `utf8_error` saying why, and its bytes are dropped
+    /// from the column. The lines' offsets come back for the `offset` column.
+    fn texts(self) -> (StringArray, StringArray, Vec<u64>) {
+        let rows = self.len();
+        let all_utf8 = match std::str::from_utf8(&self.values) {
+            Ok(s) => self.ends.iter().all(|&e| s.is_char_boundary(e as usize)),
+            Err(_) => false,
+        };
+        if all_utf8 {
+            let offsets = OffsetBuffer::new(ScalarBuffer::from(self.ends));
+            // SAFETY: `offsets` start at 0, grow (each line appended after the
+            // last) and end at `values.len()` (pushed after each append); `values`
+            // is UTF-8 and every offset is on a character boundary (checked above).
+            let iris =
+                unsafe { StringArray::new_unchecked(offsets, Buffer::from_vec(self.values), None) };
+            return (iris, StringArray::new_null(rows), self.starts);
+        }
+        let mut iris = StringBuilder::with_capacity(rows, self.values.len());
+        let mut errors = StringBuilder::with_capacity(rows, 0);
+        for i in 0..rows {
+            let text = &self.values[self.ends[i] as usize..self.ends[i + 1] as usize];
+            match std::str::from_utf8(text) {
+                Ok(s) => {
+                    iris.append_value(s);
+                    errors.append_null();
+                }
+                // No text, so no IRI: NULL, and the reason beside it (see the module
+                // documentation for why not U+FFFD).
+                Err(e) => {
+                    iris.append_null();
+                    errors.append_value(utf8_error_message(text, e, self.text_start(i)));
+                }
+            }
+        }
+        (iris.finish(), errors.finish(), self.starts)
+    }
+}
+
 /// Reads the lines of the list at `path` that start in `start..end` ([`LineRange`])
-/// as batches of up to `batch_size` rows of [`list_schema`], handing each to `emit`
-/// until it returns `false`.
+/// as batches of up to `batch_size` rows of `columns` of [`list_schema`], handing
+/// each to `emit` until it returns `false`.
 fn read_lines(
     path: &Path,
     start: u64,
     end: u64,
     batch_size: usize,
+    columns: Columns,
     mut emit: impl FnMut(RecordBatch) -> bool,
 ) -> Result<()> {
     let io =
@@ -235,18 +414,24 @@ fn read_lines(
     if start > 0 && blocks.next_line().map_err(io)?.is_none() {
         return Ok(());
     }
-    let schema = list_schema();
+    let schema = columns.schema()?;
     let batch_size = batch_size.max(1);
+    // `utf8_error` needs the texts as much as `iri`: it says which are not UTF-8.
+    let texts = columns.wants(1) || columns.wants(2);
     // A byte order mark opens the file, not its first IRI.
     let mut at_file_start = start == 0;
+    // A line read but left for the next batch, whose text did not fit in this one's
+    // `iri` column (Arrow's `Utf8` holds under 2 GiB a batch).
+    let mut pending = None;
     let mut done = false;
     while !done {
-        let mut offsets = UInt64Builder::with_capacity(batch_size);
-        let mut iris = StringBuilder::with_capacity(batch_size, batch_size * 64);
-        // Almost every line is UTF-8: no bytes reserved for messages.
-        let mut errors = StringBuilder::with_capacity(batch_size, 0);
-        while offsets.len() < batch_size {
-            let Some((pos, line, ended)) = blocks.next_line().map_err(io)? else {
+        let mut batch = Batch::new(batch_size, texts);
+        while batch.len() < batch_size {
+            let next = match pending.take() {
+                Some(line) => Some(line),
+                None => blocks.next_line().map_err(io)?,
+            };
+            let Some((pos, line, ended)) = next else {
                 done = true;
                 break;
             };
@@ -254,43 +439,69 @@ fn read_lines(
                 done = true;
                 break;
             }
-            offsets.append_value(pos);
-            let mut text = &blocks.buf[line];
-            let mut text_start = pos;
-            if std::mem::take(&mut at_file_start) {
-                if let Some(t) = text.strip_prefix(BOM) {
-                    text = t;
-                    text_start += BOM.len() as u64;
+            if texts {
+                let mut text = &blocks.buf[line.clone()];
+                let bom = at_file_start && text.starts_with(BOM);
+                if bom {
+                    text = &text[BOM.len()..];
                 }
-            }
-            // `\r\n` ends a line as `\n` does; a `\r` at the very end of the file
-            // is the line's.
-            if ended {
-                text = text.strip_suffix(b"\r").unwrap_or(text);
-            }
-            match std::str::from_utf8(text) {
-                Ok(s) => {
-                    iris.append_value(s);
-                    errors.append_null();
+                // `\r\n` ends a line as `\n` does; a `\r` at the very end of the
+                // file is the line's.
+                if ended {
+                    text = text.strip_suffix(b"\r").unwrap_or(text);
                 }
-                // No text, so no IRI: NULL, and the reason beside it (see the module
-                // documentation for why not U+FFFD).
-                Err(e) => {
-                    iris.append_null();
-                    errors.append_value(utf8_error_message(text, e, text_start));
-                }
+                let Ok(text_end) = i32::try_from(batch.values.len() + text.len()) else {
+                    if batch.is_empty() {
+                        return Err(DataFusionError::External(
+                            format!(
+                                "{}: the line at byte {pos} is {} bytes long, over the 2 GiB \
+                                 a string column holds",
+                                path.display(),
+                                text.len()
+                            )
+                            .into(),
+                        ));
+                    }
+                    pending = Some((pos, line, ended));
+                    break;
+                };
+                batch.values.extend_from_slice(text);
+                batch.ends.push(text_end);
+                batch.bom |= bom;
             }
+            at_file_start = false;
+            batch.starts.push(pos);
         }
-        if offsets.is_empty() {
+        if batch.is_empty() {
             break;
         }
-        let batch = RecordBatch::try_new(
+        let rows = batch.len();
+        let mut made: [Option<ArrayRef>; 3] = [None, None, None];
+        // The texts first: a line that is not UTF-8 is explained by its offset.
+        let starts = if texts {
+            let (iris, errors, starts) = batch.texts();
+            made[1] = Some(Arc::new(iris));
+            made[2] = Some(Arc::new(errors));
+            starts
+        } else {
+            batch.starts
+        };
+        if columns.wants(0) {
+            made[0] = Some(Arc::new(UInt64Array::from(starts)));
+        }
+        let arrays = columns
+            .0
+            .iter()
+            .map(|&c| {
+                made[c].clone().ok_or_else(|| {
+                    DataFusionError::Internal(format!("list column {c} was not made"))
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let batch = RecordBatch::try_new_with_options(
             schema.clone(),
-            vec![
-                Arc::new(offsets.finish()),
-                Arc::new(iris.finish()),
-                Arc::new(errors.finish()),
-            ],
+            arrays,
+            &RecordBatchOptions::new().with_row_count(Some(rows)),
         )?;
         if !emit(batch) {
             break;
@@ -300,20 +511,30 @@ fn read_lines(
 }
 
 /// The rows of the list at `path` whose lines start in `start..end`, in batches of
-/// `batch_size` rows: what one partition of [`text_list`] reads (for tests of where
-/// ranges cut).
+/// `batch_size` rows, with the columns of `projection` (indices into [`list_schema`];
+/// `None`: all): what one partition of [`text_list`] reads (for tests of where
+/// ranges cut and of what a projection makes).
 #[doc(hidden)]
 pub fn read_list_range(
     path: &Path,
     start: u64,
     end: u64,
     batch_size: usize,
+    projection: Option<&[usize]>,
 ) -> Result<Vec<RecordBatch>> {
+    let projection = projection.map(<[usize]>::to_vec);
     let mut batches = Vec::new();
-    read_lines(path, start, end, batch_size, |b| {
-        batches.push(b);
-        true
-    })?;
+    read_lines(
+        path,
+        start,
+        end,
+        batch_size,
+        Columns::of(projection.as_ref())?,
+        |b| {
+            batches.push(b);
+            true
+        },
+    )?;
     Ok(batches)
 }
 
