@@ -161,23 +161,43 @@ fn overlong_and_surrogate_utf8_are_never_decoded() {
     }
 }
 
-/// Times `f` on inputs of `n` and `8 n` bytes: a linear operation takes about 8 times
-/// as long, a quadratic one 64 times. The bound (24 times, plus 20 ms of slack for a
-/// busy machine) is far from both.
+/// The CPU time this thread has spent running (`CLOCK_THREAD_CPUTIME_ID`), or the
+/// wall-clock time where there is no such clock. A thread waiting for a core on a
+/// busy machine does not run, so the load of other processes does not count: what
+/// is measured is the work.
+fn running_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid, writable timespec; the call writes only it.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
+}
+
+/// Times `f` (its thread's running time, [`running_time`]) on inputs of `n` and
+/// `8 n` bytes: a linear operation takes about 8 times as long, a quadratic one 64
+/// times. The bound (24 times, plus 20 ms of slack for caches and page faults) is far
+/// from both. The sizes take turns, five times each, and the least of each is kept,
+/// so that a burst of interference moves both or neither.
 fn assert_linear(what: &str, make: impl Fn(usize) -> String, f: impl Fn(&str)) {
-    let time = |n: usize| {
-        let s = make(n);
-        (0..3)
-            .map(|_| {
-                let t = Instant::now();
-                f(&s);
-                t.elapsed()
-            })
-            .min()
-            .unwrap()
+    let (small_input, large_input) = (make(16 * 1024), make(128 * 1024));
+    let time = |s: &str| {
+        let t = running_time();
+        f(s);
+        running_time().saturating_sub(t)
     };
-    let small = time(16 * 1024);
-    let large = time(128 * 1024);
+    let (mut small, mut large) = (Duration::MAX, Duration::MAX);
+    for _ in 0..5 {
+        small = small.min(time(&small_input));
+        large = large.min(time(&large_input));
+    }
     assert!(
         large <= small * 24 + Duration::from_millis(20),
         "{what}: {small:?} for 16 KiB, {large:?} for 128 KiB"
