@@ -17,6 +17,11 @@ whole process, so it includes start-up (a few ms) and, for a list, reading the f
 from the page cache. Every run of a query must print the same answer whatever the
 partitions, or the script stops.
 
+`--cluster` measures a Ballista cluster instead (`iri-sql scheduler`, two `iri-sql
+executor`s on loopback ports, `iri-sql --scheduler`; build with `--features ballista`)
+against the embedded engine: a trivial query, and `iri_is_valid` over 1M and 10M rows
+(list and Parquet), the two taking turns; the processes are always stopped.
+
 Built-ins: DataFusion's `regexp_like` with (a) the crude regex of an absolute URI and
 (b) the exact regex of RFC 3986's URI-reference, built rule by rule from Appendix A
 as the Python `rfc3986` package builds its regexes (`abnf_regexp.py`); the host by
@@ -31,6 +36,7 @@ import os
 import platform
 import re
 import resource
+import socket
 import subprocess
 import sys
 import time
@@ -292,7 +298,170 @@ def main():
           "sides, and a NULL and a name differ.")
 
 
+CLUSTER_ROWS = [1_000_000, 10_000_000]
+
+
+def free_port():
+    with socket.socket() as so:
+        so.bind(("127.0.0.1", 0))
+        return so.getsockname()[1]
+
+
+def http_ok(port, path):
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as so:
+            so.settimeout(2)
+            so.sendall(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            return so.recv(64).startswith((b"HTTP/1.1 200", b"HTTP/1.0 200"))
+    except OSError:
+        return False
+
+
+def wait_until(what, ready, processes, seconds=120):
+    deadline = time.monotonic() + seconds
+    while not ready():
+        for name, p, log in processes:
+            if p.poll() is not None:
+                sys.exit(f"{name} exited ({p.returncode}) before {what}: see {log}")
+        if time.monotonic() > deadline:
+            sys.exit(f"{what}: not within {seconds} s")
+        time.sleep(0.2)
+
+
+def start_cluster(work, processes):
+    """One scheduler and two executors of this iri-sql on loopback ports, each
+    executor with one task slot (so a query of 2 partitions uses both); returns the
+    scheduler's HOST:PORT once both executors have registered."""
+    def start(name, args):
+        log = work / f"{name}.log"
+        p = subprocess.Popen([IRI_SQL, *args], stdout=open(log, "wb"), stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, start_new_session=True)
+        processes.append((name, p, log))
+        return p
+
+    port = free_port()
+    start("scheduler", ["scheduler", "--bind-host", "127.0.0.1", "--external-host",
+                        "127.0.0.1", "--bind-port", str(port)])
+
+    def listens():
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    wait_until("the scheduler listens", listens, processes)
+    for k in (1, 2):
+        health = free_port()
+        (work / f"executor-{k}").mkdir(exist_ok=True)
+        start(f"executor-{k}", [
+            "executor", "--scheduler-host", "127.0.0.1", "--scheduler-port", str(port),
+            "--bind-host", "127.0.0.1", "--external-host", "127.0.0.1",
+            "--bind-port", str(free_port()), "--bind-grpc-port", str(free_port()),
+            "--bind-health-port", str(health), "--vcores", "1",
+            "--work-dir", str(work / f"executor-{k}"),
+        ])
+        wait_until(f"executor-{k} registers", lambda: http_ok(health, "/readyz"), processes)
+    return f"127.0.0.1:{port}"
+
+
+def stop_cluster(processes):
+    for _, p, _ in processes:
+        if p.poll() is None:
+            p.terminate()
+    for name, p, _ in processes:
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
+def cluster_main():
+    """`--cluster`: a trivial query (the cost of a query) and `iri_is_valid` over
+    1M and 10M rows (the cost of a row), on a cluster of one scheduler and two
+    executors on loopback against the embedded engine at 2 partitions, the two
+    taking turns run by run."""
+    if not Path(IRI_SQL).exists():
+        sys.exit(f"{IRI_SQL}: build it first: "
+                 "cargo build --release -p iri-grammar-datafusion --features ballista")
+    files = {rows: generate(rows) for rows in CLUSTER_ROWS}
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    work = DATA / f"cluster-{os.getpid()}"
+    work.mkdir(parents=True, exist_ok=True)
+    processes = []
+    try:
+        scheduler = start_cluster(work, processes)
+        engines = [("embedded", ["--partitions", "2"]),
+                   ("cluster", ["--scheduler", scheduler, "--partitions", "2"])]
+        queries = [("trivial: `SELECT 1`", None, "SELECT 1 AS n")]
+        for rows in CLUSTER_ROWS:
+            for label, path in (("list", files[rows][0]), ("Parquet", files[rows][1])):
+                queries.append((f"`count(*) FILTER (WHERE iri_is_valid(iri))`, {rows:,} rows",
+                                (rows, label),
+                                "SELECT count(*) FILTER (WHERE iri_is_valid(iri)) AS n "
+                                f"FROM {sql_str(str(path))}"))
+        load = os.getloadavg()[0]
+        results = {}
+        for name, key, sql in queries:
+            times = {e: [] for e, _ in engines}
+            answers = set()
+            for _ in range(REPEAT):
+                for engine, args in engines:
+                    t, _, out = run([*args, "--format", "csv", sql])
+                    times[engine].append(t)
+                    answers.add(out)
+            if len(answers) != 1:
+                sys.exit(f"{sql}: the cluster and the embedded engine differ: {answers}")
+            # Keyed by the query's place: a list and a Parquet file share a name.
+            results[len(results)] = (name, key, {e: min(v) for e, v in times.items()})
+    finally:
+        stop_cluster(processes)
+    print(f"# SQL on a Ballista cluster: 1 scheduler + 2 executors on loopback, "
+          f"{CORES} cores\n")
+    print(f"Commit `{commit}`, {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, "
+          f"`bench/sql-scale.py --cluster` (best of {REPEAT}, the engines taking turns; "
+          f"seconds of the whole `iri-sql` client process: the work is in the cluster's "
+          f"processes, so wall time, not CPU). Embedded: `iri-sql --partitions 2`; "
+          f"cluster: `iri-sql --scheduler HOST:PORT --partitions 2`, each executor "
+          f"`--vcores 1`. A list is read by the embedded engine's list reader and by the "
+          f"cluster as one-column CSV (docs/sql.md). Load average at the start: "
+          f"{load:.2f}.\n")
+    print("| query | file | embedded s | cluster s | cluster − embedded s |")
+    print("|---|---|--:|--:|--:|")
+    for name, key, t in results.values():
+        label = key[1] if key else "—"
+        print(f"| {name} | {label} | {t['embedded']:.3f} | {t['cluster']:.3f} | "
+              f"{t['cluster'] - t['embedded']:+.3f} |")
+    print()
+    small, big = CLUSTER_ROWS
+    print(f"Per row, from the difference between {big:,} and {small:,} rows "
+          "(start-up and per-query costs cancel):\n")
+    print("| file | embedded ns/row | cluster ns/row | cluster ÷ embedded |")
+    print("|---|--:|--:|--:|")
+    for label in ("list", "Parquet"):
+        row = {}
+        for _, key, t in results.values():
+            if key and key[1] == label:
+                row[key[0]] = t
+        per = {e: (row[big][e] - row[small][e]) / (big - small) * 1e9
+               for e in ("embedded", "cluster")}
+        print(f"| {label} | {per['embedded']:.0f} | {per['cluster']:.0f} | "
+              f"{per['cluster'] / per['embedded']:.2f}× |")
+    trivial = results[0][2]
+    print(f"\nPer query: `SELECT 1` takes {trivial['cluster'] - trivial['embedded']:+.3f} s "
+          "more on the cluster than embedded (the client's connection, the scheduler's "
+          "planning, a task on an executor, the result fetched over Flight).")
+
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--cluster"]:
+        cluster_main()
+        sys.exit(0)
+    if sys.argv[1:]:
+        sys.exit("usage: bench/sql-scale.py [--cluster]")
     # The exact regex must be a regex Python agrees with too (a check of the build).
     assert re.fullmatch(URI_REFERENCE[1:-1], "http://[::1]:80/a?b#c")
     assert not re.fullmatch(URI_REFERENCE[1:-1], "http://a b/")
