@@ -227,20 +227,44 @@ impl OracleTree<'_> {
     /// One rule a line, indented by depth: `rule start..end "text"` (byte offsets),
     /// the format of `iri_grammar::ParseTree::to_text`.
     pub fn to_text(&self) -> String {
-        render::text(
+        let mut out = String::new();
+        let _ = self.write_text(&mut out);
+        out
+    }
+
+    /// [`to_text`](Self::to_text) written into `out` line by line.
+    ///
+    /// # Errors
+    /// The first error of `out`.
+    pub fn write_text<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        render::write_text(
+            out,
             &self.root,
             |n| n.children.iter(),
             |n, depth, out| {
                 let text = &self.input[n.start..n.end];
-                let _ = render::write_rule(out, depth, &n.rule, n.start, n.end, text);
-                out.push('\n');
+                render::write_rule(out, depth, &n.rule, n.start, n.end, text)?;
+                out.write_char('\n')
             },
         )
     }
 
     /// A Graphviz graph, as `iri_grammar::ParseTree::to_dot` draws one.
     pub fn to_dot(&self) -> String {
-        render::dot(
+        let mut out = String::new();
+        let _ = self.write_dot(&mut out, "parse_tree");
+        out
+    }
+
+    /// [`to_dot`](Self::to_dot) written into `out`, the graph named `name` (a DOT
+    /// identifier), as `iri_grammar::ParseTree::write_dot` writes one.
+    ///
+    /// # Errors
+    /// The first error of `out`.
+    pub fn write_dot<W: fmt::Write + ?Sized>(&self, out: &mut W, name: &str) -> fmt::Result {
+        render::write_dot(
+            out,
+            name,
             &self.root,
             |n| n.children.iter(),
             |n| render::rule_label(&n.rule, &self.input[n.start..n.end]),

@@ -377,29 +377,22 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
                 stopped_early = asker.too_many_failures();
             }
             let first = &buckets[bucket].first;
+            // The same way, and for an invalid string the same first place (as
+            // diff-grammars keeps where two grammars part): `a b` would otherwise
+            // shrink to another difference, ` `. Then without the place: where the
+            // same way of disagreeing shrinks to one string from several places (a
+            // newline after a path, a query, an authority: `$` in a regular
+            // expression), they are one cause, grouped where that string parts.
             let minimal = if stopped_early.is_some() {
                 found.to_string()
             } else {
-                // The same way, and for an invalid string the same first place (as
-                // diff-grammars keeps where two grammars part): `a b` would otherwise
-                // shrink to another difference, ` `.
-                shrink(found, |t| {
-                    matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way)
+                let mut same_way = |t: &str| matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way);
+                let at_first = shrink(found, |t| {
+                    same_way(t)
                         && (way.0 != Kind::AcceptsInvalid
                             || first_place(judge.oracle(), &rule, t, way.0) == *first)
-                })
-            };
-            // Then without the place: where the same way of disagreeing shrinks to one
-            // string from several places (a newline after a path, a query, an
-            // authority: `$` in a regular expression), they are one cause, grouped
-            // where that string parts.
-            let minimal = if stopped_early.is_some() {
-                minimal
-            } else {
-                shrink_to_an_end(
-                    &minimal,
-                    |t| matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way),
-                )
+                });
+                shrink_to_an_end(&at_first, same_way)
             };
             let place = match way.0 {
                 Kind::AcceptsInvalid => accepted_place(judge.oracle(), &alphabet, &rule, &minimal),

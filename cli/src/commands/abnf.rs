@@ -14,7 +14,7 @@
 //! refuses a rule whose shortest string is longer than `generate::MAX_LENGTH`.
 
 use super::check::ORACLE_MAX_BYTES;
-use super::{did_you_mean, style, write_dot_named, write_invalid_at, write_valid};
+use super::{did_you_mean, graph_name, style, write_invalid_at, write_valid};
 use crate::args::{Cli, Command, Format};
 use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Verdicts};
 use crate::json::{self, Object};
@@ -97,9 +97,11 @@ pub fn run(cli: &Cli) -> Verdicts {
                         out.push('\n');
                     }
                     Ok(t) if *format == Format::Dot => {
-                        write_dot_named(out, &t.to_dot(), input.index)
+                        let _ = t.write_dot(&mut **out, &graph_name(input.index));
                     }
-                    Ok(t) => out.push_str(&t.to_text()),
+                    Ok(t) => {
+                        let _ = t.write_text(&mut **out);
+                    }
                     Err(p) => return write_invalid_at(out, json, input, &p, *caret),
                 }
                 Judged::success()

@@ -261,17 +261,11 @@ fn did_you_mean<'n>(names: impl Iterator<Item = &'n str>, name: &str) -> String 
     }
 }
 
-/// A parse tree's Graphviz text, its graph named for the input's place among the inputs
-/// (`parse_tree_1`, `parse_tree_2`, ...), so that a file of several graphs names each
-/// distinctly.
-fn write_dot_named(out: &mut String, dot: &str, index: usize) {
-    match dot.strip_prefix("digraph parse_tree {") {
-        Some(rest) => {
-            let _ = write!(out, "digraph parse_tree_{} {{", index + 1);
-            out.push_str(rest);
-        }
-        None => out.push_str(dot),
-    }
+/// The name of an input's parse tree as a Graphviz graph: named for the input's place
+/// among the inputs (`parse_tree_1`, `parse_tree_2`, ...), so that a file of several
+/// graphs names each distinctly.
+fn graph_name(index: usize) -> String {
+    format!("parse_tree_{}", index + 1)
 }
 
 /// The rule named `name` in `V`'s grammar, or the grammar's reference rule.

@@ -56,7 +56,7 @@ pub fn run<V: Variant>(
                 // node's text): they go out line by line, as the JSON does.
                 out.verdict(Status::Success);
                 let out = &mut Spilling(out);
-                let name = format!("parse_tree_{}", input.index + 1);
+                let name = super::graph_name(input.index);
                 let _ = match (format == Format::Dot, show.literals) {
                     (true, true) => literals::write_dot(t, out, &name),
                     (true, false) => t.write_dot(out, &name),
