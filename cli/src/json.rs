@@ -86,23 +86,31 @@ impl Object {
         Object { text }
     }
 
-    fn key(&mut self, key: &str) -> &mut String {
+    /// Starts the member `key`: a name the program writes (`"input"`, `"host"`),
+    /// never one taken from an input, so it is written as it is, without the escape
+    /// that the values need (half of the strings of a `parse` record are its keys).
+    fn key(&mut self, key: &'static str) -> &mut String {
+        debug_assert!(
+            !key.bytes().any(|b| ESCAPED[usize::from(b)]),
+            "a key that JSON must escape: {key:?}"
+        );
         if self.text.len() > 1 {
             self.text.push(',');
         }
-        string(key, &mut self.text);
-        self.text.push(':');
+        self.text.push('"');
+        self.text.push_str(key);
+        self.text.push_str("\":");
         &mut self.text
     }
 
     /// `"key": "value"`.
-    pub fn str(mut self, key: &str, value: &str) -> Object {
+    pub fn str(mut self, key: &'static str, value: &str) -> Object {
         string(value, self.key(key));
         self
     }
 
     /// `"key": "value"` or `"key": null`.
-    pub fn opt_str(mut self, key: &str, value: Option<&str>) -> Object {
+    pub fn opt_str(mut self, key: &'static str, value: Option<&str>) -> Object {
         match value {
             Some(v) => string(v, self.key(key)),
             None => self.key(key).push_str("null"),
@@ -111,31 +119,35 @@ impl Object {
     }
 
     /// `"key": true` or `false`.
-    pub fn bool(mut self, key: &str, value: bool) -> Object {
+    pub fn bool(mut self, key: &'static str, value: bool) -> Object {
         self.key(key).push_str(if value { "true" } else { "false" });
         self
     }
 
     /// `"key": 12`.
-    pub fn num(mut self, key: &str, value: usize) -> Object {
+    pub fn num(mut self, key: &'static str, value: usize) -> Object {
         let _ = write!(self.key(key), "{value}");
         self
     }
 
     /// `"key": null`.
-    pub fn null(mut self, key: &str) -> Object {
+    pub fn null(mut self, key: &'static str) -> Object {
         self.key(key).push_str("null");
         self
     }
 
     /// `"key": ` followed by JSON text already written.
-    pub fn raw(mut self, key: &str, json: &str) -> Object {
+    pub fn raw(mut self, key: &'static str, json: &str) -> Object {
         self.key(key).push_str(json);
         self
     }
 
     /// `"key": ["a", "b"]`.
-    pub fn strs<'s>(mut self, key: &str, values: impl IntoIterator<Item = &'s str>) -> Object {
+    pub fn strs<'s>(
+        mut self,
+        key: &'static str,
+        values: impl IntoIterator<Item = &'s str>,
+    ) -> Object {
         let out = self.key(key);
         out.push('[');
         for (k, v) in values.into_iter().enumerate() {

@@ -170,7 +170,7 @@ impl Problem {
     /// `expected`, `expected_by` (`[{"rule", "expected"}]`), `context`, `message`
     /// (absent values are null).
     pub fn json(&self) -> String {
-        let opt_num = |o: Object, k: &str, v: Option<usize>| match v {
+        let opt_num = |o: Object, k: &'static str, v: Option<usize>| match v {
             Some(n) => o.num(k, n),
             None => o.null(k),
         };

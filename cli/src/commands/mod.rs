@@ -286,7 +286,7 @@ fn rule_arg<V: Variant>(name: Option<&str>) -> Result<Rule, Failure> {
 fn each_reference<V: Variant, W: Variant>(
     style: &Style,
     inputs: &[String],
-    field: &str,
+    field: &'static str,
     f: impl Fn(Reference<'_, V>) -> Result<Reference<'static, W>, Problem> + Sync,
 ) -> Verdicts {
     let json = style.json;
@@ -303,7 +303,7 @@ fn write_result(
     out: &mut String,
     json: bool,
     input: &Input<'_>,
-    field: &str,
+    field: &'static str,
     result: Result<&str, &Problem>,
 ) -> Judged {
     match result {
@@ -350,7 +350,7 @@ fn write_invalid_with(
     out: &mut String,
     json: bool,
     input: &Input<'_>,
-    field: Option<&str>,
+    field: Option<&'static str>,
     p: &Problem,
 ) -> Judged {
     if json {
