@@ -343,6 +343,9 @@ pub(crate) struct Run<'a> {
     tentative: Vec<(usize, usize)>,
     /// Rule definitions evaluated: the work done, for the tests.
     pub(crate) passes: u64,
+    /// Elements evaluated (calls of [`Oracle::eval`]), memo hits included: the
+    /// work of the tree builder, for the tests.
+    pub(crate) evals: u64,
     /// How deeply `eval` is nested now.
     depth: usize,
     /// A slot reached [`DEPTH`] deep that nothing has computed yet: the evaluation
@@ -600,6 +603,7 @@ impl<'g> Oracle<'g> {
             used: Vec::new(),
             tentative: Vec::new(),
             passes: 0,
+            evals: 0,
             depth: 0,
             needs: None,
             trace: None,
@@ -780,6 +784,7 @@ impl<'g> Oracle<'g> {
             return;
         }
         let before = out.len();
+        run.evals += 1;
         run.depth += 1;
         self.eval_inner(node, start, run, out);
         run.depth -= 1;
