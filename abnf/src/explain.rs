@@ -839,42 +839,54 @@ impl<'o> Builder<'o, '_, '_> {
     /// takes its longest match that lets the rest match. The positions each prefix
     /// reaches, then those of them from which the rest reaches `to`, then the
     /// choices: three passes over the items, where trying each item's ends against
-    /// the whole rest was quadratic in the items.
+    /// the whole rest was quadratic in the items. Each item's ends at each position
+    /// are evaluated once, in the first pass: an item that is a group (`*( "/"
+    /// segment )`) is not memoized by the oracle, and evaluating it again in each
+    /// pass walked its whole match again.
     fn splits(&mut self, items: &[Expr], from: usize, to: usize) -> Vec<usize> {
+        // reach[k]: where the first k items can end; ends[k][i]: where item k
+        // ends from reach[k][i], up to `to`.
         let mut reach: Vec<Vec<usize>> = vec![vec![from]];
+        let mut ends: Vec<Vec<Vec<usize>>> = Vec::with_capacity(items.len());
         for item in items {
             let mut next = Vec::new();
-            for &p in &reach[reach.len() - 1].clone() {
-                next.extend(self.ends(item, p).into_iter().filter(|&e| e <= to));
+            let mut here = Vec::new();
+            for &p in &reach[reach.len() - 1] {
+                let mut e = self.ends(item, p);
+                e.retain(|&e| e <= to);
+                next.extend_from_slice(&e);
+                here.push(e);
             }
             next.sort_unstable();
             next.dedup();
             reach.push(next);
+            ends.push(here);
         }
         let n = items.len();
         let mut good: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
         good[n] = vec![to];
         for k in (0..n).rev() {
-            let mut here = Vec::new();
-            for &p in &reach[k] {
-                if self
-                    .ends(&items[k], p)
-                    .iter()
-                    .any(|e| good[k + 1].binary_search(e).is_ok())
-                {
-                    here.push(p);
-                }
-            }
+            let here = reach[k]
+                .iter()
+                .zip(&ends[k])
+                .filter(|(_, e)| e.iter().any(|e| good[k + 1].binary_search(e).is_ok()))
+                .map(|(&p, _)| p)
+                .collect();
             good[k] = here;
         }
         let mut at = vec![from];
-        for (k, item) in items.iter().enumerate() {
+        for k in 0..n {
             let p = at[k];
-            let m = self
-                .ends(item, p)
-                .into_iter()
-                .rev()
-                .find(|e| good[k + 1].binary_search(e).is_ok())
+            let m = reach[k]
+                .binary_search(&p)
+                .ok()
+                .and_then(|i| {
+                    ends[k][i]
+                        .iter()
+                        .rev()
+                        .find(|e| good[k + 1].binary_search(e).is_ok())
+                })
+                .copied()
                 .unwrap_or(p);
             at.push(m);
         }
