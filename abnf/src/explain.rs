@@ -653,8 +653,9 @@ struct Builder<'o, 'g, 'a> {
     run: Run<'a>,
     singles: Vec<bool>,
     offsets: Vec<usize>,
-    /// The nodes being built, as (rule, from, to): a rule that can derive itself
-    /// over the same characters (`a = a / "x"`) is not built inside itself.
+    /// The nodes being built, as (rule, from, to), outermost first: a rule that
+    /// can derive itself over the same characters (`a = a / "x"`) is not built
+    /// inside itself ([`Builder::under_way`]).
     building: Vec<(usize, usize, usize)>,
     /// The builder's own work (tasks done, positions and ends looked at), besides
     /// the oracle's evaluations (`run.evals`): what the tests count.
@@ -677,6 +678,19 @@ impl<'o> Builder<'o, '_, '_> {
 
     fn can(&mut self, e: &Expr, from: usize, to: usize) -> bool {
         self.ends(e, from).binary_search(&to).is_ok()
+    }
+
+    /// Whether rule `k` is being built over `from..to`. The nodes under way
+    /// nest, each inside the one before, so only the last ones over the very
+    /// same characters are looked at: looking through all of them, as many as
+    /// the tree is deep, for each rule node made input that nests (comments)
+    /// quadratic.
+    fn under_way(&self, k: usize, from: usize, to: usize) -> bool {
+        self.building
+            .iter()
+            .rev()
+            .take_while(|&&(_, f, t)| (f, t) == (from, to))
+            .any(|&(r, _, _)| r == k)
     }
 
     /// The node of rule `k` matching the characters `from..to`.
@@ -793,7 +807,7 @@ impl<'o> Builder<'o, '_, '_> {
         tasks: &mut Vec<Task<'o>>,
     ) -> Result<(), OracleFailure> {
         match e {
-            Expr::Rule(k) if !self.building.contains(&(*k, from, to)) => {
+            Expr::Rule(k) if !self.under_way(*k, from, to) => {
                 self.building.push((*k, from, to));
                 self.open(*k, from, to, true, open, tasks);
             }
