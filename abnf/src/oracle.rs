@@ -886,10 +886,20 @@ impl<'g> Oracle<'g> {
             if count >= min {
                 if max.is_none() {
                     // Any number more: the closure of `level` under one more match.
-                    let mut seen = vec![false; run.input.len() + 1];
+                    // `seen[p - start]`, grown as far as the matches reach (never
+                    // before `start`): a table as long as the input for each
+                    // repetition evaluated was quadratic in a path of many
+                    // segments.
+                    let mut seen = Vec::new();
+                    let mark = |p: usize, seen: &mut Vec<bool>| {
+                        if seen.len() <= p - start {
+                            seen.resize(p - start + 1, false);
+                        }
+                        !std::mem::replace(&mut seen[p - start], true)
+                    };
                     let mut stack = level.clone();
                     for &p in &level {
-                        seen[p] = true;
+                        mark(p, &mut seen);
                     }
                     let mut step = Vec::new();
                     while let Some(p) = stack.pop() {
@@ -897,8 +907,7 @@ impl<'g> Oracle<'g> {
                         step.clear();
                         self.eval(node, p, run, &mut step);
                         for &e in &step {
-                            if !seen[e] {
-                                seen[e] = true;
+                            if mark(e, &mut seen) {
                                 stack.push(e);
                             }
                         }
