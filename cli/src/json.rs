@@ -72,6 +72,12 @@ pub fn string(s: &str, out: &mut String) {
     out.push('"');
 }
 
+thread_local! {
+    /// A record's buffer, given back by [`Object::line`] for the next
+    /// [`Object::new`] on this thread.
+    static SPARE: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+
 /// One JSON object, built field by field in the order written.
 pub struct Object {
     text: String,
@@ -79,9 +85,13 @@ pub struct Object {
 
 impl Object {
     pub fn new() -> Object {
-        // Room for a typical record (`parse`'s are about 300 bytes), so that it is
-        // not grown and copied field by field.
-        let mut text = String::with_capacity(384);
+        // The buffer the last record written with `line` gave back, else room for a
+        // typical record (`parse`'s are about 300 bytes), so that it is not grown
+        // and copied field by field, nor allocated anew for each input.
+        let mut text = SPARE.with(|spare| spare.take());
+        if text.capacity() == 0 {
+            text.reserve(384);
+        }
         text.push('{');
         Object { text }
     }
@@ -164,6 +174,12 @@ impl Object {
     pub fn line(mut self, out: &mut String) {
         self.text.push_str("}\n");
         out.push_str(&self.text);
+        // The buffer serves the next record (a few KiB at most are kept: one
+        // record's, not the biggest's).
+        if self.text.capacity() <= 4096 {
+            self.text.clear();
+            SPARE.with(|spare| spare.set(self.text));
+        }
     }
 
     /// The object's text, `{...}`.
