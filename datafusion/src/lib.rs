@@ -70,11 +70,15 @@
 //! scheduler and executor are built from), and [`udf::udfs`] hands them out for any
 //! other registry. With the `ballista` feature, the `ballista` module starts a
 //! standalone Ballista cluster (scheduler and executor in this process) that carries
-//! them, the scheduler and executor processes of a real cluster, and its client.
+//! them, the scheduler and executor processes of a real cluster, and its client; the
+//! `codec` module sends a list's table and scan to them, so that a cluster reads a
+//! list as the embedded engine does.
 
 mod args;
 #[cfg(feature = "ballista")]
 pub mod ballista;
+#[cfg(feature = "ballista")]
+pub mod codec;
 mod error;
 mod functions;
 mod out;
