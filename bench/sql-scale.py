@@ -425,9 +425,9 @@ def cluster_main():
           f"seconds of the whole `iri-sql` client process: the work is in the cluster's "
           f"processes, so wall time, not CPU). Embedded: `iri-sql --partitions 2`; "
           f"cluster: `iri-sql --scheduler HOST:PORT --partitions 2`, each executor "
-          f"`--vcores 1`. A list is read by the embedded engine's list reader and by the "
-          f"cluster as one-column CSV (docs/sql.md). Load average at the start: "
-          f"{load:.2f}.\n")
+          f"`--vcores 1`. A list is read by the list reader on both (on the cluster, its "
+          f"table and scans sent by the crate's codecs: docs/sql.md). Load average at "
+          f"the start: {load:.2f}.\n")
     print("| query | file | embedded s | cluster s | cluster − embedded s |")
     print("|---|---|--:|--:|--:|")
     for name, key, t in results.values():

@@ -12,7 +12,16 @@
 //! `ExecutorProcessConfig::override_function_registry`) and parsed from Ballista's
 //! own flags; [`remote`] is the client. The stock `ballista-scheduler` and
 //! `ballista-executor` binaries do not know the functions.
+//!
+//! A list (`tables::text_list`) is a table and a scan of this crate, which
+//! Ballista's protobuf does not know either: each process is given the codecs of
+//! `crate::codec` too, through Ballista's own hooks again (the client's and the
+//! standalone cluster's `SessionConfig`, `with_ballista_logical_extension_codec` and
+//! `with_ballista_physical_extension_codec`; `SchedulerConfig` and
+//! `ExecutorProcessConfig`, `override_logical_codec` and `override_physical_codec`).
+//! The executors open the list by its absolute path: it must be readable there.
 
+use crate::codec::{ListLogicalCodec, ListPhysicalCodec};
 use ballista::prelude::{SessionConfigExt, SessionContextExt};
 use ballista_core::config::LogRotationPolicy;
 use ballista_core::error::BallistaError;
@@ -24,11 +33,19 @@ use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+/// `config` with the codecs of `crate::codec`, which the client, and a standalone
+/// cluster's scheduler and executor, take from their `SessionConfig`.
+fn with_list_codecs(config: SessionConfig) -> SessionConfig {
+    config
+        .with_ballista_logical_extension_codec(Arc::new(ListLogicalCodec::default()))
+        .with_ballista_physical_extension_codec(Arc::new(ListPhysicalCodec::default()))
+}
+
 /// A context running its queries on a standalone Ballista cluster of
 /// `parallelism` task slots, with the IRI functions registered on the client, the
-/// scheduler and the executor.
+/// scheduler and the executor, and the codecs that carry a list to them.
 pub async fn standalone(parallelism: usize) -> datafusion::error::Result<SessionContext> {
-    let config = SessionConfig::new_with_ballista()
+    let config = with_list_codecs(SessionConfig::new_with_ballista())
         .with_target_partitions(parallelism.max(1))
         .with_ballista_standalone_parallelism(parallelism.max(1))
         .with_information_schema(true);
@@ -72,8 +89,9 @@ pub fn executor_function_registry() -> BallistaFunctionRegistry {
 
 /// A context that submits its queries to the Ballista scheduler at `scheduler`
 /// (`HOST:PORT`, or a URL `df://HOST:PORT`), planning with `partitions` partitions.
-/// The scheduler and its executors must carry the IRI functions: started with
-/// [`scheduler_main`] and [`executor_main`] (`iri-sql scheduler`, `iri-sql executor`).
+/// The scheduler and its executors must carry the IRI functions and the codecs of
+/// `crate::codec`: started with [`scheduler_main`] and [`executor_main`] (`iri-sql
+/// scheduler`, `iri-sql executor`).
 pub async fn remote(
     scheduler: &str,
     partitions: Option<usize>,
@@ -83,7 +101,8 @@ pub async fn remote(
     } else {
         format!("df://{scheduler}")
     };
-    let mut config = SessionConfig::new_with_ballista().with_information_schema(true);
+    let mut config =
+        with_list_codecs(SessionConfig::new_with_ballista()).with_information_schema(true);
     if let Some(n) = partitions {
         config = config.with_target_partitions(n.max(1));
     }
@@ -138,7 +157,8 @@ fn init_logging(
 
 /// `iri-sql scheduler [FLAGS]`: Ballista's scheduler process, parsed from Ballista's
 /// own scheduler flags (`--bind-host`, `--bind-port`, `--external-host`, ...: `iri-sql
-/// scheduler --help`), planning with [`scheduler_session_state`]. Runs until killed.
+/// scheduler --help`), planning with [`scheduler_session_state`], reading and writing
+/// plans with the codecs of `crate::codec`. Runs until killed.
 /// `args` are the flags, without the program and subcommand names.
 pub async fn scheduler_main(args: Vec<OsString>) -> ballista_core::error::Result<()> {
     use ballista_scheduler::config::{Config, SchedulerConfig};
@@ -162,7 +182,9 @@ pub async fn scheduler_main(args: Vec<OsString>) -> ballista_core::error::Result
             ))
         })?;
     let config: SchedulerConfig = opt.try_into()?;
-    let config = config.with_override_session_builder(Arc::new(scheduler_session_state));
+    let mut config = config.with_override_session_builder(Arc::new(scheduler_session_state));
+    config.override_logical_codec = Some(Arc::new(ListLogicalCodec::default()));
+    config.override_physical_codec = Some(Arc::new(ListPhysicalCodec::default()));
     let cluster = ballista_scheduler::cluster::BallistaCluster::new_from_config(&config).await?;
     ballista_scheduler::scheduler_process::start_server(cluster, addr, Arc::new(config)).await
 }
@@ -171,7 +193,8 @@ pub async fn scheduler_main(args: Vec<OsString>) -> ballista_core::error::Result
 /// own executor flags (`--scheduler-host`, `--scheduler-port`, `--bind-host`,
 /// `--bind-port` for the Flight service that serves shuffle data, `--bind-grpc-port`,
 /// `--bind-health-port`, `--vcores`, `--work-dir`, ...: `iri-sql executor --help`),
-/// with [`executor_function_registry`]. Runs until killed or stopped by the
+/// with [`executor_function_registry`] and the codecs of `crate::codec`, which
+/// decode the list scans of its tasks. Runs until killed or stopped by the
 /// scheduler; serves `/healthz` and `/readyz` as Ballista's executor does.
 pub async fn executor_main(args: Vec<OsString>) -> ballista_core::error::Result<()> {
     use ballista_executor::config::Config;
@@ -190,6 +213,8 @@ pub async fn executor_main(args: Vec<OsString>) -> ballista_core::error::Result<
         config.print_thread_info,
     );
     config.override_function_registry = Some(Arc::new(executor_function_registry()));
+    config.override_logical_codec = Some(Arc::new(ListLogicalCodec::default()));
+    config.override_physical_codec = Some(Arc::new(ListPhysicalCodec::default()));
     let (stop_health, health_stopped) = tokio::sync::oneshot::channel();
     let health = ballista_executor::health::spawn_health_server(
         health_addr,

@@ -204,7 +204,7 @@ async fn context(options: &Options) -> Result<SessionContext> {
     Ok(iri_grammar_datafusion::session(options.partitions))
 }
 
-/// Runs the query; `text_files` receives each CSV, NDJSON or list file that
+/// Runs the query; `text_files` receives each CSV or NDJSON file that
 /// DataFusion's readers read (see [`register`]).
 async fn run(options: Options, text_files: &mut Vec<String>) -> Result<()> {
     if options.functions {
@@ -321,7 +321,9 @@ fn rename_tables(statement: &mut datafusion::sql::parser::Statement, renamed: &[
 
 /// Registers the file `path` as table `name`, and adds it to `text_files` when one of
 /// DataFusion's text readers (CSV, JSON) reads it: those stop the query at bytes that
-/// are not UTF-8, and [`tables::explain_error`] finds them in these files.
+/// are not UTF-8, and [`tables::explain_error`] finds them in these files. A list is
+/// read by the crate's list reader on every engine: on a cluster, its table and
+/// scans travel to the scheduler and the executors (`iri_grammar_datafusion::codec`).
 async fn register(
     ctx: &SessionContext,
     options: &Options,
@@ -329,38 +331,24 @@ async fn register(
     path: &str,
     text_files: &mut Vec<String>,
 ) -> Result<()> {
-    let format = tables::Format::of(path);
-    if options.scheduler.is_some() {
+    let absolute;
+    let path = if options.scheduler.is_some() {
         // The executors open the file by the path the client sends them: make it
-        // absolute, so that an executor started in another directory finds it.
-        let absolute = std::path::absolute(path)?;
-        let absolute = absolute.to_str().ok_or_else(|| {
+        // absolute, so that an executor started in another directory finds it (a
+        // list's table makes its path absolute itself).
+        absolute = std::path::absolute(path)?;
+        absolute.to_str().ok_or_else(|| {
             DataFusionError::Plan(format!(
                 "{path}: a path that is not UTF-8 cannot be sent to executors"
             ))
-        })?;
-        return register_for_engine(ctx, name, absolute, format, true, text_files).await;
-    }
-    register_for_engine(ctx, name, path, format, options.ballista, text_files).await
-}
-
-/// [`register`] of `path`, for an engine whose executors run this process's list
-/// reader (`distributed` false) or not.
-async fn register_for_engine(
-    ctx: &SessionContext,
-    name: &str,
-    path: &str,
-    format: tables::Format,
-    distributed: bool,
-    text_files: &mut Vec<String>,
-) -> Result<()> {
-    if distributed && format == tables::Format::List {
-        // Ballista's executors cannot run this process's list reader (a table they
-        // cannot deserialize): there a list is read as one-column CSV.
-        text_files.push(path.to_string());
-        return tables::register_list_as_csv(ctx, name, path).await;
-    }
-    if matches!(format, tables::Format::Csv | tables::Format::NdJson) {
+        })?
+    } else {
+        path
+    };
+    if matches!(
+        tables::Format::of(path),
+        tables::Format::Csv | tables::Format::NdJson
+    ) {
         text_files.push(path.to_string());
     }
     tables::register_path(ctx, name, path).await

@@ -939,28 +939,6 @@ pub async fn register_paths_in(ctx: &SessionContext, sql: &str) -> Result<Vec<St
     Ok(paths)
 }
 
-/// Registers a list as one-column CSV, the table `(iri)`: for engines that cannot
-/// run [`text_list`]'s reader (Ballista's executors deserialize only the tables they
-/// know). The separator and quote are the ASCII unit and record separators, which
-/// no IRI has; unlike [`text_list`], a line that is not UTF-8 or that holds one of
-/// those two characters stops the query, a lone CR ends a line, and there is no
-/// `offset` nor `utf8_error`.
-pub async fn register_list_as_csv(ctx: &SessionContext, name: &str, path: &str) -> Result<()> {
-    let ext = extension_of(path);
-    let schema = Schema::new(vec![Field::new("iri", DataType::Utf8, true)]);
-    let mut options = CsvReadOptions::new()
-        .has_header(false)
-        .delimiter(0x1f)
-        .quote(0x1e)
-        .schema(&schema)
-        .file_extension(&ext);
-    if let Some(c) = compression_of(&ext) {
-        options = options.file_compression_type(c);
-    }
-    ctx.register_csv(TableReference::bare(name), path, options)
-        .await
-}
-
 /// Where a text file first holds bytes that are not UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NotUtf8 {
@@ -1040,8 +1018,8 @@ fn is_utf8_error(e: &DataFusionError) -> bool {
     .any(|m| text.contains(m))
 }
 
-/// The error `e` of a query over the text files `paths` (CSV, NDJSON, and lists
-/// read as CSV), explained when a reader stopped at bytes that are not UTF-8.
+/// The error `e` of a query over the text files `paths` (CSV, NDJSON), explained
+/// when a reader stopped at bytes that are not UTF-8.
 ///
 /// DataFusion's CSV and JSON readers decode a whole batch of rows at once: a field
 /// that is not UTF-8 fails the batch, so no reader option can give that one row
