@@ -52,4 +52,35 @@ async fn functions_run_on_a_standalone_ballista_cluster() {
     let plan = rows(&ctx, &format!("EXPLAIN {sql}")).await;
     let text = format!("{plan:?}");
     assert!(text.contains("iri_normalize"), "{text}");
+
+    // A list is read by the list reader there too, its table and scan sent to the
+    // scheduler and the executor by the crate's codecs: every column, and the line
+    // that is not UTF-8 kept with the reason, in several partitions.
+    let list = dir.join("links.txt");
+    let mut bytes = Vec::new();
+    for i in 0..2_000 {
+        bytes.extend_from_slice(format!("http://host{}.example/{i}\r\n", i % 7).as_bytes());
+    }
+    bytes.extend_from_slice(b"http://b/caf\xE9\nurn:x");
+    std::fs::write(&list, bytes).unwrap();
+    let sql = "SELECT iri_host(iri) AS host, count(*) AS n, max(\"offset\") AS last, \
+                      max(utf8_error) AS why \
+               FROM list GROUP BY host ORDER BY host NULLS LAST";
+    for c in [&local, &ctx] {
+        let table = iri_grammar_datafusion::tables::text_list_in_ranges(&list, 3, 1 << 12).unwrap();
+        c.register_table("list", table).unwrap();
+    }
+    let want = rows(&local, sql).await;
+    assert_eq!(want.len(), 8, "{want:?}");
+    assert_eq!(
+        want[7],
+        [
+            "NULL",
+            "2",
+            "52904",
+            "the line is not UTF-8: it ends inside the sequence that byte 0xE9 starts \
+             at offset 12 of the line (byte 52902 of the file)"
+        ]
+    );
+    assert_eq!(rows(&ctx, sql).await, want);
 }

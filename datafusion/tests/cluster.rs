@@ -193,8 +193,39 @@ fn links(n: usize) -> String {
     s
 }
 
+/// The lines of [`links`] as a list, as crawl dumps have them: a byte order mark,
+/// some lines ended by CRLF, a line with a byte that is not UTF-8 and one cut inside
+/// a UTF-8 sequence, an empty line, and no final newline.
+fn list(n: usize) -> Vec<u8> {
+    let mut bytes = "\u{FEFF}".as_bytes().to_vec();
+    for (i, line) in links(n).lines().skip(1).enumerate() {
+        match i % 1000 {
+            500 => {
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.extend_from_slice(b"/caf\xE9");
+            }
+            501 => {
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.extend_from_slice(b"/\xC3");
+            }
+            502 => {}
+            _ => bytes.extend_from_slice(line.as_bytes()),
+        }
+        if i + 1 < n {
+            bytes.extend_from_slice(if i % 3 == 0 { b"\r\n" } else { b"\n" });
+        }
+    }
+    bytes
+}
+
 /// The embedded engine and a cluster client with the same tables.
 async fn register(ctx: &datafusion::prelude::SessionContext, dir: &Path) {
+    // The list read by the crate's list reader on both, in ranges of 16 KiB: four
+    // partitions, which the cluster's executors read by the list's absolute path.
+    let list =
+        iri_grammar_datafusion::tables::text_list_in_ranges(dir.join("list.txt"), 4, 1 << 14)
+            .unwrap();
+    ctx.register_table("list", list).unwrap();
     for (name, file) in [
         ("links", "links.csv"),
         ("labels", "labels.csv"),
@@ -225,6 +256,13 @@ const JOIN_ON_NORMALIZE: &str = "SELECT l.link, b.label FROM links l JOIN labels
        ON iri_normalize(l.link, 'scheme') = iri_normalize(b.url, 'scheme') \
      ORDER BY l.link, b.label";
 
+/// A list's every row, with the columns a CSV reading of it would not have.
+const LIST_ROWS: &str = "SELECT \"offset\", iri, utf8_error FROM list ORDER BY \"offset\"";
+
+const LIST_GROUP_BY_HOST: &str = "SELECT iri_host(iri) AS host, count(*) AS n, \
+       count(utf8_error) AS not_utf8, min(\"offset\") AS first \
+     FROM list GROUP BY host ORDER BY host NULLS LAST";
+
 const BIG: &str = "SELECT iri_host(iri_normalize(link, 'scheme')) AS host, count(*) AS n, \
        count(DISTINCT iri_to_uri(link)) AS uris \
      FROM big GROUP BY host ORDER BY host NULLS LAST";
@@ -247,6 +285,7 @@ async fn a_scheduler_and_two_executors_answer_as_the_embedded_engine() {
     )
     .unwrap();
     std::fs::write(dir.join("big.csv"), links(400_000)).unwrap();
+    std::fs::write(dir.join("list.txt"), list(3_000)).unwrap();
 
     let pids: Pids = Arc::default();
     let watched = pids.clone();
@@ -302,7 +341,22 @@ async fn a_scheduler_and_two_executors_answer_as_the_embedded_engine() {
             .unwrap();
     register(&remote, &dir).await;
 
-    for sql in [GROUP_BY_HOST, JOIN_ON_NORMALIZE] {
+    // The list's rows as the embedded engine reads them: the lines that are not
+    // UTF-8 kept, with the reason; no CR left of a CRLF.
+    let want = rows(&local, LIST_ROWS).await;
+    assert_eq!(want.len(), 3_000);
+    let not_utf8: Vec<&Vec<String>> = want.iter().filter(|r| r[2] != "NULL").collect();
+    assert_eq!(not_utf8.len(), 6, "{not_utf8:?}");
+    assert!(not_utf8
+        .iter()
+        .all(|r| r[1] == "NULL" && r[2].starts_with("the line is not UTF-8")));
+    assert!(want.iter().all(|r| !r[1].ends_with('\r')));
+    let got = tokio::time::timeout(QUERY, rows(&remote, LIST_ROWS))
+        .await
+        .unwrap_or_else(|_| panic!("{LIST_ROWS}: no answer within {QUERY:?}"));
+    assert_eq!(got, want, "{LIST_ROWS}");
+
+    for sql in [GROUP_BY_HOST, JOIN_ON_NORMALIZE, LIST_GROUP_BY_HOST] {
         let want = rows(&local, sql).await;
         assert!(want.len() > 3, "{sql}: {want:?}");
         let before: Vec<usize> = executors.iter().map(tasks_run).collect();
@@ -357,6 +411,46 @@ async fn a_scheduler_and_two_executors_answer_as_the_embedded_engine() {
         // CSV writes NULL as an empty field.
         let host = if r[0] == "NULL" { "" } else { &r[0] };
         csv.push_str(&format!("{host},{}\n", r[1]));
+    }
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), csv);
+
+    // A list named by its (relative) path on the command line is a list there too:
+    // `offset` and `utf8_error`, and the lines that are not UTF-8 do not stop it.
+    let sql = "SELECT \"offset\", utf8_error FROM 'list.txt' \
+               WHERE utf8_error IS NOT NULL ORDER BY \"offset\"";
+    let cli = tokio::task::spawn_blocking({
+        let dir = dir.clone();
+        move || {
+            Command::new(env!("CARGO_BIN_EXE_iri-sql"))
+                .current_dir(&dir)
+                .args([
+                    "--scheduler",
+                    &format!("127.0.0.1:{scheduler_port}"),
+                    "--partitions",
+                    "4",
+                    "--format",
+                    "csv",
+                    sql,
+                ])
+                .output()
+                .unwrap()
+        }
+    });
+    let out = tokio::time::timeout(QUERY, cli).await.unwrap().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let want = rows(
+        &local,
+        "SELECT \"offset\", utf8_error FROM list WHERE utf8_error IS NOT NULL \
+         ORDER BY \"offset\"",
+    )
+    .await;
+    let mut csv = String::from("offset,utf8_error\n");
+    for r in &want {
+        csv.push_str(&format!("{},{}\n", r[0], r[1]));
     }
     assert_eq!(String::from_utf8(out.stdout).unwrap(), csv);
 
