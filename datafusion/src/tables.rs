@@ -271,7 +271,7 @@ impl ListScan {
 }
 
 /// The lines of a list as DataFusion's file scans read files: a `FileSource`
-/// whose opener ([`ListOpener`]) reads the lines that start in a file's byte range
+/// whose opener (`ListOpener`) reads the lines that start in a file's byte range
 /// as [`read_list_range`] does. It reads only the columns of its projection, which
 /// must be columns of [`list_schema`] as they are (what a scan asks for: anything
 /// computed from them is left to the plan above).
