@@ -25,6 +25,28 @@ const START: Duration = Duration::from_secs(90);
 /// How long a query may take.
 const QUERY: Duration = Duration::from_secs(150);
 
+/// `iri-sql --scheduler 127.0.0.1:PORT --format csv ARGS...` run in `dir`, within
+/// [`QUERY`], which must succeed.
+async fn iri_sql_csv(dir: &Path, scheduler_port: u16, args: &[&str]) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_iri-sql"));
+    command
+        .current_dir(dir)
+        .args(["--scheduler", &format!("127.0.0.1:{scheduler_port}")])
+        .args(["--format", "csv"])
+        .args(args);
+    let run = tokio::task::spawn_blocking(move || command.output().unwrap());
+    let out = tokio::time::timeout(QUERY, run)
+        .await
+        .unwrap_or_else(|_| panic!("iri-sql {args:?}: no answer within {QUERY:?}"))
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "iri-sql {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// The process ids the watchdog kills when the test overruns.
 type Pids = Arc<Mutex<Vec<u32>>>;
 
@@ -377,29 +399,15 @@ async fn a_scheduler_and_two_executors_answer_as_the_embedded_engine() {
 
     // The command line: `iri-sql --scheduler HOST:PORT` with a file named by its
     // (relative) path, which the client sends the executors as an absolute one.
-    let cli = tokio::task::spawn_blocking({
-        let dir = dir.clone();
-        move || {
-            Command::new(env!("CARGO_BIN_EXE_iri-sql"))
-                .current_dir(&dir)
-                .args([
-                    "--scheduler",
-                    &format!("127.0.0.1:{scheduler_port}"),
-                    "--format",
-                    "csv",
-                    "SELECT iri_host(link) AS host, count(*) AS n FROM 'links.csv' \
-                     WHERE iri_is_valid(link) GROUP BY host ORDER BY host",
-                ])
-                .output()
-                .unwrap()
-        }
-    });
-    let out = tokio::time::timeout(QUERY, cli).await.unwrap().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = iri_sql_csv(
+        &dir,
+        scheduler_port,
+        &[
+            "SELECT iri_host(link) AS host, count(*) AS n FROM 'links.csv' \
+             WHERE iri_is_valid(link) GROUP BY host ORDER BY host",
+        ],
+    )
+    .await;
     let want = rows(
         &local,
         "SELECT iri_host(link) AS host, count(*) AS n FROM links \
@@ -418,30 +426,7 @@ async fn a_scheduler_and_two_executors_answer_as_the_embedded_engine() {
     // `offset` and `utf8_error`, and the lines that are not UTF-8 do not stop it.
     let sql = "SELECT \"offset\", utf8_error FROM 'list.txt' \
                WHERE utf8_error IS NOT NULL ORDER BY \"offset\"";
-    let cli = tokio::task::spawn_blocking({
-        let dir = dir.clone();
-        move || {
-            Command::new(env!("CARGO_BIN_EXE_iri-sql"))
-                .current_dir(&dir)
-                .args([
-                    "--scheduler",
-                    &format!("127.0.0.1:{scheduler_port}"),
-                    "--partitions",
-                    "4",
-                    "--format",
-                    "csv",
-                    sql,
-                ])
-                .output()
-                .unwrap()
-        }
-    });
-    let out = tokio::time::timeout(QUERY, cli).await.unwrap().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = iri_sql_csv(&dir, scheduler_port, &["--partitions", "4", sql]).await;
     let want = rows(
         &local,
         "SELECT \"offset\", utf8_error FROM list WHERE utf8_error IS NOT NULL \
