@@ -1222,7 +1222,9 @@ where
     // The reading thread is not scoped: a read may wait on a terminal for ever, and
     // a run that stops early (`-q`, a closed pipe) must not wait for it. It is given
     // the input once it runs: a thread the system will not start leaves the input
-    // to this thread, which then reads, renders and writes alone.
+    // to this thread, which then reads, renders and writes alone. Where a read never
+    // waits (a regular file, bytes in memory) it is joined before this returns.
+    let never_waits = blocks.file;
     let (give, given) = mpsc::channel::<Blocks>();
     let reader = {
         let events = events.clone();
@@ -1250,8 +1252,8 @@ where
     }
     let (work, jobs) = mpsc::channel::<Block>();
     let jobs = Mutex::new(jobs);
-    std::thread::scope(|scope| {
-        let mut started = 0;
+    let result = std::thread::scope(|scope| {
+        let mut renderers = Vec::with_capacity(threads);
         for _ in 0..threads {
             let events = events.clone();
             let jobs = &jobs;
@@ -1271,10 +1273,11 @@ where
                         return;
                     }
                 });
-            if spawned.is_ok() {
-                started += 1;
+            if let Ok(renderer) = spawned {
+                renderers.push(renderer);
             }
         }
+        let started = renderers.len();
         drop(events);
         // Blocks read and not yet handed over; parts rendered and not yet written.
         let mut waiting: VecDeque<Block> = VecDeque::new();
@@ -1343,10 +1346,24 @@ where
                 Event::Rendered(_, _, Err(panic)) => std::panic::resume_unwind(panic),
             }
         })();
-        // The rendering threads end when the work does.
+        // The rendering threads end when the work does. They are joined here, not
+        // left to the scope, which waits for a thread's closure but not for its
+        // thread-local destructors: when this returns, the threads are gone.
         drop(work);
+        for renderer in renderers {
+            let _ = renderer.join();
+        }
         result
-    })
+    });
+    if never_waits {
+        // Unblocked (its sends fail, its wait for a credit ends), the reading thread
+        // stops after at most one more block.
+        drop((event, credit));
+        if let Ok(reader) = reader {
+            let _ = reader.join();
+        }
+    }
+    result
 }
 
 /// Whether standard input is a regular file, or bytes in memory (which a read never
