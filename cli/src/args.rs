@@ -42,6 +42,17 @@ pub struct Cli {
     /// then all that is printed.
     #[arg(short, long, global = true, help_heading = SCRIPTS)]
     pub quiet: bool,
+    /// The longest line of standard input that is read, in bytes, not counting its
+    /// end (default: 64 MiB, at most 4 GiB - 1). A longer line ends the run with
+    /// status 74 and a message that gives its line number and byte offset; the
+    /// results of the lines before it are written.
+    #[arg(
+        long,
+        global = true,
+        value_name = "BYTES",
+        value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX))
+    )]
+    pub max_line_bytes: Option<u64>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -58,23 +69,34 @@ const ABNF_LONG_HELP: &str = "A grammar of your own instead of the built-in ones
 
 /// The options that go before or after the command (clap's `global`), by id, with
 /// their spelling on the command line.
-const GLOBALS: [(&str, &str); 5] = [
+const GLOBALS: [(&str, &str); 6] = [
     ("grammar", "--grammar"),
     ("json", "--json"),
     ("abnf", "--abnf"),
     ("with_input", "--with-input (-H)"),
     ("quiet", "--quiet (-q)"),
+    ("max_line_bytes", "--max-line-bytes"),
 ];
 
 /// The global options a command uses, by id, and why it has no use for the others.
 fn uses(command: &str) -> (&'static [&'static str], &'static str) {
-    const PER_INPUT: &[&str] = &["grammar", "json", "with_input", "quiet"];
+    const PER_INPUT: &[&str] = &["grammar", "json", "with_input", "quiet", "max_line_bytes"];
     match command {
-        "check" | "tree" => (&["grammar", "json", "abnf", "with_input", "quiet"], ""),
+        "check" | "tree" => (
+            &[
+                "grammar",
+                "json",
+                "abnf",
+                "with_input",
+                "quiet",
+                "max_line_bytes",
+            ],
+            "",
+        ),
         "trace" | "parse" | "resolve" | "relativize" | "to-uri" | "to-iri" | "normalize"
         | "compare" | "lint" => (PER_INPUT, "--abnf serves check, tree, generate and grammar"),
         "prepare" => (
-            &["json", "with_input", "quiet"],
+            &["json", "with_input", "quiet", "max_line_bytes"],
             "it prepares IRI references (the IRI processing draft), whatever the grammar",
         ),
         "grammar" | "generate" => (
@@ -82,7 +104,7 @@ fn uses(command: &str) -> (&'static [&'static str], &'static str) {
             "it prints no result per input",
         ),
         "coverage" => (
-            &["grammar", "json"],
+            &["grammar", "json", "max_line_bytes"],
             "it prints one report for all its inputs, on a built-in grammar",
         ),
         "diff-grammars" => (

@@ -69,6 +69,22 @@ thread_local! {
     /// set it lower, to cut records into many pieces, or out of reach, to keep them
     /// whole.
     static SPILL_AT: Cell<usize> = const { Cell::new(64 * 1024) };
+    /// The longest line of standard input that is read ([`set_max_line`]).
+    static MAX_LINE: Cell<usize> = const { Cell::new(MAX_LINE_BYTES) };
+}
+
+/// The longest line of standard input read unless `--max-line-bytes` says otherwise:
+/// 64 MiB, far beyond any address in use (a `data:` URI of a large image is a few
+/// MiB), and small enough that the few blocks a run holds at once stay within memory
+/// whatever the input: without a limit, an input without line ends (`/dev/zero`) was
+/// held whole until the allocator gave up.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// Sets the longest line of standard input that the commands read on this thread
+/// (`--max-line-bytes`); a longer line ends the run with an input error that names
+/// it (status 74).
+pub fn set_max_line(bytes: usize) {
+    MAX_LINE.with(|m| m.set(bytes));
 }
 
 /// A writer into the shared output buffer of [`Memory`].
@@ -981,6 +997,13 @@ struct Blocks {
     /// The lines and the blocks so far.
     lines: usize,
     seq: usize,
+    /// The bytes of the input before the next block, for the message of a line
+    /// beyond `max_line`.
+    offset: u64,
+    /// The longest line read ([`set_max_line`]).
+    max_line: usize,
+    /// The error of a line beyond `max_line`, once the lines before it are a block.
+    too_long: Option<Failure>,
 }
 
 impl Blocks {
@@ -993,14 +1016,22 @@ impl Blocks {
             eof: false,
             lines: 0,
             seq: 0,
+            offset: 0,
+            max_line: MAX_LINE.with(Cell::get),
+            too_long: None,
         }
     }
 
     /// The next block: a regular file's fills up to [`BLOCK_BYTES`]; a pipe's is
     /// what one read gave, so that an interactive line is answered at once. Either
     /// way it holds at least one whole line, or what the end of the input left.
-    /// `None` at the end. A read error names the line it came after.
+    /// `None` at the end. A read error names the line it came after; a line longer
+    /// than `max_line` is an error that names it, found once that many bytes of it
+    /// are read, so that no more than that is ever held of one line.
     fn next_block(&mut self) -> Result<Option<Block>, Failure> {
+        if let Some(failure) = self.too_long.take() {
+            return Err(failure);
+        }
         // Every byte of `data` is initialized; the block is its first `len`.
         let mut data = self.spare.pop().unwrap_or_default();
         let mut len = self.carry.len();
@@ -1010,6 +1041,8 @@ impl Blocks {
         data[..len].copy_from_slice(&self.carry);
         self.carry.clear();
         let mut line_end = None;
+        // Where the line being read starts: after the last LF read so far.
+        let mut line_start = 0;
         while !self.eof {
             let start = len;
             let want = if self.file {
@@ -1038,8 +1071,41 @@ impl Blocks {
                 self.eof = true;
                 break;
             }
-            if let Some(k) = memchr::memrchr(b'\n', &data[start..len]) {
+            // The line that was being read ends at the first LF of what was read (or
+            // goes on); a line that begins in this read is at most `want` long, so
+            // only a limit below that needs each of them looked at. A line's length
+            // is its bytes before the LF.
+            let new = &data[start..len];
+            let first_end = memchr::memchr(b'\n', new).map_or(len, |k| start + k);
+            let mut over = (first_end - line_start > self.max_line).then_some(line_start);
+            if over.is_none() && self.max_line < want {
+                let mut from = first_end + 1;
+                for lf in memchr::memchr_iter(b'\n', new).skip(1).map(|k| start + k) {
+                    if lf - from > self.max_line {
+                        over = Some(from);
+                        break;
+                    }
+                    from = lf + 1;
+                }
+                if over.is_none() && from < len && len - from > self.max_line {
+                    over = Some(from);
+                }
+            }
+            if let Some(at) = over {
+                // The lines before it are a block of their own, so that their
+                // results are written before the run ends.
+                let failure = self.line_too_long(&data[..at]);
+                if at == 0 {
+                    return Err(failure);
+                }
+                self.too_long = Some(failure);
+                self.eof = true;
+                len = at;
+                break;
+            }
+            if let Some(k) = memchr::memrchr(b'\n', new) {
                 line_end = Some(start + k + 1);
+                line_start = start + k + 1;
                 if !self.file || len >= BLOCK_BYTES {
                     break;
                 }
@@ -1068,8 +1134,21 @@ impl Blocks {
             seq: self.seq,
         };
         self.lines += lines;
+        self.offset += len as u64;
         self.seq += 1;
         Ok(Some(block))
+    }
+
+    /// The error for a line longer than `max_line`, which starts after `before`
+    /// (the bytes of this block that precede it).
+    fn line_too_long(&self, before: &[u8]) -> Failure {
+        let line = self.lines + memchr::memchr_iter(b'\n', before).count() + 1;
+        let offset = self.offset + before.len() as u64;
+        Failure::Io(format!(
+            "line {line} of standard input (from byte offset {offset}) is longer than \
+             {} bytes, the longest line read: --max-line-bytes raises the limit",
+            self.max_line
+        ))
     }
 
     /// Gives back the buffer of a block done with, to read the next ones into.

@@ -200,3 +200,76 @@ fn a_filter_copies_the_lines_it_keeps_but_shows_a_terminal_their_controls() {
     hides_nothing(shown.as_bytes());
     assert_eq!(shown, "http://a/\\u202Ex\n");
 }
+
+#[test]
+fn a_line_without_end_is_refused_at_the_limit_not_held() {
+    // Was: `iri check < /dev/zero` held the line whole, 4.2 GB, then aborted
+    // (exit 134). Now no more than the limit is read of one line, and the run ends
+    // with an input error that names the line; the lines before it are answered.
+    let mut input = b"http://a/\nhttp://b/\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 5_000));
+    input.extend_from_slice(b"\nhttp://c/\n");
+    for args in [
+        &["check"][..],
+        &["check", "--jobs", "2"],
+        &["parse", "--json"],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--max-line-bytes", "4096"]);
+        let o = iri_stdin(&args, &input);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(74), "{args:?}: {err}");
+        assert!(
+            err.contains(
+                "line 3 of standard input (from byte offset 20) is longer than 4096 bytes"
+            ),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout).lines().count(),
+            2,
+            "{args:?}"
+        );
+    }
+    // A line exactly at the limit is read; one byte more is not.
+    let line = format!("http://a/{}\n", "b".repeat(4087));
+    let o = iri_stdin(&["check", "--max-line-bytes", "4096"], line.as_bytes());
+    assert_eq!(o.status.code(), Some(0));
+    let o = iri_stdin(&["check", "--max-line-bytes", "4095"], line.as_bytes());
+    assert_eq!(o.status.code(), Some(74));
+
+    // The default limit (64 MiB) holds memory to it: 600 MB of NUL bytes, no line
+    // end, under a 512 MiB address-space limit.
+    if cfg!(target_os = "linux") {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 524288 && exec {} check",
+                env!("CARGO_BIN_EXE_iri")
+            ))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let w = std::thread::spawn(move || {
+            let zeros = vec![0u8; 1 << 20];
+            for _ in 0..600 {
+                if stdin.write_all(&zeros).is_err() {
+                    break;
+                }
+            }
+        });
+        let o = child.wait_with_output().unwrap();
+        w.join().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(74), "{err}");
+        assert!(
+            err.contains(
+                "line 1 of standard input (from byte offset 0) is longer than 67108864 bytes"
+            ),
+            "{err}"
+        );
+    }
+}

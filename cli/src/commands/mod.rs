@@ -30,6 +30,9 @@ use std::fmt::Write;
 
 /// Runs the command of `cli` in the grammar it names.
 pub fn run(cli: &Cli) -> Verdicts {
+    crate::io::set_max_line(cli.max_line_bytes.map_or(crate::io::MAX_LINE_BYTES, |n| {
+        usize::try_from(n).unwrap_or(usize::MAX)
+    }));
     if let Command::DiffGrammars(args) = &cli.command {
         return diff::run(cli.json, args).map(Status::from);
     }
