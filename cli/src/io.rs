@@ -116,6 +116,23 @@ pub fn in_memory<T>(stdin: &[u8], f: impl FnOnce() -> T) -> (T, Vec<u8>) {
     (result, written)
 }
 
+/// Writes a message for a person to standard error: every message of the command
+/// goes through here (or through [`crate::main_with`]'s, for the one that ends a run),
+/// so that what it quotes (an input, a file or folder name, a rule of a user's
+/// grammar) is shown through [`visible`], never obeyed by the terminal.
+pub fn tell(message: &str) {
+    eprintln!("{}", visible(message));
+}
+
+/// Writes a line for a person to standard output (`book`'s "pages written"),
+/// through [`visible`] as [`tell`] does. A write error is left to the command's
+/// results, which follow or are already written.
+pub fn say(line: &str) {
+    let mut out = stdout_writer();
+    let _ = writeln!(out, "{}", visible(line));
+    let _ = out.flush();
+}
+
 /// Standard input: the process's, or the bytes of [`in_memory`].
 fn stdin_reader() -> Box<dyn Read + Send> {
     let memory = MEMORY.with(|m| {

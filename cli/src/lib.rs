@@ -50,7 +50,7 @@ where
     let (code, message) = status(commands::run(&cli));
     if let Some(m) = message {
         // A message may quote an input: shown, not obeyed, by the terminal.
-        eprintln!("{}", io::visible(&m));
+        io::tell(&m);
     }
     code
 }

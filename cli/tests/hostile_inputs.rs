@@ -273,3 +273,68 @@ fn a_line_without_end_is_refused_at_the_limit_not_held() {
         );
     }
 }
+
+#[test]
+fn folder_names_in_messages_are_shown_not_obeyed() {
+    // Was: `suite --out` wrote the folder's name raw on standard error, and `book
+    // --out` on standard output (cli/tests/teaching.rs checks the book): an OSC
+    // sequence set the terminal's title, `ESC c` reset it.
+    let dir = std::env::temp_dir().join(format!(
+        "iri-suite-{}-\u{1b}]0;PWN\u{7}\u{1b}c\u{202e}",
+        std::process::id()
+    ));
+    let o = common::iri(&["suite", "--rule", "port", "--out", dir.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    hides_nothing(&o.stdout);
+    hides_nothing(&o.stderr);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("\\u001B]0;PWN\\u0007\\u001Bc\\u202E"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_message_goes_through_the_one_escaping_path() {
+    // Messages quote names a user or an attacker chose (folders, inputs, rules of a
+    // user's grammar): they go through `io::tell` and `io::say`, which show
+    // controls and bidi formatting characters as \uXXXX. A print of its own
+    // anywhere else in the command would bypass them.
+    fn visit(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                visit(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("src/io.rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (k, line) in text.lines().enumerate() {
+                    let code = line.split("//").next().unwrap_or_default();
+                    if [
+                        "println!",
+                        "eprintln!",
+                        "print!(",
+                        "eprint!(",
+                        "io::stderr()",
+                    ]
+                    .iter()
+                    .any(|m| code.contains(m))
+                    {
+                        found.push(format!("{}:{}: {}", path.display(), k + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    visit(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut found,
+    );
+    assert!(
+        found.is_empty(),
+        "prints that bypass io::tell and io::say:\n{}",
+        found.join("\n")
+    );
+}

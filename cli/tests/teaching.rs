@@ -146,7 +146,12 @@ fn pages(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn the_book_is_well_formed_self_contained_and_its_links_resolve() {
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("book-{}", std::process::id()));
+    // The folder's name sets a terminal's title and resets it, if printed raw (it
+    // was: the "pages written" line quoted it as it is).
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "book-{}-\u{1b}]0;PWN\u{7}\u{1b}c",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&out);
     let o = iri(&["book", "--out", out.to_str().unwrap(), "--examples", "3"]);
     assert_eq!(
@@ -154,6 +159,18 @@ fn the_book_is_well_formed_self_contained_and_its_links_resolve() {
         Some(0),
         "{}",
         String::from_utf8_lossy(&o.stderr)
+    );
+    for written in [&o.stdout, &o.stderr] {
+        assert!(
+            !written.iter().any(|&b| b == 0x1b || b == 0x07),
+            "{}",
+            String::from_utf8_lossy(written)
+        );
+    }
+    assert!(
+        stdout(&o).contains("\\u001B]0;PWN\\u0007\\u001Bc"),
+        "{}",
+        stdout(&o)
     );
 
     // One page per rule and grammar, an index per grammar, a front page.

@@ -116,7 +116,9 @@ pub fn run(cli: &Cli) -> Verdicts {
         } => {
             let rule = rule_arg(&grammar, Some(rule))?;
             if grammar.has_prose(rule) {
-                eprintln!("iri: note: {rule} has prose (<...>), which matches nothing");
+                crate::io::tell(&format!(
+                    "iri: note: {rule} has prose (<...>), which matches nothing"
+                ));
             }
             let mut generator = Generator::of(&grammar, *seed);
             let shortest = generator

@@ -77,10 +77,10 @@ pub fn run(out: &Path, examples: usize, seed: u64) -> Outcome {
             pages += 1;
         }
     }
-    println!(
+    crate::io::say(&format!(
         "{pages} pages written; open {}",
         out.join("index.html").display()
-    );
+    ));
     Ok(true)
 }
 

@@ -35,7 +35,9 @@ pub fn run<V: Variant>(
         let (strings, unreached) = cover_set::<V>(&grammars, rule, seed)?;
         for target in &unreached {
             ok = false;
-            eprintln!("iri: no generated string of {name} reaches {target}");
+            crate::io::tell(&format!(
+                "iri: no generated string of {name} reaches {target}"
+            ));
         }
         if invalid {
             let found = places::<V>(&grammars, rule, &strings)?;

@@ -89,7 +89,7 @@ pub fn run(rule: &str, out: &Path, seed: u64) -> Outcome {
         let path = out.join(format!("validity-{}-{name}.tsv", v.as_str()));
         std::fs::write(&path, tsv)
             .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))?;
-        eprintln!("{}: {} cases", path.display(), cases.len());
+        crate::io::tell(&format!("{}: {} cases", path.display(), cases.len()));
     }
     Ok(true)
 }
@@ -102,11 +102,11 @@ fn strings<V: Variant>(
 ) -> Result<(Vec<String>, Vec<String>), Failure> {
     let (valid, unreached) = cover_set::<V>(grammars, r, seed)?;
     for t in unreached {
-        eprintln!(
+        crate::io::tell(&format!(
             "iri: no generated string of {} reaches {t} ({})",
             r.name::<V>(),
             V::NAME.as_str()
-        );
+        ));
     }
     let invalid = places::<V>(grammars, r, &valid)?;
     Ok((valid, invalid))

@@ -113,7 +113,9 @@ fn open_browser(url: &str) {
         ("xdg-open", vec![url])
     };
     if let Err(e) = std::process::Command::new(cmd).args(&args).spawn() {
-        eprintln!("iri serve: could not open a browser ({cmd}: {e}); open {url}");
+        crate::io::tell(&format!(
+            "iri serve: could not open a browser ({cmd}: {e}); open {url}"
+        ));
     }
 }
 
