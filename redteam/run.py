@@ -422,6 +422,61 @@ def run_stream(cmd, chunk, count, timeout=120, limit_as=None):
     return code, out[0], err[0], time.monotonic() - t, usage.ru_maxrss // 1024
 
 
+def hardening_oracle(iri, quick):
+    # 52.1, 52.2, 52.8: the oracle on user grammars. Each answers (exit 0 or 1) or
+    # says that it spent its work budget (exit 2, naming the rule and the budget),
+    # in bounded time and memory.
+    with tempfile.TemporaryDirectory() as d:
+        def grammar(name, text):
+            path = os.path.join(d, name)
+            with open(path, "w") as f:
+                f.write(text)
+            return path
+
+        def shown(code, out, err, took, rss):
+            said = (err or out).decode(errors="replace").strip().splitlines()
+            return f"exit {code}; {took:.2f} s; peak RSS {rss} MiB; {said[-1][:100] if said else ''!r}"
+
+        deep = grammar("deep.abnf", 'r = 1*(1*(1*(1*(1*(1*(1*(1*"a")))))))\n')
+        stars = grammar("stars.abnf", 'r = *( *( *( *"a" ) ) )\n')
+        for path, n, what in [(deep, 30, '1*(...8 deep...1*"a"), check on 30 \'a\''),
+                              (deep, 4096, '1*(...8 deep...1*"a"), check on 4,096 \'a\''),
+                              (stars, 200, '*( *( *( *"a" ) ) ), check on 200 \'a\''),
+                              (stars, 4096, '*( *( *( *"a" ) ) ), check on 4,096 \'a\'')]:
+            r = run([iri, "--abnf", path, "check", "--rule", "r"], ("a" * n + "\n").encode(),
+                    timeout=60, limit_as=4 << 30)
+            row("52.1", f"--abnf {what}", shown(*r), r[0] in (0, 1, 2) and r[3] < 30)
+        r = run([iri, "--abnf", deep, "tree", "--rule", "r"], ("a" * 30 + "\n").encode(),
+                timeout=60, limit_as=4 << 30)
+        row("52.1", "the 8-deep groups, tree on 30 'a'", shown(*r), r[0] in (0, 1, 2) and r[3] < 30)
+        r = run([iri, "diff-grammars", deep, deep, "--rule-a", "r", "--rule-b", "r"],
+                timeout=60, limit_as=4 << 30)
+        row("52.1", "diff-grammars of the 8-deep groups with themselves", shown(*r),
+            r[0] in (0, 1, 2) and r[3] < 60)
+
+        ambiguous = grammar("ambiguous.abnf", 'e = e e / "a"\n')
+        for n in ([800, 4096] if quick else [800, 1600, 4096]):
+            r = run([iri, "--abnf", ambiguous, "check", "--rule", "e"], ("a" * n + "\n").encode(),
+                    timeout=60, limit_as=4 << 30)
+            row("52.2", f"--abnf e = e e / \"a\", check on {n:,} 'a'", shown(*r),
+                r[0] in (0, 1, 2) and r[3] < 30)
+        r = run([iri, "--abnf", ambiguous, "tree", "--rule", "e"], ("a" * 4096 + "\n").encode(),
+                timeout=60, limit_as=4 << 30)
+        row("52.2", "the same, tree on 4,096 'a'", shown(*r), r[0] in (0, 1, 2) and r[3] < 30)
+        r = run([iri, "--abnf", ambiguous, "--oracle-steps", "18446744073709551615", "check",
+                 "--rule", "e"], ("a" * 200 + "\n").encode(), timeout=60, limit_as=4 << 30)
+        row("52.2", "the same, --oracle-steps 2^64-1, check on 200 'a'", shown(*r),
+            r[0] == 0 and r[3] < 30)
+
+        rules = 20000 if quick else 100000
+        cycle = grammar("cycle.abnf", "".join(f'r{k} = r{(k + 1) % rules} "a" / "a"\n'
+                                              for k in range(rules)))
+        r = run([iri, "--abnf", cycle, "check", "--rule", "r0"], ("a" * 4096 + "\n").encode(),
+                timeout=60, limit_as=4 << 30)
+        row("52.8", f"--abnf {rules:,} mutually left-recursive rules, check on 4,096 'a'",
+            shown(*r), r[0] in (0, 1, 2) and r[3] < 30 and r[4] < 1024)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--iri", default="target/release/iri")
@@ -431,6 +486,7 @@ def main():
     server_attacks(args.iri)
     cli_attacks(args.iri, args.quick)
     hardening_cli(args.iri, args.quick)
+    hardening_oracle(args.iri, args.quick)
     print("| item | attack | measured | result |")
     print("|---|---|---|---|")
     for r in ROWS:

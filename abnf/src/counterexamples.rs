@@ -11,7 +11,7 @@
 //!   shortest candidate (then the first in code point order) is kept.
 
 use crate::generate::Generator;
-use crate::oracle::{Oracle, UnknownRule};
+use crate::oracle::{Oracle, Unanswered, UnknownRule};
 use crate::{Element, Grammars, VariantName};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -112,7 +112,7 @@ pub fn near_miss(
         let from = gen.generate(rule)?;
         let edits = 1 + k % 2;
         let text = gen.mutate_by(&from, edits);
-        if !oracle.matches(rule, &text)? {
+        if rejects(oracle, rule, &text)? {
             return Ok(Some(NearMiss { text, from, edits }));
         }
     }
@@ -158,11 +158,21 @@ pub fn places<K: Ord + Clone>(
     }
     let mut out = Vec::new();
     for (k, s) in best {
-        if !oracle.matches(rule, &s)? {
+        if rejects(oracle, rule, &s)? {
             out.push((k, s));
         }
     }
     Ok(out)
+}
+
+/// Whether the oracle rejects `s`: a string it cannot judge within its budget is
+/// not known to be rejected, so it is no counterexample.
+fn rejects(oracle: &Oracle<'_>, rule: &str, s: &str) -> Result<bool, UnknownRule> {
+    match oracle.matches(rule, s) {
+        Ok(m) => Ok(!m),
+        Err(Unanswered::Budget(_)) => Ok(false),
+        Err(Unanswered::Unknown(e)) => Err(e),
+    }
 }
 
 #[cfg(test)]

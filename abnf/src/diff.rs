@@ -30,10 +30,12 @@
 //! in RFC 3987's `iquery`.
 
 use crate::explain::OracleError;
+use crate::explain::OracleFailure;
 use crate::generate::Generator;
-use crate::oracle::{Oracle, UnknownRule};
+use crate::oracle::{BudgetExceeded, Oracle, Unanswered, UnknownRule};
 use crate::shrink::shrink;
 use crate::{Grammar, Grammars, RuleDef, VariantName};
+use std::cell::RefCell;
 
 /// One side of a comparison: a rule of a grammar, its oracle and a generator.
 #[derive(Debug)]
@@ -44,6 +46,8 @@ pub struct Language<'g> {
     pub rule: String,
     oracle: Oracle<'g>,
     generator: Generator<'g>,
+    /// The first time the oracle spent its budget ([`Language::exceeded`]).
+    spent: RefCell<Option<BudgetExceeded>>,
 }
 
 impl<'g> Language<'g> {
@@ -59,12 +63,13 @@ impl<'g> Language<'g> {
     ) -> Result<Language<'g>, UnknownRule> {
         let rule = rule.map_or_else(|| reference_rule(v).to_string(), str::to_string);
         let oracle = Oracle::new(g, v);
-        oracle.matches(&rule, "")?;
+        oracle.knows(&rule)?;
         Ok(Language {
             grammar: v.as_str().to_string(),
             rule,
             oracle,
             generator: Generator::new(g, v, seed),
+            spent: RefCell::new(None),
         })
     }
 
@@ -74,23 +79,55 @@ impl<'g> Language<'g> {
     /// [`UnknownRule`] if the grammar has no such rule.
     pub fn of(g: &'g Grammar, rule: &str, seed: u64) -> Result<Language<'g>, UnknownRule> {
         let oracle = Oracle::of(g);
-        oracle.matches(rule, "")?;
+        oracle.knows(rule)?;
         Ok(Language {
             grammar: g.name().to_string(),
             rule: rule.to_string(),
             oracle,
             generator: Generator::of(g, seed),
+            spent: RefCell::new(None),
         })
     }
 
-    /// Whether the rule matches all of `s`.
+    /// The same side with the oracle's work budget set to `steps`
+    /// ([`Oracle::with_budget`]).
+    #[must_use]
+    pub fn with_budget(mut self, steps: u64) -> Language<'g> {
+        self.oracle = self.oracle.with_budget(steps);
+        self
+    }
+
+    /// Whether the rule matches all of `s`. A string the oracle cannot judge within
+    /// its budget counts as not matched, and the budget error is kept
+    /// ([`Language::exceeded`]); [`differences`] stops at the first.
     pub fn matches(&self, s: &str) -> bool {
-        self.oracle.matches(&self.rule, s).unwrap_or(false)
+        match self.oracle.matches(&self.rule, s) {
+            Ok(m) => m,
+            Err(e) => {
+                self.keep(e);
+                false
+            }
+        }
     }
 
     /// Why the rule does not match `s`.
     pub fn explain(&self, s: &str) -> Option<OracleError> {
-        self.oracle.explain(&self.rule, s).ok()
+        self.oracle
+            .explain(&self.rule, s)
+            .map_err(|e| self.keep(e))
+            .ok()
+    }
+
+    /// The first budget error of this side's oracle, if it spent its budget: what
+    /// was found since is not to be trusted.
+    pub fn exceeded(&self) -> Option<BudgetExceeded> {
+        self.spent.borrow().clone()
+    }
+
+    fn keep(&self, e: Unanswered) {
+        if let Unanswered::Budget(b) = e {
+            self.spent.borrow_mut().get_or_insert(b);
+        }
     }
 
     /// The definition of a rule of the grammar (to show beside a group).
@@ -147,7 +184,9 @@ impl Default for Options {
 }
 
 /// The differences between the two sides, both ways: groups of strings only the
-/// first matches, then only the second, each sorted by its rules.
+/// first matches, then only the second, each sorted by its rules. It stops when
+/// either side's oracle spends its budget ([`Language::exceeded`] says so; what it
+/// found is then not to be trusted).
 pub fn differences(sides: &mut [Language<'_>; 2], options: &Options) -> Vec<Group> {
     let mut groups = Vec::new();
     for only_in in 0..2 {
@@ -156,11 +195,18 @@ pub fn differences(sides: &mut [Language<'_>; 2], options: &Options) -> Vec<Grou
     groups
 }
 
+fn spent(sides: &[Language<'_>; 2]) -> bool {
+    sides.iter().any(|s| s.spent.borrow().is_some())
+}
+
 fn one_way(sides: &mut [Language<'_>; 2], only_in: usize, options: &Options) -> Vec<Group> {
     let other = 1 - only_in;
     // Raw differences, by the rules where they part.
     let mut raw: Vec<((String, String), Vec<String>, usize)> = Vec::new();
     for k in 0..options.samples {
+        if spent(sides) {
+            return Vec::new();
+        }
         let s = sides[only_in]
             .generator
             .generate(&sides[only_in].rule.clone())
@@ -192,6 +238,9 @@ fn one_way(sides: &mut [Language<'_>; 2], only_in: usize, options: &Options) -> 
         let key = (rule.clone(), other_rule.clone());
         let mut examples: Vec<String> = Vec::new();
         for s in &strings {
+            if spent(sides) {
+                return Vec::new();
+            }
             let m = minimize(sides, only_in, s, &key);
             if !examples.contains(&m) {
                 examples.push(m);
@@ -302,7 +351,12 @@ pub fn parting(sides: &[Language<'_>; 2], only_in: usize, s: &str) -> (String, S
             path.last()
                 .map_or_else(|| side.rule.clone(), |n| n.rule.clone())
         }
-        Err(_) => side.rule.clone(),
+        Err(e) => {
+            if let OracleFailure::Budget(b) = e {
+                side.keep(Unanswered::Budget(b));
+            }
+            side.rule.clone()
+        }
     };
     let other_rule = e
         .as_ref()
@@ -333,7 +387,8 @@ pub fn minimize(
     key: &(String, String),
 ) -> String {
     shrink(s, |t| {
-        sides[only_in].matches(t)
+        !spent(sides)
+            && sides[only_in].matches(t)
             && !sides[1 - only_in].matches(t)
             && parting(sides, only_in, t) == *key
     })

@@ -19,7 +19,7 @@
 //! wins", read left to right). Rules that always match exactly one character are
 //! folded into their parent, as `iri_grammar::tree` folds them.
 
-use crate::oracle::{Expr, Oracle, Run, UnknownRule};
+use crate::oracle::{BudgetExceeded, Expr, Oracle, Run, Unanswered, UnknownRule};
 use iri_grammar_contract::describe_char;
 /// Trees as text and DOT, written as the combinators' are.
 use iri_grammar_contract::tree as render;
@@ -164,6 +164,8 @@ pub enum OracleFailure {
         /// [`MAX_EMPTY_MATCHES`].
         limit: u32,
     },
+    /// The oracle spent its work budget ([`Oracle::with_budget`]).
+    Budget(BudgetExceeded),
 }
 
 impl fmt::Display for OracleFailure {
@@ -171,6 +173,7 @@ impl fmt::Display for OracleFailure {
         match self {
             OracleFailure::Unknown(e) => e.fmt(f),
             OracleFailure::NoMatch(e) => e.fmt(f),
+            OracleFailure::Budget(e) => e.fmt(f),
             OracleFailure::TooManyEmptyMatches { rule, count, limit } => write!(
                 f,
                 "the tree of {rule} would hold {count} empty matches of one repetition, \
@@ -185,6 +188,15 @@ impl std::error::Error for OracleFailure {}
 impl From<UnknownRule> for OracleFailure {
     fn from(e: UnknownRule) -> Self {
         OracleFailure::Unknown(e)
+    }
+}
+
+impl From<Unanswered> for OracleFailure {
+    fn from(e: Unanswered) -> Self {
+        match e {
+            Unanswered::Unknown(e) => OracleFailure::Unknown(e),
+            Unanswered::Budget(e) => OracleFailure::Budget(e),
+        }
     }
 }
 
@@ -349,8 +361,8 @@ impl<'g> Oracle<'g> {
     /// ```
     ///
     /// # Errors
-    /// [`UnknownRule`], as for [`Oracle::matches`].
-    pub fn check(&self, rule: &str, input: &str) -> Result<Result<(), OracleError>, UnknownRule> {
+    /// [`Unanswered`], as for [`Oracle::matches`].
+    pub fn check(&self, rule: &str, input: &str) -> Result<Result<(), OracleError>, Unanswered> {
         if self.matches(rule, input)? {
             return Ok(Ok(()));
         }
@@ -361,13 +373,16 @@ impl<'g> Oracle<'g> {
     /// "error" is at the end of the input).
     ///
     /// # Errors
-    /// [`UnknownRule`], as for [`Oracle::matches`].
-    pub fn explain(&self, rule: &str, input: &str) -> Result<OracleError, UnknownRule> {
+    /// [`Unanswered`], as for [`Oracle::matches`].
+    pub fn explain(&self, rule: &str, input: &str) -> Result<OracleError, Unanswered> {
         let k = self.table.resolve(rule)?;
         let chars: Vec<char> = input.chars().collect();
         let mut run = self.run(&chars);
         run.trace = Some(Trace::default());
         let ends = self.settled_rule_ends(k, 0, &mut run);
+        if run.exceeded {
+            return Err(self.exceeded(rule, &run).into());
+        }
         let trace = run.trace.take().unwrap_or_default();
         // The longest match that did not take the whole input: the end of input
         // would have been needed there.
@@ -445,7 +460,9 @@ impl<'g> Oracle<'g> {
     ///
     /// # Errors
     /// [`OracleFailure::Unknown`] for an unknown rule, [`OracleFailure::NoMatch`] with
-    /// the explanation for an input that does not match.
+    /// the explanation for an input that does not match, [`OracleFailure::Budget`]
+    /// when matching and building take more than the budget together
+    /// ([`Oracle::with_budget`]).
     pub fn tree<'i>(&self, rule: &str, input: &'i str) -> Result<OracleTree<'i>, OracleFailure> {
         self.counted_tree(rule, input).map(|(tree, _)| tree)
     }
@@ -476,14 +493,16 @@ impl<'g> Oracle<'g> {
         let mut offsets: Vec<usize> = input.char_indices().map(|(b, _)| b).collect();
         offsets.push(input.len());
         let mut run = self.run(chars);
-        if !self
-            .settled_rule_ends(k, 0, &mut run)
-            .contains(&chars.len())
-        {
+        let ends = self.settled_rule_ends(k, 0, &mut run);
+        if run.exceeded {
+            return Err(OracleFailure::Budget(self.exceeded(rule, &run)));
+        }
+        if !ends.contains(&chars.len()) {
             return Err(OracleFailure::NoMatch(self.explain(rule, input)?));
         }
         Ok(Builder {
             oracle: self,
+            rule: rule.to_string(),
             run,
             singles: self.character_rules(),
             offsets,
@@ -608,6 +627,7 @@ impl<'g> Oracle<'g> {
                 });
             }
         }
+        b.spent()?;
         let work = b.work();
         Ok((
             OtherParses {
@@ -650,6 +670,8 @@ struct Open {
 /// that lets the rest match.
 struct Builder<'o, 'g, 'a> {
     oracle: &'o Oracle<'g>,
+    /// The rule of the whole tree, for messages.
+    rule: String,
     run: Run<'a>,
     singles: Vec<bool>,
     offsets: Vec<usize>,
@@ -666,6 +688,19 @@ impl<'o> Builder<'o, '_, '_> {
     /// The work done so far: the oracle's evaluations, the builder's steps.
     fn work(&self) -> u64 {
         self.run.evals + self.steps
+    }
+
+    /// The oracle's budget error, once it has run out: what the builder computed
+    /// since is no tree.
+    fn spent(&mut self) -> Result<(), OracleFailure> {
+        // The builder's own steps count too: as many as the ends it looks at.
+        if self.run.exceeded || self.run.steps.saturating_add(self.steps) > self.oracle.budget() {
+            self.run.exceeded = true;
+            return Err(OracleFailure::Budget(
+                self.oracle.exceeded(&self.rule, &self.run),
+            ));
+        }
+        Ok(())
     }
 
     fn ends(&mut self, e: &Expr, at: usize) -> Vec<usize> {
@@ -709,6 +744,7 @@ impl<'o> Builder<'o, '_, '_> {
     ) -> Result<OracleNode, OracleFailure> {
         while let Some(task) = tasks.pop() {
             self.steps += 1;
+            self.spent()?;
             match task {
                 Task::Derive(e, from, to) => self.derive(e, from, to, open, tasks)?,
                 Task::Close => {

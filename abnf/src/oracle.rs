@@ -17,8 +17,11 @@
 //!
 //! Terminals are Unicode code points: the input is read as a sequence of `char`s, as
 //! RFC 3987 §2.2 requires. The end set of each rule at each start position is memoized,
-//! so a whole match costs at most (rules × positions) rule evaluations, each polynomial
-//! in the input length: no exponential blow-up, whatever the input.
+//! and so is that of each group inside a concatenation or repetition, so a whole match
+//! costs at most (rules and groups × positions) evaluations, each polynomial in the
+//! input length: no exponential blow-up, whatever the input or the nesting. Some
+//! grammars still take time cubic in the input's length (`e = e e / "a"`), so every
+//! answer has a work budget, counted in steps ([`Oracle::with_budget`]).
 //!
 //! The oracle is deliberately simple and slow-ish; it exists so that the generated
 //! combinators (`src/grammar/`) can be checked against it (`tests/differential.rs`).
@@ -50,6 +53,73 @@ impl fmt::Display for UnknownRule {
 }
 
 impl std::error::Error for UnknownRule {}
+
+/// The oracle's default work budget, in steps ([`Oracle::with_budget`]): each
+/// element evaluated and each end position produced or taken from the memo is a
+/// step, so time and the memo's size both grow at most in proportion. Every rule of
+/// the built-in grammars needs less than a hundredth of it on any input of 4,096
+/// bytes (`tests::builtin_grammars_stay_far_under_the_budget`); a user grammar can
+/// need more than any budget (`e = e e / "a"` is cubic in the input's length).
+pub const DEFAULT_BUDGET: u64 = 100_000_000;
+
+/// The oracle spent its work budget before it could answer ([`Oracle::with_budget`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BudgetExceeded {
+    /// The rule being judged (the element, as ABNF, for [`Oracle::element_ends`]).
+    pub rule: String,
+    /// The grammar it belongs to.
+    pub grammar: String,
+    /// The budget, in steps.
+    pub budget: u64,
+    /// The length of the input, in characters.
+    pub chars: usize,
+}
+
+impl fmt::Display for BudgetExceeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the oracle spent its budget of {} steps judging {} of the {} grammar on an \
+             input of {} characters, without an answer",
+            self.budget, self.rule, self.grammar, self.chars
+        )
+    }
+}
+
+impl std::error::Error for BudgetExceeded {}
+
+/// Why the oracle gives no answer: the rule is unknown, or judging it took more
+/// than the budget.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unanswered {
+    /// The grammar has no such rule (or the rule reaches one it lacks).
+    Unknown(UnknownRule),
+    /// The work budget ran out.
+    Budget(BudgetExceeded),
+}
+
+impl fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unanswered::Unknown(e) => e.fmt(f),
+            Unanswered::Budget(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Unanswered {}
+
+impl From<UnknownRule> for Unanswered {
+    fn from(e: UnknownRule) -> Self {
+        Unanswered::Unknown(e)
+    }
+}
+
+impl From<BudgetExceeded> for Unanswered {
+    fn from(e: BudgetExceeded) -> Self {
+        Unanswered::Budget(e)
+    }
+}
 
 /// An element with its rule references resolved to indices into the table.
 #[derive(Debug, Clone)]
@@ -97,6 +167,8 @@ pub(crate) struct Table<'g> {
     /// walked what each rule reaches, quadratic in a chain of rules (32,000 rules
     /// took seconds to load).
     missing: Vec<OnceLock<Option<String>>>,
+    /// The oracle's work budget, in steps ([`Oracle::with_budget`]).
+    pub(crate) budget: u64,
 }
 
 impl<'g> Table<'g> {
@@ -126,6 +198,7 @@ impl<'g> Table<'g> {
             nodes: Vec::new(),
             index,
             missing: Vec::new(),
+            budget: DEFAULT_BUDGET,
         };
         table.missing = (0..table.rules.len()).map(|_| OnceLock::new()).collect();
         table.nodes = table
@@ -276,17 +349,44 @@ const FINAL: usize = usize::MAX;
 /// right recursion on the input (`r = "a" r / "b"` on 12,000 `a`s, comments nested
 /// 12,000 deep) overflowed the stack (SECURITY.md, "User grammars"). The built-in grammars
 /// nest about 60 deep on the longest references, so they never reach it; one rule's
-/// definition adds at most three levels per group ([`crate::reader::MAX_NESTING`]),
-/// so the evaluation stays within 256 + 3 × 32 + 3 levels, which a debug build's
+/// definition adds at most three levels per group, and [`GROUP_DEPTH`] more for a
+/// group whose ends are memoized ([`crate::reader::MAX_NESTING`]), so the evaluation
+/// stays within 256 + 5 × 32 + 3 levels, which a debug build's
 /// 2 MiB test thread holds with room to spare (the test `deep_right_recursion`
 /// runs it on a 512 KiB thread).
 pub(crate) const DEPTH: usize = 256;
+
+/// What a memo slot holds the end set of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Key {
+    /// A rule at a start position: slot `start × rules + rule`.
+    Rule(usize),
+    /// A group of a rule's definition (RFC 5234 §3.5; a repetition, §3.6, or an
+    /// option, §3.8) at a start position, the group by the address of its node,
+    /// which stays put while a match runs. Only groups inside a concatenation or a
+    /// repetition: only they are evaluated more than once at one position. Without
+    /// their ends remembered, each group nested in another evaluated its element again
+    /// from every position the outer one reached: `1*(1*(1*(1*"a")))` took time
+    /// growing as the input's length to the power of the depth.
+    Group(usize, usize),
+}
+
+/// How much deeper the evaluation counts as nested ([`DEPTH`]) inside a group whose
+/// ends are memoized ([`Key::Group`]): its slot is computed by two calls more than
+/// an evaluation takes.
+const GROUP_DEPTH: usize = 2;
 
 /// The memo of one match: the end set of each rule at each start position, slot
 /// `start × rules + rule`. A vector while rules × positions is small (the built-in
 /// grammars on any input the CLI accepts), else a map of the slots computed: a
 /// grammar of 32,000 rules on a 4 KiB input would have allocated 3 GB of slots.
-enum Memo {
+/// Groups' slots are in a map of their own.
+struct Memo {
+    rules: Rules,
+    groups: HashMap<(usize, usize), Slot>,
+}
+
+enum Rules {
     Dense(Vec<Slot>),
     Sparse(HashMap<usize, Slot>),
 }
@@ -296,25 +396,33 @@ const DENSE_SLOTS: usize = 1 << 22;
 
 impl Memo {
     fn new(slots: usize) -> Memo {
-        if slots <= DENSE_SLOTS {
-            Memo::Dense(vec![Slot::Unknown; slots])
-        } else {
-            Memo::Sparse(HashMap::new())
+        Memo {
+            rules: if slots <= DENSE_SLOTS {
+                Rules::Dense(vec![Slot::Unknown; slots])
+            } else {
+                Rules::Sparse(HashMap::new())
+            },
+            groups: HashMap::new(),
         }
     }
 
-    fn get(&self, slot: usize) -> Slot {
-        match self {
-            Memo::Dense(v) => v[slot].clone(),
-            Memo::Sparse(m) => m.get(&slot).cloned().unwrap_or(Slot::Unknown),
-        }
+    fn get(&self, key: Key) -> Slot {
+        let found = match (&self.rules, key) {
+            (Rules::Dense(v), Key::Rule(slot)) => return v[slot].clone(),
+            (Rules::Sparse(m), Key::Rule(slot)) => m.get(&slot),
+            (_, Key::Group(node, start)) => self.groups.get(&(node, start)),
+        };
+        found.cloned().unwrap_or(Slot::Unknown)
     }
 
-    fn set(&mut self, slot: usize, value: Slot) {
-        match self {
-            Memo::Dense(v) => v[slot] = value,
-            Memo::Sparse(m) => {
+    fn set(&mut self, key: Key, value: Slot) {
+        match (&mut self.rules, key) {
+            (Rules::Dense(v), Key::Rule(slot)) => v[slot] = value,
+            (Rules::Sparse(m), Key::Rule(slot)) => {
                 m.insert(slot, value);
+            }
+            (_, Key::Group(node, start)) => {
+                self.groups.insert((node, start), value);
             }
         }
     }
@@ -340,7 +448,7 @@ pub(crate) struct Run<'a> {
     used: Vec<bool>,
     /// The tentative results (slot, lowest level used), in the order they were
     /// finished; those after a slot's mark were finished during its pass.
-    tentative: Vec<(usize, usize)>,
+    tentative: Vec<(Key, usize)>,
     /// Rule definitions evaluated: the work done, for the tests.
     pub(crate) passes: u64,
     /// Elements evaluated (calls of [`Oracle::eval`]), memo hits included: the
@@ -348,6 +456,13 @@ pub(crate) struct Run<'a> {
     pub(crate) evals: u64,
     /// How deeply `eval` is nested now.
     depth: usize,
+    /// The steps taken ([`DEFAULT_BUDGET`] says what a step is).
+    pub(crate) steps: u64,
+    /// The most steps allowed.
+    budget: u64,
+    /// The budget ran out: the evaluation under way is abandoned and nothing more
+    /// is computed.
+    pub(crate) exceeded: bool,
     /// A slot reached [`DEPTH`] deep that nothing has computed yet: the evaluation
     /// under way is abandoned, the slot is computed from the top, and the
     /// evaluation starts again ([`Oracle::settled_eval`]).
@@ -368,6 +483,20 @@ struct Frame {
 }
 
 impl Run<'_> {
+    /// Takes `n` steps of the budget.
+    fn charge(&mut self, n: usize) {
+        self.steps = self.steps.saturating_add(n as u64);
+        if self.steps > self.budget {
+            self.exceeded = true;
+        }
+    }
+
+    /// Whether the evaluation under way is abandoned: a rule must be computed from
+    /// the top first, or the budget ran out.
+    fn stopped(&self) -> bool {
+        self.needs.is_some() || self.exceeded
+    }
+
     /// The evaluation under way used the ends so far of the slot at `level`, or a
     /// result that did.
     fn depend(&mut self, level: usize) {
@@ -393,7 +522,7 @@ impl Run<'_> {
         }
     }
 
-    fn relevel(&mut self, slot: usize, low: usize) {
+    fn relevel(&mut self, slot: Key, low: usize) {
         if let Slot::Done(ends, _) = self.memo.get(slot) {
             self.memo.set(slot, Slot::Done(ends, low));
         }
@@ -404,7 +533,7 @@ impl Run<'_> {
     /// and so is what was finished during its pass that used it. Otherwise it is
     /// final, and so is what was finished during its pass that used nothing below
     /// `level`.
-    fn finish(&mut self, slot: usize, level: usize, ends: Rc<[usize]>, mark: usize) {
+    fn finish(&mut self, slot: Key, level: usize, ends: Rc<[usize]>, mark: usize) {
         let low = self.low;
         if low < level {
             for k in mark..self.tentative.len() {
@@ -448,6 +577,43 @@ impl<'g> Oracle<'g> {
         }
     }
 
+    /// The oracle with a work budget of `steps` ([`DEFAULT_BUDGET`] says what a
+    /// step is; it is the default). Each answer (a match, its ends, an explanation,
+    /// a tree) may take that many; past it, the answer is [`BudgetExceeded`]. The
+    /// count, not the time, is what is bounded, so that an answer does not depend on
+    /// the machine.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{oracle::{Oracle, Unanswered}, Grammar};
+    /// let g = Grammar::from_abnf(&[("e.abnf", "e = e e / \"a\"\n")]).unwrap();
+    /// let o = Oracle::of(&g);
+    /// assert!(o.matches("e", &"a".repeat(50)).unwrap());
+    /// let Err(Unanswered::Budget(b)) = o.with_budget(1000).matches("e", &"a".repeat(50)) else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!((b.rule.as_str(), b.budget), ("e", 1000));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, steps: u64) -> Oracle<'g> {
+        self.table.budget = steps;
+        self
+    }
+
+    /// The work budget, in steps ([`Oracle::with_budget`]).
+    pub fn budget(&self) -> u64 {
+        self.table.budget
+    }
+
+    /// The budget error of a run that spent its budget judging `rule`.
+    pub(crate) fn exceeded(&self, rule: &str, run: &Run<'_>) -> BudgetExceeded {
+        BudgetExceeded {
+            rule: rule.to_string(),
+            grammar: self.table.name.clone(),
+            budget: self.table.budget,
+            chars: run.input.len(),
+        }
+    }
+
     /// The built-in grammar this oracle judges by (`None` for a [`crate::Grammar`]).
     pub fn variant(&self) -> Option<VariantName> {
         self.table.variant
@@ -481,14 +647,26 @@ impl<'g> Oracle<'g> {
     /// Whether the whole of `input` matches `rule`.
     ///
     /// # Errors
-    /// [`UnknownRule`] if the grammar has no such rule, or the rule refers to one
-    /// it does not have.
-    pub fn matches(&self, rule: &str, input: &str) -> Result<bool, UnknownRule> {
+    /// [`Unanswered::Unknown`] if the grammar has no such rule, or the rule refers
+    /// to one it does not have; [`Unanswered::Budget`] if judging takes more than
+    /// the budget ([`Oracle::with_budget`]).
+    pub fn matches(&self, rule: &str, input: &str) -> Result<bool, Unanswered> {
         let k = self.table.resolve(rule)?;
         let chars: Vec<char> = input.chars().collect();
         let mut run = self.run(&chars);
         let ends = self.settled_rule_ends(k, 0, &mut run);
+        if run.exceeded {
+            return Err(self.exceeded(rule, &run).into());
+        }
         Ok(ends.binary_search(&chars.len()).is_ok())
+    }
+
+    /// Whether the grammar has rule `rule`, and every rule it refers to.
+    ///
+    /// # Errors
+    /// [`UnknownRule`] naming the first it lacks.
+    pub fn knows(&self, rule: &str) -> Result<(), UnknownRule> {
+        self.table.resolve(rule).map(drop)
     }
 
     /// Every byte offset where a match of `rule` starting at byte offset `start` of
@@ -502,13 +680,13 @@ impl<'g> Oracle<'g> {
     /// ```
     ///
     /// # Errors
-    /// [`UnknownRule`], as for [`Oracle::matches`].
+    /// [`Unanswered`], as for [`Oracle::matches`].
     ///
     /// # Panics
     /// If `start` is not a character boundary of `input` (as slicing would).
-    pub fn ends(&self, rule: &str, input: &str, start: usize) -> Result<Vec<usize>, UnknownRule> {
+    pub fn ends(&self, rule: &str, input: &str, start: usize) -> Result<Vec<usize>, Unanswered> {
         let k = self.table.resolve(rule)?;
-        self.ends_of(&Expr::Rule(k), input, start)
+        self.ends_of(&Expr::Rule(k), rule, input, start)
     }
 
     /// Whether the whole of `input` matches an ABNF element (for instance one
@@ -526,8 +704,9 @@ impl<'g> Oracle<'g> {
     /// ```
     ///
     /// # Errors
-    /// [`UnknownRule`] if the element refers to a rule the grammar lacks.
-    pub fn matches_element(&self, element: &Element, input: &str) -> Result<bool, UnknownRule> {
+    /// [`Unanswered::Unknown`] if the element refers to a rule the grammar lacks;
+    /// [`Unanswered::Budget`] as for [`Oracle::matches`].
+    pub fn matches_element(&self, element: &Element, input: &str) -> Result<bool, Unanswered> {
         let ends = self.element_ends(element, input, 0)?;
         Ok(ends.last() == Some(&input.len()))
     }
@@ -535,7 +714,7 @@ impl<'g> Oracle<'g> {
     /// As [`Oracle::ends`], for an ABNF element instead of a rule.
     ///
     /// # Errors
-    /// [`UnknownRule`] if the element refers to a rule the grammar lacks.
+    /// [`Unanswered`], as for [`Oracle::matches_element`].
     ///
     /// # Panics
     /// If `start` is not a character boundary of `input`.
@@ -544,7 +723,7 @@ impl<'g> Oracle<'g> {
         element: &Element,
         input: &str,
         start: usize,
-    ) -> Result<Vec<usize>, UnknownRule> {
+    ) -> Result<Vec<usize>, Unanswered> {
         let node = self.table.compile(element);
         // Check the element's references the way `resolve` checks a rule's.
         let mut seen = vec![false; self.table.rules.len()];
@@ -552,9 +731,10 @@ impl<'g> Oracle<'g> {
             return Err(UnknownRule {
                 name,
                 grammar: self.table.name.clone(),
-            });
+            }
+            .into());
         }
-        self.ends_of(&node, input, start)
+        self.ends_of(&node, &element.to_string(), input, start)
     }
 
     fn missing_in(&self, node: &Expr, seen: &mut [bool]) -> Option<String> {
@@ -575,7 +755,14 @@ impl<'g> Oracle<'g> {
         }
     }
 
-    fn ends_of(&self, node: &Expr, input: &str, start: usize) -> Result<Vec<usize>, UnknownRule> {
+    /// The ends of `node` (`rule`, for messages) at byte `start` of `input`.
+    fn ends_of(
+        &self,
+        node: &Expr,
+        rule: &str,
+        input: &str,
+        start: usize,
+    ) -> Result<Vec<usize>, Unanswered> {
         assert!(
             input.is_char_boundary(start),
             "start {start} is not a character boundary of the input"
@@ -588,6 +775,9 @@ impl<'g> Oracle<'g> {
         let mut run = self.run(&chars);
         let mut out = Vec::new();
         self.settled_eval(node, first, &mut run, &mut out);
+        if run.exceeded {
+            return Err(self.exceeded(rule, &run).into());
+        }
         sort_dedup(&mut out);
         Ok(out.into_iter().map(|p| offsets[p]).collect())
     }
@@ -605,6 +795,9 @@ impl<'g> Oracle<'g> {
             passes: 0,
             evals: 0,
             depth: 0,
+            steps: 0,
+            budget: self.table.budget,
+            exceeded: false,
             needs: None,
             trace: None,
         }
@@ -614,7 +807,9 @@ impl<'g> Oracle<'g> {
     /// it reaches a rule it has not computed [`DEPTH`] deep, that rule is computed
     /// from the top first ([`Oracle::settle`]) and the evaluation starts again, with
     /// everything computed so far remembered. The stack holds at most [`DEPTH`]
-    /// levels of evaluation, whatever the input and the grammar.
+    /// levels of evaluation, whatever the input and the grammar. When the budget
+    /// runs out, it returns with `run.exceeded` set and what `out` holds is no
+    /// answer.
     pub(crate) fn settled_eval(
         &self,
         node: &Expr,
@@ -625,7 +820,11 @@ impl<'g> Oracle<'g> {
         debug_assert_eq!(run.depth, 0, "settled_eval starts an evaluation");
         loop {
             let before = out.len();
-            self.eval(node, start, run, out);
+            self.eval_part(node, start, run, out);
+            if run.exceeded {
+                run.needs = None;
+                return;
+            }
             match run.needs.take() {
                 None => return,
                 Some(slot) => {
@@ -662,7 +861,8 @@ impl<'g> Oracle<'g> {
         // Frame `i` is the slot at level `i`.
         let frame = |slot: usize, run: &mut Run<'_>, level: usize| {
             let so_far: Rc<[usize]> = Rc::from(Vec::new());
-            run.memo.set(slot, Slot::Busy(so_far.clone(), level));
+            run.memo
+                .set(Key::Rule(slot), Slot::Busy(so_far.clone(), level));
             run.begin(level, FINAL);
             run.used[level] = false;
             Frame {
@@ -682,18 +882,27 @@ impl<'g> Oracle<'g> {
             run.level = level;
             let Some(f) = frames.last_mut() else { break };
             f.low = run.low;
+            if run.exceeded {
+                // Nothing more is computed: what is under way is left unknown.
+                run.needs = None;
+                for f in &frames {
+                    run.memo.set(Key::Rule(f.slot), Slot::Unknown);
+                }
+                break;
+            }
             if let Some(next) = run.needs.take() {
                 let f = frame(next, run, level + 1);
                 frames.push(f);
                 continue;
             }
             if !run.used[level] || ends == f.so_far {
-                run.finish(f.slot, level, ends, f.mark);
+                run.finish(Key::Rule(f.slot), level, ends, f.mark);
                 frames.pop();
             } else {
                 // Grown: what was finished meanwhile may have used the old ends.
                 run.forget(f.mark);
-                run.memo.set(f.slot, Slot::Busy(ends.clone(), level));
+                run.memo
+                    .set(Key::Rule(f.slot), Slot::Busy(ends.clone(), level));
                 run.used[level] = false;
                 f.so_far = ends;
                 f.mark = run.tentative.len();
@@ -727,7 +936,28 @@ impl<'g> Oracle<'g> {
     /// [`Oracle::settled_eval`] resumes after computing it from the top.
     pub(crate) fn rule_ends(&self, k: usize, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
         let slot = start * run.rules + k;
-        match run.memo.get(slot) {
+        self.slot_ends(Key::Rule(slot), &self.table.nodes[k], Some(k), start, run)
+    }
+
+    /// The end set of a group at `start`, memoized as a rule's is ([`Key::Group`]):
+    /// a group is a rule without a name (RFC 5234 §3.5), so it is computed as
+    /// [`Oracle::rule_ends`] computes one, left recursion through it included.
+    fn group_ends(&self, node: &Expr, start: usize, run: &mut Run<'_>) -> Rc<[usize]> {
+        let key = Key::Group(std::ptr::from_ref(node) as usize, start);
+        self.slot_ends(key, node, None, start, run)
+    }
+
+    /// The end set of `node` at `start` under `key`: rule `rule`'s definition, or a
+    /// group. See [`Oracle::rule_ends`].
+    fn slot_ends(
+        &self,
+        key: Key,
+        node: &Expr,
+        rule: Option<usize>,
+        start: usize,
+        run: &mut Run<'_>,
+    ) -> Rc<[usize]> {
+        match run.memo.get(key) {
             Slot::Done(ends, low) => {
                 run.depend(low);
                 return ends;
@@ -738,34 +968,46 @@ impl<'g> Oracle<'g> {
             }
             Slot::Unknown => {}
         }
-        if run.needs.is_some() {
+        if run.stopped() {
             return Rc::from(Vec::new());
         }
-        if run.depth >= DEPTH {
+        // Only a rule is computed from the top: a group's nesting is bounded by the
+        // grammar's (`reader::MAX_NESTING`), and the rules inside it stop there.
+        if let (Key::Rule(slot), true) = (key, run.depth >= DEPTH) {
             run.needs = Some(slot);
             return Rc::from(Vec::new());
         }
         let (level, outer_low) = (run.level, run.low);
         let mut so_far: Rc<[usize]> = Rc::from(Vec::new());
         loop {
-            run.memo.set(slot, Slot::Busy(so_far.clone(), level));
+            run.memo.set(key, Slot::Busy(so_far.clone(), level));
             let mark = run.tentative.len();
             run.begin(level, FINAL);
             run.used[level] = false;
             run.level = level + 1;
-            let ends = self.pass(k, start, run);
+            let ends = match rule {
+                Some(k) => self.pass(k, start, run),
+                None => {
+                    let mut out = Vec::new();
+                    self.eval_inner(node, start, run, &mut out);
+                    sort_dedup(&mut out);
+                    Rc::from(out)
+                }
+            };
             run.level = level;
-            if run.needs.is_some() {
+            if run.stopped() {
                 // Abandoned: this slot is not computed, and what was finished
                 // meanwhile may have used its ends so far.
                 run.forget(mark);
-                run.memo.set(slot, Slot::Unknown);
+                run.memo.set(key, Slot::Unknown);
                 run.low = outer_low;
                 return Rc::from(Vec::new());
             }
+            // What is stored is charged: the memo grows no faster than the steps.
+            run.charge(ends.len());
             if !run.used[level] || ends == so_far {
                 let low = run.low;
-                run.finish(slot, level, ends.clone(), mark);
+                run.finish(key, level, ends.clone(), mark);
                 // What is evaluating this slot used what it used below it.
                 run.low = outer_low.min(if low < level { low } else { FINAL });
                 return ends;
@@ -779,14 +1021,43 @@ impl<'g> Oracle<'g> {
     /// Appends to `out` every position where a match of `node` starting at `start`
     /// can end (possibly with repeats; callers dedupe).
     pub(crate) fn eval(&self, node: &Expr, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
-        if run.needs.is_some() {
+        self.eval_as(node, start, run, out, false);
+    }
+
+    /// As [`Oracle::eval`], for an item of a concatenation or the element of a
+    /// repetition: a group there has its ends memoized ([`Key::Group`]).
+    fn eval_part(&self, node: &Expr, start: usize, run: &mut Run<'_>, out: &mut Vec<usize>) {
+        self.eval_as(node, start, run, out, true);
+    }
+
+    fn eval_as(
+        &self,
+        node: &Expr,
+        start: usize,
+        run: &mut Run<'_>,
+        out: &mut Vec<usize>,
+        memoized: bool,
+    ) {
+        if run.stopped() {
             // Abandoned (see `rule_ends`): nothing more is computed until it resumes.
             return;
         }
         let before = out.len();
         run.evals += 1;
+        run.charge(1);
         run.depth += 1;
-        self.eval_inner(node, start, run, out);
+        match node {
+            Expr::Alt(_) | Expr::Cat(_) | Expr::Rep { .. } if memoized => {
+                // A group's slot is computed by calls of its own, on the stack:
+                // they count as much as an evaluation's.
+                run.depth += GROUP_DEPTH;
+                let ends = self.group_ends(node, start, run);
+                run.depth -= GROUP_DEPTH;
+                run.charge(ends.len());
+                out.extend_from_slice(&ends);
+            }
+            _ => self.eval_inner(node, start, run, out),
+        }
         run.depth -= 1;
         // A terminal that failed here is what the input lacked (for explanations).
         if out.len() == before && run.trace.is_some() {
@@ -814,7 +1085,7 @@ impl<'g> Oracle<'g> {
                 for item in items {
                     next.clear();
                     for &p in &here {
-                        self.eval(item, p, run, &mut next);
+                        self.eval_part(item, p, run, &mut next);
                     }
                     sort_dedup(&mut next);
                     if next.is_empty() {
@@ -829,6 +1100,7 @@ impl<'g> Oracle<'g> {
             Expr::Rep { min, max, node } => self.repeat(*min, *max, node, start, run, out),
             Expr::Rule(k) => {
                 let ends = self.rule_ends(*k, start, run);
+                run.charge(ends.len());
                 out.extend_from_slice(&ends);
             }
             Expr::Missing(_) | Expr::Prose => {}
@@ -905,7 +1177,7 @@ impl<'g> Oracle<'g> {
                     while let Some(p) = stack.pop() {
                         out.push(p);
                         step.clear();
-                        self.eval(node, p, run, &mut step);
+                        self.eval_part(node, p, run, &mut step);
                         for &e in &step {
                             if mark(e, &mut seen) {
                                 stack.push(e);
@@ -921,7 +1193,7 @@ impl<'g> Oracle<'g> {
             }
             let mut next = Vec::new();
             for &p in &level {
-                self.eval(node, p, run, &mut next);
+                self.eval_part(node, p, run, &mut next);
             }
             sort_dedup(&mut next);
             if next.is_empty() {
@@ -1113,7 +1385,9 @@ pub(crate) mod tests {
         assert!(o.matches("ipv6ADDRESS", "::").unwrap());
         assert!(o.matches("HexDig", "f").unwrap());
         assert!(o.matches("IPvFuture", "V1.x").unwrap());
-        let err = o.matches("nope", "").unwrap_err();
+        let Err(Unanswered::Unknown(err)) = o.matches("nope", "") else {
+            panic!("nope is no rule")
+        };
         assert_eq!(err.name, "nope");
         assert!(err.to_string().contains("iri grammar"));
     }
@@ -1282,6 +1556,140 @@ pub(crate) mod tests {
         );
     }
 
+    /// The elements `o` evaluates to match `input` against `rule`, and whether it
+    /// matches.
+    fn evals(o: &Oracle<'_>, rule: &str, input: &str) -> (bool, u64) {
+        let k = o.table.resolve(rule).unwrap();
+        let chars: Vec<char> = input.chars().collect();
+        let mut run = o.run(&chars);
+        let ends = o.settled_rule_ends(k, 0, &mut run);
+        (ends.binary_search(&chars.len()).is_ok(), run.evals)
+    }
+
+    /// Groups nested in groups. Each group's ends at each position are computed
+    /// once: when each was evaluated again from every position the one around it
+    /// reached, the work grew as the input's length to the power of the depth
+    /// (`1*(1*(1*(1*(1*(1*(1*(1*"a")))))))` on 30 `a`s took 24 s, SECURITY.md,
+    /// "User grammars").
+    #[test]
+    fn nested_groups_stay_polynomial() {
+        let g = crate::Grammar::from_abnf(&[(
+            "nested-groups.abnf",
+            "r = 1*(1*(1*(1*\"a\")))\n\
+             s = *( *( *( *\"a\" ) ) )\n\
+             t = 1*( \"a\" 1*( \"a\" / 1*( [\"a\"] \"a\" ) ) )\n\
+             u = 1*(1*(1*(1*(1*(1*(1*(1*\"a\")))))))\n",
+        )])
+        .unwrap();
+        let o = Oracle::of(&g);
+        for rule in ["r", "s", "t"] {
+            let mut work = Vec::new();
+            for n in [8, 16, 32] {
+                let (matched, e) = evals(&o, rule, &"a".repeat(n));
+                assert!(matched, "{rule} {n}");
+                assert!(!evals(&o, rule, &format!("{}b", "a".repeat(n))).0);
+                work.push(e);
+            }
+            // Doubling the input at most quadruples the evaluations, whatever the
+            // depth (it was 2^4 times and more).
+            assert!(
+                work[1] <= 4 * work[0] + 64 && work[2] <= 4 * work[1] + 64,
+                "{rule}: {work:?}"
+            );
+        }
+        // Twice as deep, about twice the work.
+        let (matched, deep) = evals(&o, "u", &"a".repeat(30));
+        assert!(matched);
+        assert!(deep <= 8 * 30 * 30, "{deep}");
+    }
+
+    /// Ambiguous recursion is cubic in the input's length however it is read: the
+    /// budget bounds it, with an error that names the rule and the budget.
+    #[test]
+    fn the_budget_bounds_ambiguous_recursion() {
+        let g = crate::Grammar::from_abnf(&[("e.abnf", "e = e e / \"a\"\nf = 1*\"a\"\n")]).unwrap();
+        let o = Oracle::of(&g);
+        assert!(o.matches("e", &"a".repeat(40)).unwrap());
+        let long = "a".repeat(4096);
+        let spent = |r: Result<bool, Unanswered>| match r {
+            Err(Unanswered::Budget(b)) => b,
+            other => panic!("{other:?}"),
+        };
+        let b = spent(o.clone().with_budget(1_000_000).matches("e", &long));
+        assert_eq!((b.rule.as_str(), b.budget, b.chars), ("e", 1_000_000, 4096));
+        assert_eq!(
+            b.to_string(),
+            "the oracle spent its budget of 1000000 steps judging e of the e.abnf grammar \
+             on an input of 4096 characters, without an answer"
+        );
+        // Every answer is bounded: ends, explanations, trees, other parses.
+        let small = o.clone().with_budget(10_000);
+        let input = "a".repeat(200);
+        assert!(matches!(
+            small.ends("e", &input, 0),
+            Err(Unanswered::Budget(_))
+        ));
+        assert!(matches!(
+            small.explain("e", &input),
+            Err(Unanswered::Budget(_))
+        ));
+        assert!(matches!(
+            small.check("e", &input),
+            Err(Unanswered::Budget(_))
+        ));
+        assert!(matches!(
+            small.tree("e", &input),
+            Err(crate::explain::OracleFailure::Budget(_))
+        ));
+        assert!(matches!(
+            small.other_parses("e", &input, 10),
+            Err(crate::explain::OracleFailure::Budget(_))
+        ));
+        // A linear rule on the same input is far within it.
+        assert!(o.clone().with_budget(100_000).matches("f", &long).unwrap());
+        // It stops within a step of the budget and the ends of one slot.
+        let o = o.with_budget(1_000_000);
+        let k = o.table.resolve("e").unwrap();
+        let chars: Vec<char> = long.chars().collect();
+        let mut run = o.run(&chars);
+        o.settled_rule_ends(k, 0, &mut run);
+        assert!(run.exceeded);
+        assert!(run.steps <= 1_000_000 + 2 * 4097, "{}", run.steps);
+    }
+
+    /// Mutual left recursion through many rules: each rule's ends grow one position
+    /// a pass, and the memo held every rule's ends at every pass (100,000 rules on
+    /// 4 KiB held 3.2 GB). What is stored is charged to the budget, which stops it.
+    #[test]
+    fn the_budget_bounds_the_memo() {
+        let n = 2000;
+        let mut abnf = String::new();
+        for k in 0..n {
+            abnf.push_str(&format!("r{k} = r{} \"a\" / \"a\"\n", (k + 1) % n));
+        }
+        let g = crate::Grammar::from_abnf(&[("cycle.abnf", abnf.as_str())]).unwrap();
+        let o = Oracle::of(&g).with_budget(2_000_000);
+        assert!(o.matches("r0", "aaaa").unwrap());
+        let long = "a".repeat(4096);
+        let chars: Vec<char> = long.chars().collect();
+        let mut run = o.run(&chars);
+        o.settled_rule_ends(0, 0, &mut run);
+        assert!(run.exceeded);
+        let slots: Vec<&Slot> = match &run.memo.rules {
+            Rules::Dense(v) => v.iter().collect(),
+            Rules::Sparse(m) => m.values().collect(),
+        };
+        let held: usize = slots
+            .into_iter()
+            .map(|s| match s {
+                Slot::Done(e, _) | Slot::Busy(e, _) => e.len(),
+                Slot::Unknown => 0,
+            })
+            .sum();
+        assert!(held as u64 <= 2_000_000, "{held}");
+        assert!(matches!(o.matches("r0", &long), Err(Unanswered::Budget(_))));
+    }
+
     /// Every string up to a length, over the alphabet.
     fn strings(alphabet: &[char], max: usize) -> Vec<String> {
         let mut all = vec![String::new()];
@@ -1346,6 +1754,92 @@ pub(crate) mod tests {
         for s in strings(&['0', '1', '2', '3'], 7) {
             assert_eq!(o.matches("a", &s).unwrap(), a(&s), "a on {s:?}");
             assert_eq!(o.matches("b", &s).unwrap(), b(&s), "b on {s:?}");
+        }
+    }
+
+    /// Inputs of `n` bytes in the shapes that make the built-in grammars work
+    /// hardest: long paths, hosts, IPv6 literals, queries, percent-encodings,
+    /// characters beyond ASCII, and a URL made long.
+    pub(crate) fn hostile_shapes(n: usize) -> Vec<(&'static str, String)> {
+        let fill = |unit: &str, prefix: &str, suffix: &str| {
+            let mut s = prefix.to_string();
+            while s.len() + unit.len() + suffix.len() <= n {
+                s.push_str(unit);
+            }
+            s + suffix
+        };
+        vec![
+            ("path", fill("a/", "", "")),
+            ("absolute path", fill("a/", "http://x.y/", "")),
+            ("dots", fill("1.", "//", "")),
+            ("IPv4 dots", fill("255.", "//", "")),
+            ("colons", fill("1:", "//[", "]")),
+            ("open colons", fill("1:", "//[", "")),
+            ("bare colons", fill("1:", "", "")),
+            ("double colons", fill("::", "//[", "]")),
+            ("hex groups", fill("ffff:", "//[", "]")),
+            ("IPvFuture", fill("a", "//[v1.", "]")),
+            ("percent", fill("%41", "", "")),
+            ("broken percent", fill("%4", "", "")),
+            ("questions", fill("?", "", "")),
+            ("hashes", fill("#", "", "")),
+            ("slashes", fill("/", "", "")),
+            ("letters", fill("a", "", "")),
+            ("colons only", fill(":", "", "")),
+            ("digits", fill("1", "", "")),
+            ("port", fill("1", "//a:", "")),
+            ("brackets", fill("[", "", "")),
+            ("at signs", fill("@", "//", "")),
+            ("userinfo", fill("a:", "//", "@x")),
+            ("beyond ASCII", fill("é", "", "")),
+            ("path beyond ASCII", fill("é/", "http://é.x/", "")),
+            ("spaces", fill("a ", "", "")),
+            ("scheme", fill("a+-.", "a", ":")),
+            ("query", fill("k=v&", "http://example.com/p?", "#f")),
+            ("sub-delims", fill("a/%41?:@!$&'()*+,;=", "//u@h:1/", "")),
+            (
+                "URL",
+                fill(
+                    "seg-ment_01~/",
+                    "https://user:pw@www.example.com:8080/",
+                    "?q=1&r=2#frag",
+                ),
+            ),
+        ]
+    }
+
+    /// The steps the oracle takes to match all of `input` against `rule`.
+    pub(crate) fn steps(o: &Oracle<'_>, rule: &str, input: &str) -> u64 {
+        let k = o.table.resolve(rule).unwrap();
+        let chars: Vec<char> = input.chars().collect();
+        let mut run = o.run(&chars);
+        o.settled_rule_ends(k, 0, &mut run);
+        assert!(!run.exceeded, "{rule} on {input:?}");
+        run.steps
+    }
+
+    /// The most steps any rule of each built-in grammar takes on the hostile shapes
+    /// of 4,096 bytes (the limit of `iri check --oracle`): what [`DEFAULT_BUDGET`]
+    /// is measured against. Every rule on every shape is slow in a debug build:
+    /// `cargo test -p iri-grammar-abnf --release -- --ignored --nocapture steps_of`.
+    #[test]
+    #[ignore = "slow in a debug build; prints the measure of DEFAULT_BUDGET"]
+    fn steps_of_every_builtin_rule() {
+        let g = Grammars::builtin();
+        let shapes = hostile_shapes(4096);
+        for v in VariantName::EVERY {
+            let o = Oracle::new(&g, v);
+            let mut most = (0, "", "");
+            for r in o.rules() {
+                for (shape, s) in &shapes {
+                    let n = steps(&o, &r.name, s);
+                    if n > most.0 {
+                        most = (n, r.name.as_str(), shape);
+                    }
+                }
+            }
+            println!("{v:?}: at most {} steps ({} on {})", most.0, most.1, most.2);
+            assert!(most.0 <= DEFAULT_BUDGET / 100, "{v:?}: {most:?}");
         }
     }
 

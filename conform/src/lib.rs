@@ -248,7 +248,8 @@ impl Asker {
             return Err(());
         }
         match self.ask(input) {
-            Ok(Outcome::Answer(a)) => Ok(judge.judge(input, &a)),
+            // An input the oracle cannot judge is no example of a disagreement.
+            Ok(Outcome::Answer(a)) => judge.judge(input, &a).map_err(drop),
             _ => Err(()),
         }
     }
@@ -316,7 +317,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         }
         asked_inputs += 1;
         if let Outcome::Answer(a) = asker.ask(input)? {
-            match judge.judge(input, &a) {
+            match judge.judge(input, &a).map_err(|e| Stop(e.to_string()))? {
                 None => agreed += 1,
                 Some(d) => raw.push((input.clone(), d)),
             }

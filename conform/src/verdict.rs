@@ -5,7 +5,7 @@
 
 use crate::protocol::{Answer, COMPONENTS};
 use iri_grammar::{Component, Reference, Variant, VariantName};
-use iri_grammar_abnf::oracle::{Oracle, UnknownRule};
+use iri_grammar_abnf::oracle::{BudgetExceeded, Oracle, Unanswered, UnknownRule};
 use iri_grammar_abnf::{name_in, Grammars};
 use serde::Serialize;
 
@@ -87,7 +87,7 @@ impl<'g> Judge<'g> {
         rule: &str,
     ) -> Result<Judge<'g>, UnknownRule> {
         let oracle = Oracle::new(grammars, variant);
-        oracle.matches(rule, "")?;
+        oracle.knows(rule)?;
         let components = variant != VariantName::Iri2001
             && REFERENCE_RULES
                 .iter()
@@ -106,20 +106,35 @@ impl<'g> Judge<'g> {
     }
 
     /// What the answer for `input` should be.
-    pub fn expected(&self, input: &str) -> Expected {
-        let valid = self.oracle.matches(&self.rule, input).unwrap_or(false);
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the oracle cannot judge it within its work budget (an
+    /// input it cannot judge is not an invalid one).
+    pub fn expected(&self, input: &str) -> Result<Expected, BudgetExceeded> {
+        let valid = match self.oracle.matches(&self.rule, input) {
+            Ok(valid) => valid,
+            Err(Unanswered::Budget(e)) => return Err(e),
+            // The rule was resolved when the judge was made.
+            Err(Unanswered::Unknown(_)) => false,
+        };
         let components = (valid && self.components)
             .then(|| {
                 iri_grammar::with_variant!(self.variant, V => components::<V>(input), Iri2001 => None)
             })
             .flatten();
-        Expected { valid, components }
+        Ok(Expected { valid, components })
     }
 
     /// How `answer` disagrees with what the answer for `input` should be, if it does.
-    pub fn judge(&self, input: &str, answer: &Answer) -> Option<Disagreement> {
-        let expected = self.expected(input);
-        disagreement(&expected, answer)
+    ///
+    /// # Errors
+    /// As [`Judge::expected`].
+    pub fn judge(
+        &self,
+        input: &str,
+        answer: &Answer,
+    ) -> Result<Option<Disagreement>, BudgetExceeded> {
+        Ok(disagreement(&self.expected(input)?, answer))
     }
 }
 
@@ -171,16 +186,22 @@ mod tests {
         let j = Judge::new(&g, VariantName::Iri, "IRI-reference").unwrap();
         assert!(j.components);
         let ok = read_answer(r#"{"valid": true, "host": "a", "port": null, "query": ""}"#);
-        assert_eq!(j.judge("http://a/?", &ok.unwrap()), None);
+        assert_eq!(j.judge("http://a/?", &ok.unwrap()), Ok(None));
         let bad = read_answer(r#"{"valid": true, "host": "a", "query": null}"#).unwrap();
-        let d = j.judge("http://a/?", &bad).unwrap();
+        let d = j.judge("http://a/?", &bad).unwrap().unwrap();
         assert_eq!(
             d.component,
             Some((Component::Query, Some(String::new()), None))
         );
-        let d = j.judge("a b", &read_answer("valid").unwrap()).unwrap();
+        let d = j
+            .judge("a b", &read_answer("valid").unwrap())
+            .unwrap()
+            .unwrap();
         assert_eq!(d.kind, Kind::AcceptsInvalid);
-        let d = j.judge("a", &read_answer("invalid").unwrap()).unwrap();
+        let d = j
+            .judge("a", &read_answer("invalid").unwrap())
+            .unwrap()
+            .unwrap();
         assert_eq!(d.kind, Kind::RejectsValid);
         let v4 = Judge::new(&g, VariantName::Uri, "IPv4address").unwrap();
         assert!(!v4.components);

@@ -14,7 +14,7 @@
 //! refuses a rule whose shortest string is longer than `generate::MAX_LENGTH`.
 
 use super::check::ORACLE_MAX_BYTES;
-use super::{did_you_mean, graph_name, style, write_invalid_at, write_valid};
+use super::{did_you_mean, graph_name, style, write_invalid_at, write_valid, Spent};
 use crate::args::{Cli, Command, Format};
 use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Verdicts};
 use crate::json::{self, Object};
@@ -22,13 +22,13 @@ use crate::report::Problem;
 use iri_grammar_abnf::codegen::standalone::{generate, Options};
 use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
 use iri_grammar_abnf::generate::{Generator, MAX_LENGTH};
-use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::oracle::{Oracle, Unanswered};
 use iri_grammar_abnf::Grammar;
 use std::io::Write;
 
 pub fn run(cli: &Cli) -> Verdicts {
     let grammar = Grammar::read_files(&cli.abnf).map_err(|e| Failure::Usage(e.to_string()))?;
-    let oracle = Oracle::of(&grammar);
+    let oracle = Oracle::of(&grammar).with_budget(cli.oracle_budget());
     let json = cli.json;
     match &cli.command {
         Command::Check {
@@ -40,13 +40,15 @@ pub fn run(cli: &Cli) -> Verdicts {
         } => {
             let rule = rule_arg(&grammar, rule.as_deref())?;
             let style = style(cli, script);
-            each_input(inputs, &style, |input, out| {
+            let spent = Spent::default();
+            let verdicts = each_input(inputs, &style, |input, out| {
                 let verdict = match &input.text {
                     Err(e) => Err(Problem::not_utf8(input, e)),
                     Ok(s) if s.len() > ORACLE_MAX_BYTES => Err(beyond_the_limit(s)),
                     Ok(s) => match oracle.check(rule, s) {
                         Ok(Ok(())) => Ok(()),
                         Ok(Err(e)) => Err(Problem::of_oracle(&e)),
+                        Err(Unanswered::Budget(e)) => Err(spent.problem(e)),
                         Err(e) => Err(Problem::other("grammar", e.to_string())),
                     },
                 };
@@ -54,7 +56,8 @@ pub fn run(cli: &Cli) -> Verdicts {
                     Ok(()) => write_valid(out, json, input),
                     Err(p) => write_invalid_at(out, json, input, &p, *caret),
                 }
-            })
+            });
+            spent.verdicts(verdicts)
         }
         Command::Tree {
             rule,
@@ -73,7 +76,8 @@ pub fn run(cli: &Cli) -> Verdicts {
             let rule = rule_arg(&grammar, rule.as_deref())?;
             let json = json || *format == Format::Json;
             let style = style(cli, script);
-            each_input(inputs, &style, |input, out| {
+            let spent = Spent::default();
+            let verdicts = each_input(inputs, &style, |input, out| {
                 let tree = match &input.text {
                     Err(e) => Err(Problem::not_utf8(input, e)),
                     Ok(s) if s.len() > ORACLE_MAX_BYTES => Err(beyond_the_limit(s)),
@@ -83,6 +87,7 @@ pub fn run(cli: &Cli) -> Verdicts {
                         e @ OracleFailure::TooManyEmptyMatches { .. } => {
                             Problem::other("oracle-limit", e.to_string())
                         }
+                        OracleFailure::Budget(e) => spent.problem(e),
                     }),
                 };
                 match tree {
@@ -105,7 +110,8 @@ pub fn run(cli: &Cli) -> Verdicts {
                     Err(p) => return write_invalid_at(out, json, input, &p, *caret),
                 }
                 Judged::success()
-            })
+            });
+            spent.verdicts(verdicts)
         }
         Command::Generate {
             rule,

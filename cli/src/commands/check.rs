@@ -9,21 +9,23 @@
 //! a longer line is `invalid:` with a message that names the limit and the way out
 //! (the generated combinators, which run in linear time and allocate nothing).
 
-use super::{copy_input, rule_arg, write_invalid_at};
+use super::{copy_input, rule_arg, write_invalid_at, Spent};
 use crate::io::{each_input, Failure, Judged, Style, Verdicts};
 use crate::report::Problem;
 use iri_grammar::{check, Variant};
-use iri_grammar_abnf::{oracle::Oracle, Grammars};
+use iri_grammar_abnf::oracle::{Oracle, Unanswered};
+use iri_grammar_abnf::Grammars;
 
 /// The longest input `check --oracle` judges, in bytes. A 4 KiB line takes 0.06 s and
 /// 13 MB for the whole process in a debug build (see the module documentation for a
 /// 1 MB line). The help of `--oracle` and the README say this number.
 pub const ORACLE_MAX_BYTES: usize = 4096;
 
+/// `oracle`: judged by the oracle, with this work budget (`--oracle-steps`).
 pub fn run<V: Variant>(
     style: &Style,
     rule: Option<&str>,
-    oracle: bool,
+    oracle: Option<u64>,
     caret: bool,
     inputs: &[String],
 ) -> Verdicts {
@@ -36,10 +38,11 @@ pub fn run<V: Variant>(
         ));
     }
     let grammars = Grammars::builtin();
-    let oracle = oracle.then(|| Oracle::new(&grammars, V::NAME));
+    let oracle = oracle.map(|steps| Oracle::new(&grammars, V::NAME).with_budget(steps));
     let name = rule.name::<V>();
     let json = style.json;
-    each_input(inputs, style, |input, out| {
+    let spent = Spent::default();
+    let verdicts = each_input(inputs, style, |input, out| {
         let verdict: Result<(), Problem> = match (&oracle, &input.text) {
             (_, Err(e)) => Err(Problem::not_utf8(input, e)),
             (Some(_), Ok(s)) if s.len() > ORACLE_MAX_BYTES => Err(Problem::other(
@@ -66,6 +69,7 @@ pub fn run<V: Variant>(
                         format!("the oracle finds no match of {name} (the combinators find one)"),
                     ),
                 }),
+                Err(Unanswered::Budget(e)) => Err(spent.problem(e)),
                 Err(e) => Err(Problem::other("grammar", e.to_string())),
             },
             (None, Ok(s)) => check::<V>(rule, s).map_err(|e| Problem::of_match(&e)),
@@ -91,5 +95,6 @@ pub fn run<V: Variant>(
             }
             Err(p) => write_invalid_at(out, json, input, p, caret),
         }
-    })
+    });
+    spent.verdicts(verdicts)
 }

@@ -40,7 +40,8 @@ fn builtin(name: &str) -> Option<VariantName> {
         .find(|v| v.as_str().eq_ignore_ascii_case(name))
 }
 
-pub fn run(json: bool, args: &DiffArgs) -> Outcome {
+/// `budget`: the oracles' work budget (`--oracle-steps`).
+pub fn run(json: bool, budget: u64, args: &DiffArgs) -> Outcome {
     let grammars = Grammars::builtin();
     let files: Vec<Option<Grammar>> = [&args.a, &args.b]
         .iter()
@@ -71,7 +72,9 @@ pub fn run(json: bool, args: &DiffArgs) -> Outcome {
             }
             (None, None) => unreachable!("read above"),
         };
-        language.map_err(|e| Failure::Usage(e.to_string()))
+        language
+            .map(|l| l.with_budget(budget))
+            .map_err(|e| Failure::Usage(e.to_string()))
     };
     let mut sides = [
         side(0, &args.a, args.rule_a.as_ref())?,
@@ -83,6 +86,10 @@ pub fn run(json: bool, args: &DiffArgs) -> Outcome {
         ..Options::default()
     };
     let groups = differences(&mut sides, &options);
+    // What was found after an oracle spent its budget is not to be trusted.
+    if let Some(e) = sides.iter().find_map(Language::exceeded) {
+        return Err(super::out_of_budget(&e));
+    }
     let mut out = Out::new();
     let written = if json {
         write_json(&mut out, &sides, &groups)

@@ -26,7 +26,9 @@ use crate::args::{Cli, Command, ScriptArgs};
 use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
 use crate::report::Problem;
 use iri_grammar::{Iri2001, Reference, Rule, Variant};
+use iri_grammar_abnf::oracle::BudgetExceeded;
 use std::fmt::Write;
+use std::sync::Mutex;
 
 /// Runs the command of `cli` in the grammar it names.
 pub fn run(cli: &Cli) -> Verdicts {
@@ -34,7 +36,7 @@ pub fn run(cli: &Cli) -> Verdicts {
         usize::try_from(n).unwrap_or(usize::MAX)
     }));
     if let Command::DiffGrammars(args) = &cli.command {
-        return diff::run(cli.json, args).map(Status::from);
+        return diff::run(cli.json, cli.oracle_budget(), args).map(Status::from);
     }
     if let Command::Conform(args) = &cli.command {
         return conform::run(cli.json, cli.grammar().variant(), args).map(Status::from);
@@ -97,7 +99,7 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
                 ..style(script)
             },
             rule.as_deref(),
-            *oracle,
+            oracle.then(|| cli.oracle_budget()),
             *caret,
             inputs,
         ),
@@ -399,5 +401,40 @@ fn write_invalid_at(
             judged
         }
         _ => write_invalid(out, json, input, p),
+    }
+}
+
+/// The failure of a command whose oracle spent its work budget on an input: status
+/// 2, with the rule, the budget and the way to raise it.
+fn out_of_budget(e: &BudgetExceeded) -> Failure {
+    Failure::Usage(format!(
+        "{e}; give it more with --oracle-steps (e.g. --oracle-steps {})",
+        e.budget.saturating_mul(10)
+    ))
+}
+
+/// The first input of a run that the oracle could not judge within its budget (the
+/// inputs may be judged on several threads). Such an input is shown as not judged,
+/// and the run ends with status 2 once every input is written.
+#[derive(Default)]
+struct Spent(Mutex<Option<BudgetExceeded>>);
+
+impl Spent {
+    /// The problem an input the oracle could not judge is shown with.
+    fn problem(&self, e: BudgetExceeded) -> Problem {
+        let p = Problem::other("oracle-budget", format!("not judged: {e}"));
+        if let Ok(mut first) = self.0.lock() {
+            first.get_or_insert(e);
+        }
+        p
+    }
+
+    /// The run's verdicts, or the failure of its first budget error.
+    fn verdicts(self, verdicts: Verdicts) -> Verdicts {
+        let status = verdicts?;
+        match self.0.into_inner().ok().flatten() {
+            Some(e) => Err(out_of_budget(&e)),
+            None => Ok(status),
+        }
     }
 }
