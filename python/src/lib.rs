@@ -246,11 +246,12 @@ fn make_iri_error(
 ) -> PyResult<PyErr> {
     let offset = e.char_offset();
     // A surrogate stood where U+FFFF is: report the surrogate.
+    // `surrogates` is in the order of the text: found by bisection.
     let surrogate = t
         .surrogates
-        .iter()
-        .find(|&&(at, _)| at == offset)
-        .map(|&(_, cp)| cp);
+        .binary_search_by_key(&offset, |&(at, _)| at)
+        .ok()
+        .map(|k| t.surrogates[k].1);
     let fix = |s: String| -> String {
         match surrogate {
             Some(cp) => s.replace(
@@ -295,14 +296,21 @@ fn make_iri_error(
     // each U+FFFF of the text as it is, in order, and nothing else as U+FFFF: the
     // k-th one in the line is the k-th in the text, a stand-in or a U+FFFF of the
     // input (which stays as it is).
+    // Both walks go forward only (the surrogates are in the text's order), so the
+    // line costs one pass over the text and one over the caret, however many
+    // surrogates there are.
     let mut caret = e.caret();
     if !t.surrogates.is_empty() {
+        let mut next = t.surrogates.iter().map(|&(at, _)| at).peekable();
         let stand_ins: Vec<bool> = t
             .text
             .chars()
             .enumerate()
             .filter(|&(_, c)| c == '\u{FFFF}')
-            .map(|(at, _)| t.surrogates.iter().any(|&(s, _)| s == at))
+            .map(|(at, _)| {
+                while next.next_if(|&s| s < at).is_some() {}
+                next.next_if_eq(&at).is_some()
+            })
             .collect();
         let mut k = 0;
         caret = caret

@@ -116,6 +116,41 @@ def test_surrogates():
         g.prepare("http://a/\ud800")
 
 
+def _cpu_seconds(f, s, repeat=3):
+    """The least CPU time of `repeat` calls of f(s), each expected to raise."""
+    import time
+
+    best = None
+    for _ in range(repeat):
+        start = time.process_time()
+        with pytest.raises(ValueError):
+            f(s)
+        took = time.process_time() - start
+        best = took if best is None else min(best, took)
+    return best
+
+
+@pytest.mark.parametrize(
+    "what, f",
+    [
+        ("check", g.check),
+        ("IriRef", g.IriRef),
+        ("AbsoluteIri", g.AbsoluteIri),
+        ("parse_tree", g.parse_tree),
+        ("join", g.IriRef("http://a/").join),
+    ],
+)
+def test_lone_surrogates_cost_linear_time_on_every_error_path(what, f):
+    # Each error maps the stand-ins of the surrogates back in its caret line: once
+    # a lookup over every surrogate for each U+FFFF of the text, n^2 (300,000
+    # surrogates: 168 s). CPU time of n and 8n surrogates: 8 times as much when
+    # linear, 64 when quadratic; the fixed cost of an error only lowers the ratio.
+    n = 5_000
+    small = _cpu_seconds(f, "\ud800" * n)
+    large = _cpu_seconds(f, "\ud800" * (8 * n))
+    assert large <= 24 * max(small, 1e-4), (what, small, large)
+
+
 def test_nul_and_controls():
     assert not g.is_valid("http://a/\x00")
     with pytest.raises(g.IriError) as info:
