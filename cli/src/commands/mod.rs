@@ -20,7 +20,7 @@ mod resolve;
 mod serve;
 mod suite;
 mod trace;
-mod tree;
+pub(crate) mod tree;
 
 use crate::args::{Cli, Command, ScriptArgs};
 use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
@@ -103,6 +103,7 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             format,
             literals,
             caret,
+            max_nodes,
             script,
             inputs,
         } => tree::run::<V>(
@@ -113,6 +114,7 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
                 literals: *literals,
                 caret: *caret,
             },
+            *max_nodes,
             inputs,
         ),
         Command::Trace {
