@@ -477,6 +477,58 @@ def hardening_oracle(iri, quick):
             shown(*r), r[0] in (0, 1, 2) and r[3] < 30 and r[4] < 1024)
 
 
+def hardening_trees(iri, quick):
+    # 52.8: a 100 MB line of "/" is 100 million nodes: the tree is refused as its
+    # bound (--max-nodes, 10,000,000 by default) is passed, not built whole first.
+    line = b"/" * 100_000_000 + b"\n"
+    code, out, err, took, rss = run([iri, "tree", "--format", "json"], line, timeout=60,
+                                    limit_as=1 << 30)
+    msg = err.decode(errors="replace").strip()
+    row("52.8", "tree --format json on a 100 MB line of '/' under a 1 GiB address-space limit",
+        f"exit {code}; {took:.1f} s; peak RSS {rss} MiB; {msg[:100]!r}",
+        code == 2 and "--max-nodes" in msg and took < 60)
+
+    # The Python package, with the interpreter running this script.
+    def python(code_text, timeout=60, limit_as=None):
+        return run([sys.executable, "-c", code_text], timeout=timeout, limit_as=limit_as)
+
+    code, out, err, took, rss = python("import iri_grammar")
+    if code != 0:
+        for item, attack in [
+            ("52.8", "Python parse_tree('/' * 10**8, max_nodes=10)"),
+            ("52.3", "Python check, IriRef, AbsoluteIri, parse_tree, join on lone surrogates"),
+        ]:
+            row(item, attack, f"skipped: iri_grammar not importable by {sys.executable}", True)
+        return
+    code, out, err, took, rss = python(
+        "import iri_grammar as g\n"
+        "try:\n"
+        "    g.parse_tree('/' * 10**8, max_nodes=10)\n"
+        "except ValueError as e:\n"
+        "    print(e)\n", limit_as=1 << 30)
+    said = out.decode(errors="replace").strip()
+    row("52.8", "Python parse_tree('/' * 10**8, max_nodes=10) under a 1 GiB limit",
+        f"exit {code}; {took:.1f} s; peak RSS {rss} MiB; {said[:70]!r}",
+        code == 0 and "max_nodes=10" in said)
+
+    n = 100_000 if quick else 300_000
+    code, out, err, took, rss = python(
+        "import time, iri_grammar as g\n"
+        f"s = '\\ud800' * {n}\n"
+        "base = g.IriRef('http://a/')\n"
+        "for name, f in [('check', g.check), ('IriRef', g.IriRef), ('AbsoluteIri', g.AbsoluteIri),\n"
+        "                ('parse_tree', g.parse_tree), ('join', base.join)]:\n"
+        "    t = time.process_time()\n"
+        "    try:\n"
+        "        f(s)\n"
+        "    except ValueError:\n"
+        "        pass\n"
+        "    print(f'{name} {time.process_time() - t:.3f} s')\n", timeout=60)
+    said = "; ".join(out.decode(errors="replace").strip().splitlines())
+    row("52.3", f"Python check, IriRef, AbsoluteIri, parse_tree, join on {n:,} lone surrogates",
+        f"exit {code}; {said}", code == 0 and took < 30)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--iri", default="target/release/iri")
@@ -487,6 +539,7 @@ def main():
     cli_attacks(args.iri, args.quick)
     hardening_cli(args.iri, args.quick)
     hardening_oracle(args.iri, args.quick)
+    hardening_trees(args.iri, args.quick)
     print("| item | attack | measured | result |")
     print("|---|---|---|---|")
     for r in ROWS:

@@ -145,6 +145,7 @@ impl<'a> ParseTree<'a> {
 
 /// Why no tree could be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TreeError {
     /// The grammar has no rule of that name.
     UnknownRule {
@@ -155,6 +156,17 @@ pub enum TreeError {
     },
     /// The input does not match the rule.
     NoMatch(MatchError),
+    /// The input matches, but its tree has more nodes than the bound given to
+    /// [`tree_of_at_most`]; the tree was not built past the bound.
+    TooManyNodes {
+        /// The bound.
+        max_nodes: usize,
+        /// Where the first node beyond the bound starts: bytes from the start of
+        /// the input.
+        byte_offset: usize,
+        /// The same in characters (code points).
+        char_offset: usize,
+    },
 }
 
 impl fmt::Display for TreeError {
@@ -168,6 +180,15 @@ impl fmt::Display for TreeError {
                 )
             }
             TreeError::NoMatch(e) => e.fmt(f),
+            TreeError::TooManyNodes {
+                max_nodes,
+                char_offset,
+                ..
+            } => write!(
+                f,
+                "the parse tree has more than {max_nodes} nodes (the bound was passed at \
+                 char {char_offset})"
+            ),
         }
     }
 }
@@ -199,23 +220,70 @@ pub fn parse_tree<'a, V: Variant>(rule: &str, input: &'a str) -> Result<ParseTre
 /// assert_eq!(t.root().children().map(|n| n.rule()).collect::<Vec<_>>(), ["h16"]);
 /// ```
 pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, MatchError> {
+    build::<V>(rule, input, u32::MAX).map_err(|e| match e {
+        TreeError::NoMatch(e) => e,
+        // Unbounded: a match whose nodes do not fit in u32 places is an input of
+        // 4 GiB or more, which `build` refuses before matching.
+        _ => MatchError::too_long::<V>(rule, input, "an input shorter than 4 GiB"),
+    })
+}
+
+/// [`tree_of`] that holds at most `max_nodes` nodes while it builds: a tree of more
+/// is refused with [`TreeError::TooManyNodes`], memory staying at `max_nodes` nodes
+/// (20 bytes each) whatever the input. The match still runs to its end, so an input
+/// that does not match is [`TreeError::NoMatch`] whatever the size of its tree, and
+/// the time stays linear in the input, as [`tree_of`]'s does.
+///
+/// ```
+/// use iri_grammar::{tree::{tree_of_at_most, TreeError}, Iri, Rule};
+/// let t = tree_of_at_most::<Iri>(Rule::IriReference, "http://a/b/c", 100).unwrap();
+/// assert_eq!(t.nodes().count(), 10); // IRI-reference, IRI, scheme, ..., isegment "c"
+/// let e = tree_of_at_most::<Iri>(Rule::IriReference, "http://a/b/c", 9).unwrap_err();
+/// // The tenth node, the segment "c", is one too many.
+/// assert!(matches!(e, TreeError::TooManyNodes { max_nodes: 9, byte_offset: 11, .. }));
+/// assert!(matches!(
+///     tree_of_at_most::<Iri>(Rule::IriReference, "a b/c", 1),
+///     Err(TreeError::NoMatch(_))
+/// ));
+/// ```
+pub fn tree_of_at_most<V: Variant>(
+    rule: Rule,
+    input: &str,
+    max_nodes: usize,
+) -> Result<ParseTree<'_>, TreeError> {
+    build::<V>(rule, input, u32::try_from(max_nodes).unwrap_or(u32::MAX))
+}
+
+/// The tree of `input` by `rule`, holding at most `max` nodes.
+fn build<V: Variant>(rule: Rule, input: &str, max: u32) -> Result<ParseTree<'_>, TreeError> {
     // A tree's positions are u32.
     if input.len() >= MatchError::LONGEST {
-        return Err(MatchError::too_long::<V>(
+        return Err(TreeError::NoMatch(MatchError::too_long::<V>(
             rule,
             input,
             "an input shorter than 4 GiB",
-        ));
+        )));
     }
     // Room for the nodes of most inputs, so that the arena rarely grows; at most
     // 1 KiB, which the allocator serves from its per-thread cache (a larger first
     // block cost ~300 instructions more a tree on long paths).
-    let room = Vec::with_capacity((8 + input.len() / 4).min(32));
-    let (result, mut nodes) =
-        runtime::Tree::collect_in(room, || full_match::<V, runtime::Tree>(rule, input));
+    let room = Vec::with_capacity((8 + input.len() / 4).min(32).min(max as usize));
+    let (result, mut nodes, beyond) =
+        runtime::Tree::collect_at_most(room, max, || full_match::<V, runtime::Tree>(rule, input));
     let Ok(top) = result else {
-        return Err(explain::<V>(rule, input));
+        return Err(TreeError::NoMatch(explain::<V>(rule, input)));
     };
+    let too_many = |start_rem: usize| {
+        let byte_offset = input.len() - start_rem;
+        TreeError::TooManyNodes {
+            max_nodes: max as usize,
+            byte_offset,
+            char_offset: input[..byte_offset].chars().count(),
+        }
+    };
+    if let Some(start_rem) = beyond {
+        return Err(too_many(start_rem as usize));
+    }
     // The match's nodes are the whole arena (failed attempts were cut back), in
     // pre-order. The root is the rule asked for, even a character rule (which folds
     // away elsewhere): the match's one node, or a node put around its nodes.
@@ -237,6 +305,12 @@ pub fn tree_of<V: Variant>(rule: Rule, input: &str) -> Result<ParseTree<'_>, Mat
             size: nodes.len() as u32 + 1,
             alternative: None,
         };
+        if nodes.len() >= max as usize {
+            // With the root before them, the last node held is the one too many
+            // (the root itself when no node may be held).
+            let start_rem = nodes.last().map_or(input.len(), |n| n.start_rem as usize);
+            return Err(too_many(start_rem));
+        }
         nodes.insert(0, root);
     }
     Ok(ParseTree {
@@ -403,6 +477,85 @@ mod tests {
             both::<Iri>(&s);
             both::<Leiri>(&s);
         }
+    }
+
+    /// A bound of `max` nodes gives the tree itself when it has at most `max` nodes,
+    /// else `TooManyNodes` at the start of the node that comes `max`-th from 0 in
+    /// pre-order (the first not held); an input that does not match is `NoMatch`
+    /// whatever the bound. Over paths, hosts, percent-encodings and failed
+    /// attempts (`IPv6address` tries its forms in order, `IRI-reference` its two
+    /// alternatives), in every grammar, for every bound up to the tree's size.
+    #[test]
+    fn a_bound_gives_the_tree_or_the_first_node_beyond_it() {
+        use crate::{Leiri, Variant};
+        const PIECES: [&str; 14] = [
+            "/", "//", "a", "http:", "%41", "%4", "[::1]", "1.2.3.4", "\u{e9}", "?", "#", " ", ":",
+            "[v1.x]",
+        ];
+        fn each<V: Variant>(s: &str) {
+            let whole = tree_of::<V>(Rule::IriReference, s);
+            let count = whole.as_ref().map_or(0, |t| t.nodes().count());
+            for max in 0..=count + 1 {
+                let bounded = tree_of_at_most::<V>(Rule::IriReference, s, max);
+                match (&whole, bounded) {
+                    (Err(e), Err(TreeError::NoMatch(b))) => assert_eq!(e, &b, "{s:?}"),
+                    (Ok(t), Ok(b)) => {
+                        assert!(count <= max, "{s:?} {max}");
+                        assert_eq!(names(t), names(&b), "{s:?} {max}");
+                    }
+                    (
+                        Ok(t),
+                        Err(TreeError::TooManyNodes {
+                            max_nodes,
+                            byte_offset,
+                            char_offset,
+                        }),
+                    ) => {
+                        assert!(count > max && max_nodes == max, "{s:?} {max}");
+                        let first_beyond = t.nodes().nth(max).unwrap().start();
+                        assert_eq!(byte_offset, first_beyond, "{s:?} {max}");
+                        assert_eq!(char_offset, s[..byte_offset].chars().count());
+                    }
+                    (w, b) => panic!("{s:?} {max}: {:?} but {b:?}", w.as_ref().map(names)),
+                }
+            }
+        }
+        let mut next = crate::testing::numbers(0x9e37_79b9_7f4a_7c15);
+        for n in 0..3_000 {
+            let s: String = (0..n % 7).map(|_| PIECES[next(PIECES.len())]).collect();
+            each::<Uri>(&s);
+            each::<Iri>(&s);
+            each::<Leiri>(&s);
+        }
+    }
+
+    /// A bounded arena holds at most its bound, however many nodes the match has:
+    /// a million empty segments (a million nodes, 20 MB) under a bound of 1,000
+    /// leave an arena of at most 1,000 places; counting the others, the match ends
+    /// as the unbounded one does.
+    #[test]
+    fn a_bound_holds_the_memory_of_the_arena() {
+        let path = "/".repeat(1_000_000);
+        let whole = tree_of::<Iri>(Rule::IriReference, &path).unwrap();
+        let (result, nodes, beyond) = runtime::Tree::collect_at_most(Vec::new(), 1_000, || {
+            full_match::<Iri, Tree>(Rule::IriReference, &path).map(|n| n.len() as usize)
+        });
+        assert_eq!(result, Ok(whole.nodes().count()));
+        assert!(
+            nodes.len() == 1_000 && nodes.capacity() <= 1_000,
+            "{}",
+            nodes.capacity()
+        );
+        let first_beyond = whole.nodes().nth(1_000).unwrap().start();
+        assert_eq!(beyond, Some((path.len() - first_beyond) as u32));
+        let e = tree_of_at_most::<Iri>(Rule::IriReference, &path, 1_000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "the parse tree has more than 1000 nodes (the bound was passed at char \
+                 {first_beyond})"
+            )
+        );
     }
 
     /// Nodes come out in pre-order with their subtrees' sizes, also where failed

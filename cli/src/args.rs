@@ -395,6 +395,13 @@ pub enum Command {
         /// character where the match failed (columns count from 1).
         #[arg(long)]
         caret: bool,
+        /// The most nodes a tree may have. A tree is held whole while it is built,
+        /// 20 bytes a node, before it is written: the default, 10,000,000 (200 MB),
+        /// is the tree of a line of 10 MB of `/`, each `/` a segment. A line whose
+        /// tree has more gets an error record saying where the bound was passed (its
+        /// tree is not built past it) and the run exits with status 2.
+        #[arg(long, value_name = "N", default_value_t = crate::commands::tree::MAX_NODES)]
+        max_nodes: usize,
         #[command(flatten)]
         script: ScriptArgs,
         /// Inputs (default: lines of standard input).

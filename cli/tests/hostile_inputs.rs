@@ -338,3 +338,65 @@ fn every_message_goes_through_the_one_escaping_path() {
         found.join("\n")
     );
 }
+
+#[test]
+fn a_tree_beyond_its_node_bound_is_refused_while_it_is_built() {
+    // A line whose tree has more than --max-nodes nodes: its record says where the
+    // bound was passed and how to raise it, the other lines are answered, the run
+    // exits with status 2.
+    let lines = "http://a/b/c/d/e/f/g/h\nhttp://a/\na b\n";
+    let o = iri_stdin(&["tree", "--max-nodes", "10"], lines.as_bytes());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{out}\n{err}");
+    assert!(
+        out.starts_with(
+            "error: the parse tree has more than 10 nodes (the bound was passed at char 13); \
+             raise --max-nodes (now 10) for a larger tree\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("IRI-reference 0..9 \"http://a/\"") && out.contains("invalid: "));
+    assert!(
+        err.contains("the tree of 1 input has more than --max-nodes 10 nodes (see its record)"),
+        "{err}"
+    );
+    let o = iri_stdin(&["tree", "--json", "--max-nodes", "10"], lines.as_bytes());
+    let first: serde_json::Value =
+        serde_json::from_slice(o.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(first["valid"], true);
+    assert_eq!(first["error"]["kind"], "node-limit");
+
+    // Was: a line of 40 MB of "/" (40 million nodes) grew the arena to 1.3 GB and
+    // aborted under a 1 GiB address-space limit; by default at most 10,000,000
+    // nodes (200 MB) are held.
+    if cfg!(target_os = "linux") {
+        let mut line = vec![b'/'; 40_000_000];
+        line.push(b'\n');
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1048576 && exec {} tree --format json > /dev/null",
+                env!("CARGO_BIN_EXE_iri")
+            ))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut o = o;
+        let mut input = o.stdin.take().unwrap();
+        let w = std::thread::spawn(move || {
+            let _ = input.write_all(&line);
+        });
+        let o = o.wait_with_output().unwrap();
+        w.join().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("more than --max-nodes 10000000 nodes"),
+            "{err}"
+        );
+    }
+}

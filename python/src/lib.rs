@@ -246,11 +246,12 @@ fn make_iri_error(
 ) -> PyResult<PyErr> {
     let offset = e.char_offset();
     // A surrogate stood where U+FFFF is: report the surrogate.
+    // `surrogates` is in the order of the text: found by bisection.
     let surrogate = t
         .surrogates
-        .iter()
-        .find(|&&(at, _)| at == offset)
-        .map(|&(_, cp)| cp);
+        .binary_search_by_key(&offset, |&(at, _)| at)
+        .ok()
+        .map(|k| t.surrogates[k].1);
     let fix = |s: String| -> String {
         match surrogate {
             Some(cp) => s.replace(
@@ -295,14 +296,21 @@ fn make_iri_error(
     // each U+FFFF of the text as it is, in order, and nothing else as U+FFFF: the
     // k-th one in the line is the k-th in the text, a stand-in or a U+FFFF of the
     // input (which stays as it is).
+    // Both walks go forward only (the surrogates are in the text's order), so the
+    // line costs one pass over the text and one over the caret, however many
+    // surrogates there are.
     let mut caret = e.caret();
     if !t.surrogates.is_empty() {
+        let mut next = t.surrogates.iter().map(|&(at, _)| at).peekable();
         let stand_ins: Vec<bool> = t
             .text
             .chars()
             .enumerate()
             .filter(|&(_, c)| c == '\u{FFFF}')
-            .map(|(at, _)| t.surrogates.iter().any(|&(s, _)| s == at))
+            .map(|(at, _)| {
+                while next.next_if(|&s| s < at).is_some() {}
+                next.next_if_eq(&at).is_some()
+            })
             .collect();
         let mut k = 0;
         caret = caret
@@ -868,8 +876,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MaxNodes {
 
 /// The parse tree of `s` by `rule` of `grammar`, as nested dicts: `rule`, `text`,
 /// `start` and `end` (character offsets) and `children`. A tree of more than
-/// `max_nodes` nodes is refused with `ValueError` before any dict is made
-/// (`max_nodes=None` lifts the bound).
+/// `max_nodes` nodes is refused with `ValueError`, the tree not built past the
+/// bound and no dict made (`max_nodes=None` lifts the bound).
 #[pyfunction]
 #[pyo3(signature = (s, rule = None, grammar = "iri", *, max_nodes = MaxNodes(Some(TREE_MAX_NODES))))]
 #[pyo3(text_signature = "(s, rule=None, grammar='iri', *, max_nodes=100000)")]
@@ -880,7 +888,7 @@ fn parse_tree<'py>(
     grammar: &str,
     max_nodes: MaxNodes,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use iri_grammar::tree::{tree_of, Node, ParseTree};
+    use iri_grammar::tree::{tree_of, tree_of_at_most, Node, ParseTree, TreeError};
     fn dict<'py>(py: Python<'py>, node: Node<'_>, chars: &[usize]) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("rule", node.rule())?;
@@ -898,19 +906,29 @@ fn parse_tree<'py>(
     let rule = rule_named(variant, rule)?;
     let t = text_of(s)?;
     let text: &str = &t.text;
-    let tree: Result<ParseTree<'_>, MatchError> =
-        iri_grammar::with_variant!(variant, V => tree_of::<V>(rule, text));
-    let tree = tree.map_err(|e| iri_error(py, &e, &t, Some(s), None))?;
-    if let MaxNodes(Some(max)) = max_nodes {
-        let nodes = tree.nodes().count() as u64;
-        if nodes > max {
-            return Err(PyValueError::new_err(format!(
-                "the parse tree of this input has {nodes} nodes, more than max_nodes={max} \
-                 (a node is a dict of about 700 bytes); pass a larger max_nodes, or \
-                 max_nodes=None for no bound"
-            )));
+    // The bound holds while the tree is built: the library holds at most `max`
+    // nodes (20 bytes each), whatever the input.
+    let tree: Result<ParseTree<'_>, TreeError> = match max_nodes {
+        MaxNodes(Some(max)) => {
+            let max = usize::try_from(max).unwrap_or(usize::MAX);
+            iri_grammar::with_variant!(variant, V => tree_of_at_most::<V>(rule, text, max))
         }
-    }
+        MaxNodes(None) => iri_grammar::with_variant!(variant, V => tree_of::<V>(rule, text))
+            .map_err(TreeError::NoMatch),
+    };
+    let tree = tree.map_err(|e| match e {
+        TreeError::NoMatch(e) => iri_error(py, &e, &t, Some(s), None),
+        TreeError::TooManyNodes {
+            max_nodes,
+            char_offset,
+            ..
+        } => PyValueError::new_err(format!(
+            "the parse tree of this input has more than max_nodes={max_nodes} nodes (the \
+             bound was passed at char {char_offset}; a node is a dict of about 700 bytes); \
+             pass a larger max_nodes, or max_nodes=None for no bound"
+        )),
+        other => value_error(other),
+    })?;
     // Byte offset -> character offset, for every byte boundary.
     let mut chars = vec![0; text.len() + 1];
     let mut n = 0;

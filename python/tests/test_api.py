@@ -116,6 +116,41 @@ def test_surrogates():
         g.prepare("http://a/\ud800")
 
 
+def _cpu_seconds(f, s, repeat=3):
+    """The least CPU time of `repeat` calls of f(s), each expected to raise."""
+    import time
+
+    best = None
+    for _ in range(repeat):
+        start = time.process_time()
+        with pytest.raises(ValueError):
+            f(s)
+        took = time.process_time() - start
+        best = took if best is None else min(best, took)
+    return best
+
+
+@pytest.mark.parametrize(
+    "what, f",
+    [
+        ("check", g.check),
+        ("IriRef", g.IriRef),
+        ("AbsoluteIri", g.AbsoluteIri),
+        ("parse_tree", g.parse_tree),
+        ("join", g.IriRef("http://a/").join),
+    ],
+)
+def test_lone_surrogates_cost_linear_time_on_every_error_path(what, f):
+    # Each error maps the stand-ins of the surrogates back in its caret line: once
+    # a lookup over every surrogate for each U+FFFF of the text, n^2 (300,000
+    # surrogates: 168 s). CPU time of n and 8n surrogates: 8 times as much when
+    # linear, 64 when quadratic; the fixed cost of an error only lowers the ratio.
+    n = 5_000
+    small = _cpu_seconds(f, "\ud800" * n)
+    large = _cpu_seconds(f, "\ud800" * (8 * n))
+    assert large <= 24 * max(small, 1e-4), (what, small, large)
+
+
 def test_nul_and_controls():
     assert not g.is_valid("http://a/\x00")
     with pytest.raises(g.IriError) as info:
@@ -217,8 +252,11 @@ def test_parse_tree():
 
 def test_parse_tree_is_bounded():
     # A megabyte of "/" is a million nodes, 750 MB of dicts: refused before any
-    # dict is made, with the count; the bound is the caller's to move.
-    with pytest.raises(ValueError, match=r"has 1000008 nodes, more than max_nodes=100000"):
+    # dict is made, with where the bound was passed; the bound is the caller's to
+    # move.
+    with pytest.raises(
+        ValueError, match=r"has more than max_nodes=100000 nodes \(the bound was passed at char 100001;"
+    ):
         g.parse_tree("http://a" + "/" * 1_000_000)
     small = "http://a" + "/" * 10
     nodes = 0
@@ -228,13 +266,41 @@ def test_parse_tree_is_bounded():
         nodes += 1
         stack.extend(node["children"])
     assert g.parse_tree(small, max_nodes=nodes)["end"] == len(small)
-    with pytest.raises(ValueError, match=f"has {nodes} nodes, more than max_nodes={nodes - 1}"):
+    with pytest.raises(ValueError, match=f"has more than max_nodes={nodes - 1} nodes"):
         g.parse_tree(small, max_nodes=nodes - 1)
+    # An input that does not match is an IriError whatever the bound.
+    with pytest.raises(g.IriError):
+        g.parse_tree("/" * 1000 + " ", max_nodes=10)
     assert g.parse_tree(small, max_nodes=None)["end"] == len(small)
     with pytest.raises(ValueError, match="max_nodes must be an int from 0"):
         g.parse_tree(small, max_nodes=-1)
     with pytest.raises(TypeError, match="max_nodes: expected int, got str"):
         g.parse_tree(small, max_nodes="10")
+
+
+def test_parse_tree_bound_holds_while_the_tree_is_built():
+    # 30 million "/" are 30 million nodes, 600 MB for the library alone: under a
+    # 512 MiB address-space limit, max_nodes=10 must be refused by counting, not
+    # after building them (which aborted the process).
+    import subprocess
+    import textwrap
+
+    code = textwrap.dedent(
+        """
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20))
+        import iri_grammar as g
+        try:
+            g.parse_tree("/" * 30_000_000, max_nodes=10)
+        except ValueError as e:
+            print(e)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "more than max_nodes=10 nodes" in done.stdout
 
 
 def test_prepare():

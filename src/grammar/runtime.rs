@@ -399,11 +399,41 @@ impl Nodes {
 
 /// The arena of [`Tree`] mode: the nodes written so far, and the alternative a
 /// [`Choice`] just took (for the node of the rule it is the definition of).
+///
+/// A bounded arena ([`Tree::collect_at_most`]) holds at most `max` nodes and only
+/// counts the ones after them (`beyond`): the places of the arena are those of the
+/// nodes held followed by the nodes counted, so that marks, rewinds and ranges are
+/// the same as if every node were held, and memory stays at `max` nodes whatever
+/// the input.
 #[cfg(feature = "std")]
 #[derive(Debug)]
 struct Arena {
     nodes: Vec<RawNode>,
     chosen: Option<(u16, u16)>,
+    /// The most nodes held.
+    max: u32,
+    /// The nodes counted, not held, after the held ones.
+    beyond: u32,
+    /// The remaining length where the first node not held starts, once it matched.
+    beyond_start_rem: Option<u32>,
+}
+
+#[cfg(feature = "std")]
+impl Arena {
+    /// How many places the arena has: the nodes held and the nodes counted after.
+    #[inline(always)]
+    fn places(&self) -> u32 {
+        (self.nodes.len() as u32).wrapping_add(self.beyond)
+    }
+
+    /// Room for more nodes, never beyond `max`: a bounded arena is not doubled past
+    /// its bound.
+    #[cold]
+    fn grow(&mut self) {
+        let len = self.nodes.len();
+        let more = len.max(4).min(self.max as usize - len);
+        self.nodes.reserve_exact(more);
+    }
 }
 
 #[cfg(feature = "std")]
@@ -474,17 +504,36 @@ impl Tree {
     // changes elsewhere in the crate (an unrelated cold function moved it out of line,
     // +45 instructions a tree of a node IRI).
     #[inline]
-    pub fn collect_in<R>(mut nodes: Vec<RawNode>, f: impl FnOnce() -> R) -> (R, Vec<RawNode>) {
+    pub fn collect_in<R>(nodes: Vec<RawNode>, f: impl FnOnce() -> R) -> (R, Vec<RawNode>) {
+        let (r, nodes, _) = Tree::collect_at_most(nodes, u32::MAX, f);
+        (r, nodes)
+    }
+
+    /// [`Tree::collect_in`] holding at most `max` nodes: a match that has more is
+    /// run to its end all the same (so that whether it matches is known), counting
+    /// the nodes after the first `max` without holding them. Returns, besides what
+    /// `f` returned and the arena, `None` when every node of the match is held, else
+    /// the remaining length where the first node not held starts.
+    #[inline]
+    pub(crate) fn collect_at_most<R>(
+        mut nodes: Vec<RawNode>,
+        max: u32,
+        f: impl FnOnce() -> R,
+    ) -> (R, Vec<RawNode>, Option<u32>) {
         nodes.clear();
         let mut arena = Arena {
             nodes,
             chosen: None,
+            max,
+            beyond: 0,
+            beyond_start_rem: None,
         };
         let r = {
             let _collecting = Collecting::start(&mut arena);
             f()
         };
-        (r, arena.nodes)
+        let beyond = (arena.beyond > 0).then(|| arena.beyond_start_rem.unwrap_or(0));
+        (r, arena.nodes, beyond)
     }
 }
 
@@ -519,7 +568,15 @@ impl Mode for Tree {
             return u32::MAX;
         }
         with_arena(|a| {
-            let at = a.nodes.len() as u32;
+            let at = a.places();
+            // Nodes are counted, not held, only once `max` are held.
+            if a.nodes.len() >= a.max as usize {
+                a.beyond += 1;
+                return at;
+            }
+            if a.nodes.len() == a.nodes.capacity() {
+                a.grow();
+            }
             // Written when the rule matches; cut with the attempt if it fails.
             // Its size is 1 meanwhile: were one ever left (a composition that does
             // not rewind), a walk of the tree would still move on.
@@ -550,7 +607,7 @@ impl Mode for Tree {
             if rule.is_character_rule() {
                 return inner;
             }
-            let end = a.nodes.len() as u32;
+            let end = a.places();
             // Failed attempts are rewound, so what follows the rule's node is the
             // match's inside.
             debug_assert!(inner == Nodes::NONE || (inner.start == open + 1 && inner.end == end));
@@ -558,6 +615,13 @@ impl Mode for Tree {
                 start_rem <= u32::MAX as usize,
                 "trees are for inputs under 4 GiB"
             );
+            if open as usize >= a.nodes.len() {
+                // Counted, not held: the first of those is where the bound was passed.
+                if open as usize == a.nodes.len() {
+                    a.beyond_start_rem = Some(start_rem as u32);
+                }
+                return Nodes { start: open, end };
+            }
             // `open` wrote the rule.
             let node = &mut a.nodes[open as usize];
             node.start_rem = start_rem as u32;
@@ -584,14 +648,20 @@ impl Mode for Tree {
     type Mark = u32;
     #[inline(always)]
     fn mark() -> u32 {
-        with_arena(|a| a.nodes.len() as u32).unwrap_or(0)
+        with_arena(|a| a.places()).unwrap_or(0)
     }
     #[inline]
     fn rewind(mark: u32) {
         with_arena(|a| {
             // `chosen` may stay: it is read only by an alternation's node, right
             // after its own `Choice` wrote it.
-            a.nodes.truncate(mark as usize);
+            let held = a.nodes.len() as u32;
+            if mark >= held {
+                a.beyond = mark - held;
+            } else {
+                a.nodes.truncate(mark as usize);
+                a.beyond = 0;
+            }
         });
     }
     #[inline(always)]

@@ -64,6 +64,8 @@ pub fn run(cli: &Cli) -> Verdicts {
             format,
             literals,
             caret,
+            // The oracle's trees are of lines of at most ORACLE_MAX_BYTES.
+            max_nodes: _,
             script,
             inputs,
         } => {

@@ -20,7 +20,7 @@ mod resolve;
 mod serve;
 mod suite;
 mod trace;
-mod tree;
+pub(crate) mod tree;
 
 use crate::args::{Cli, Command, ScriptArgs};
 use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
@@ -108,6 +108,7 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             format,
             literals,
             caret,
+            max_nodes,
             script,
             inputs,
         } => tree::run::<V>(
@@ -118,6 +119,7 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
                 literals: *literals,
                 caret: *caret,
             },
+            *max_nodes,
             inputs,
         ),
         Command::Trace {

@@ -1,16 +1,28 @@
 //! `iri tree`: the parse tree of each input, as text, JSON or a Graphviz graph; with
 //! `--literals`, the literal text as leaves (see `crate::literals`); with `--caret`,
 //! an invalid input is shown with a caret under the failing character.
+//!
+//! A tree is held whole while it is built (its nodes in one arena, 20 bytes each),
+//! so each is built with a bound on its nodes (`--max-nodes`, [`MAX_NODES`]): a line
+//! whose tree has more is refused as soon as the bound is passed, in memory, and
+//! the run ends with status 2.
 
 use super::{rule_arg, write_invalid_at};
 use crate::args::Format;
-use crate::io::{each_input, Judged, Sink, Status, Style, Verdicts};
+use crate::io::{each_input, Failure, Judged, Sink, Status, Style, Verdicts};
 use crate::json;
 use crate::literals;
 use crate::report::Problem;
-use iri_grammar::tree::tree_of;
+use iri_grammar::tree::{tree_of_at_most, TreeError};
 use iri_grammar::Variant;
 use std::fmt;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The most nodes a tree may have unless `--max-nodes` says otherwise: 200 MB of
+/// arena (20 bytes a node), the tree of a line of 10 MB of `/` (a segment each),
+/// far beyond any address, while a line of any length stays within it.
+pub const MAX_NODES: usize = 10_000_000;
 
 /// What is shown besides the rules.
 #[derive(Debug, Clone, Copy)]
@@ -26,6 +38,7 @@ pub fn run<V: Variant>(
     rule: Option<&str>,
     format: Format,
     show: Show,
+    max_nodes: usize,
     inputs: &[String],
 ) -> Verdicts {
     let rule = rule_arg::<V>(rule)?;
@@ -34,9 +47,28 @@ pub fn run<V: Variant>(
         json,
         ..style.clone()
     };
-    each_input(inputs, style, |input, out| {
+    let too_many = AtomicUsize::new(0);
+    let status = each_input(inputs, style, |input, out| {
         let tree = match &input.text {
-            Ok(s) => tree_of::<V>(rule, s).map_err(|e| Problem::of_match(&e)),
+            Ok(s) => match tree_of_at_most::<V>(rule, s, max_nodes) {
+                Ok(t) => Ok(t),
+                Err(TreeError::NoMatch(e)) => Err(Problem::of_match(&e)),
+                Err(e) => {
+                    too_many.fetch_add(1, Ordering::Relaxed);
+                    let p = Problem::other(
+                        "node-limit",
+                        format!("{e}; raise --max-nodes (now {max_nodes}) for a larger tree"),
+                    );
+                    // The input matches: only its tree is refused.
+                    if json {
+                        let o = input.json().bool("valid", true).raw("error", &p.json());
+                        let _ = writeln!(out, "{}", o.finish());
+                    } else {
+                        let _ = writeln!(out, "error: {}", p.message);
+                    }
+                    return Judged::failed(p.why());
+                }
+            },
             Err(e) => Err(Problem::not_utf8(input, e)),
         };
         match (&tree, json) {
@@ -67,7 +99,20 @@ pub fn run<V: Variant>(
             (Err(p), _) => return write_invalid_at(out, json, input, p, show.caret),
         }
         Judged::success()
-    })
+    })?;
+    match too_many.into_inner() {
+        0 => Ok(status),
+        n => Err(Failure::Usage(format!(
+            "the tree of {n} input{} has more than --max-nodes {max_nodes} nodes (see {}); \
+             raise --max-nodes for a larger tree",
+            if n == 1 { "" } else { "s" },
+            if n == 1 {
+                "its record"
+            } else {
+                "their records"
+            },
+        ))),
+    }
 }
 
 /// A [`Sink`] written through `fmt::Write`, where everything written is final: what
