@@ -400,3 +400,30 @@ fn a_tree_beyond_its_node_bound_is_refused_while_it_is_built() {
         );
     }
 }
+
+#[test]
+fn coverage_counts_a_tree_beyond_its_bound_and_does_not_build_it() {
+    // Was: `coverage` built each input's whole tree, however large (a line of 64
+    // MiB of "/" is 1.3 GB of nodes). A tree of more than 10,000,000 nodes is now
+    // counted as too large to measure, and memory stays at the bound.
+    let mut lines = b"http://a/\n".to_vec();
+    lines.extend(std::iter::repeat_n(b'/', 10_000_100));
+    lines.push(b'\n');
+    let o = iri_stdin(&["coverage", "--rule", "IRI-reference", "--json"], &lines);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (report["inputs"].as_u64(), report["matched"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(report["too_large"], 1);
+    let o = iri_stdin(&["coverage", "--rule", "IRI-reference"], &lines);
+    assert!(common::stdout(&o).contains(
+        "not measured: 1 inputs that match but whose trees have more than 10000000 nodes"
+    ));
+}

@@ -28,7 +28,7 @@
 //! alternative) and kept only if its tree takes that alternative; failing that, an
 //! example of the rule alone is tried the same way.
 
-use iri_grammar::tree::{tree_of, ParseTree};
+use iri_grammar::tree::{tree_of, tree_of_at_most, ParseTree, TreeError};
 use iri_grammar::{MatchError, Rule};
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::UnknownRule;
@@ -39,6 +39,12 @@ use std::collections::{BTreeSet, HashMap};
 pub fn tree_in(variant: VariantName, rule: Rule, input: &str) -> Result<ParseTree<'_>, MatchError> {
     iri_grammar::with_variant!(variant, V => tree_of::<V>(rule, input))
 }
+
+/// The most nodes the tree of one input added to a [`Coverage`] may have: as many as
+/// `iri tree` builds by default (10,000,000: 200 MB, the tree of 10 MB of `/`). A
+/// larger tree is not built but counted ([`Coverage::too_large`]), so that memory
+/// stays bounded whatever the input's length.
+pub const MAX_NODES: usize = 10_000_000;
 
 /// The runtime's rule for a rule of the table (the table names LEIRI's rules as
 /// RFC 3987 does).
@@ -93,6 +99,9 @@ pub struct Coverage<'g> {
     pub inputs: usize,
     /// Inputs that matched the start rule (the others are not measured).
     pub matched: usize,
+    /// Inputs that match but whose trees have more than [`MAX_NODES`] nodes: not
+    /// built, so not measured (and not in `matched`).
+    pub too_large: usize,
     slot: HashMap<Rule, usize>,
     /// Per input: rules seen (slot), alternatives seen (slot, 0-based).
     seen_rules: Vec<bool>,
@@ -176,20 +185,30 @@ impl<'g> Coverage<'g> {
             rules,
             inputs: 0,
             matched: 0,
+            too_large: 0,
             slot,
             seen_rules: vec![false; n],
             seen_alts: Vec::new(),
         })
     }
 
-    /// Adds an input: true if it matched the start rule (and was measured).
+    /// Adds an input: true if it matched the start rule and was measured (its
+    /// tree has at most [`MAX_NODES`] nodes; a larger one is counted in
+    /// [`Coverage::too_large`]).
     pub fn add(&mut self, input: &str) -> bool {
         self.inputs += 1;
-        match tree_in(self.variant, self.start, input) {
+        let tree = iri_grammar::with_variant!(self.variant, V => {
+            tree_of_at_most::<V>(self.start, input, MAX_NODES)
+        });
+        match tree {
             Ok(t) => {
                 self.matched += 1;
                 self.count(&t);
                 true
+            }
+            Err(TreeError::TooManyNodes { .. }) => {
+                self.too_large += 1;
+                false
             }
             Err(_) => false,
         }

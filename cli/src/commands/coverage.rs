@@ -81,6 +81,14 @@ fn to_text(cov: &Coverage<'_>, unreached: &[(usize, usize, Option<Example>)]) ->
         cov.inputs,
         cov.matched
     );
+    if cov.too_large > 0 {
+        let _ = writeln!(
+            s,
+            "not measured: {} inputs that match but whose trees have more than {} nodes",
+            cov.too_large,
+            crate::coverage::MAX_NODES
+        );
+    }
     let mut folded = Vec::new();
     for r in &cov.rules {
         if !r.measured {
@@ -195,6 +203,7 @@ fn to_json(cov: &Coverage<'_>, unreached: &[(usize, usize, Option<Example>)]) ->
         .str("rule", &cov.start_name)
         .num("inputs", cov.inputs)
         .num("matched", cov.matched)
+        .num("too_large", cov.too_large)
         .num("alternatives", all)
         .num("reached", all - missed)
         .raw("rules", &rules)
