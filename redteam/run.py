@@ -529,6 +529,54 @@ def hardening_trees(iri, quick):
         f"exit {code}; {said}", code == 0 and took < 30)
 
 
+def hardening_generator(iri, quick):
+    """52.9: generation and code generation from a user grammar, bounded by counted
+    steps; an empty language said, not drawn."""
+    with tempfile.TemporaryDirectory() as d:
+        def grammar(name, text):
+            path = os.path.join(d, name)
+            with open(path, "w") as f:
+                f.write(text)
+            return path
+
+        def said(err):
+            return err.decode(errors="replace").strip().splitlines()[-1][:100] if err else ""
+
+        for n in (500, 2000):
+            chain = grammar(f"options{n}.abnf", "".join(f'r{k} = ["a"] r{k + 1}\n'
+                                                        for k in range(n)) + f'r{n} = "b"\n')
+            code, out, err, took, rss = run([iri, "--abnf", chain, "grammar", "--rust"],
+                                            timeout=60)
+            row("52.9", f"--abnf chain of {n:,} rules rK = [\"a\"] rK+1, grammar --rust",
+                f"exit {code}; {took:.1f} s; {said(err)!r}", code in (0, 2) and took < 30)
+        for n in (121, 131):
+            double = grammar(f"double{n}.abnf", "".join(f"r{k} = r{k + 1} r{k + 1}\n"
+                                                        for k in range(n)) + f'r{n} = "a"\n')
+            code, out, err, took, rss = run([iri, "--abnf", double, "grammar", "--rust"],
+                                            timeout=60)
+            row("52.9", f"--abnf doubling chain of {n} rules rK = rK+1 rK+1, grammar --rust",
+                f"exit {code}; {took:.1f} s; {said(err)!r}", code in (0, 2) and took < 30)
+        wide = grammar("wide.abnf", "r = " + " / ".join(f'"a{k}"' for k in range(200000)) + "\n")
+        code, out, err, took, rss = run([iri, "--abnf", wide, "generate", "--rule", "r",
+                                         "-n", "100000"], timeout=60)
+        lines = out.count(b"\n")
+        row("52.9", "--abnf 200,000 alternatives, generate -n 100000",
+            f"exit {code}; {took:.1f} s; {lines:,} lines", code == 0 and lines == 100000 and took < 30)
+        nested = grammar("nested.abnf", 'r = 64( 64( 64( 64( 64( 64( *"a" ) ) ) ) ) )\n')
+        code, out, err, took, rss = run([iri, "--abnf", nested, "generate", "--rule", "r"],
+                                        timeout=60)
+        row("52.9", "--abnf r = 64( 64( 64( 64( 64( 64( *\"a\" ) ) ) ) ) ), generate",
+            f"exit {code}; {took:.1f} s; {said(err)!r}", code == 2 and took < 30)
+        for name, text in [("prose", "r = <anything>\n"), ("surrogates", "r = %xD800-DFFF\n"),
+                           ("cycle", 'r = "a" r\n')]:
+            path = grammar(f"{name}.abnf", text)
+            code, out, err, took, rss = run([iri, "--abnf", path, "generate", "--rule", "r",
+                                             "-n", "3"], timeout=60)
+            row("52.9", f"--abnf empty language ({name}: {text.strip()}), generate",
+                f"exit {code}; {said(err)!r}",
+                code == 2 and out == b"" and b"is empty" in err)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--iri", default="target/release/iri")
@@ -540,6 +588,7 @@ def main():
     hardening_cli(args.iri, args.quick)
     hardening_oracle(args.iri, args.quick)
     hardening_trees(args.iri, args.quick)
+    hardening_generator(args.iri, args.quick)
     print("| item | attack | measured | result |")
     print("|---|---|---|---|")
     for r in ROWS:

@@ -10,7 +10,7 @@
 //!   given, one character of every class of [`alphabet`]; for each place the
 //!   shortest candidate (then the first in code point order) is kept.
 
-use crate::generate::Generator;
+use crate::generate::{DrawError, Generator};
 use crate::oracle::{Oracle, Unanswered, UnknownRule};
 use crate::{Element, Grammars, VariantName};
 use std::collections::{BTreeMap, BTreeSet};
@@ -102,12 +102,16 @@ pub fn single_edits<'a>(s: &'a str, alphabet: &'a [char]) -> impl Iterator<Item 
 
 /// A near miss of a string of `rule`: one or two edits (as the generator makes
 /// them) of a generated string, that the oracle rejects. Draws up to `attempts`.
+///
+/// # Errors
+/// [`DrawError`] as [`Generator::generate`] gives it: an unknown rule, an empty
+/// language, a string past the generator's budget.
 pub fn near_miss(
     gen: &mut Generator<'_>,
     oracle: &Oracle<'_>,
     rule: &str,
     attempts: usize,
-) -> Result<Option<NearMiss>, UnknownRule> {
+) -> Result<Option<NearMiss>, DrawError> {
     for k in 0..attempts {
         let from = gen.generate(rule)?;
         let edits = 1 + k % 2;

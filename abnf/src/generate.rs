@@ -17,7 +17,9 @@
 //! of the crate's dependencies.
 
 use crate::oracle::{Expr, Table, UnknownRule};
-use crate::{Grammars, VariantName};
+use crate::{Element, Grammars, VariantName};
+use std::collections::HashMap;
+use std::fmt;
 
 /// xoshiro256** (Blackman and Vigna), seeded by splitmix64: small, fast, and fixed.
 #[derive(Debug, Clone)]
@@ -203,6 +205,13 @@ pub struct Generator<'g> {
     /// Characters for mutations: the grammar's range edges and their neighbours,
     /// plus [`ALWAYS_INTERESTING`]; sorted, so that the order never depends on hashing.
     interesting: Vec<char>,
+    /// What the walk decides at each alternation and repetition of the table, found
+    /// once ([`Plan`]).
+    plan: Plan,
+    /// The most steps one string may take ([`Generator::with_steps`]).
+    steps: u64,
+    /// The steps taken by the strings drawn so far ([`Generator::steps_taken`]).
+    taken: u64,
 }
 
 impl<'g> Generator<'g> {
@@ -228,6 +237,7 @@ impl<'g> Generator<'g> {
         }
         interesting.sort_unstable();
         interesting.dedup();
+        let plan = Plan::new(&table, &shortest, &height);
         Generator {
             table,
             rng: Rng::new(seed),
@@ -235,7 +245,33 @@ impl<'g> Generator<'g> {
             shortest,
             height,
             interesting,
+            plan,
+            steps: MAX_STEPS,
+            taken: 0,
         }
+    }
+
+    /// The steps [`Generator::generate`] has taken so far, over every string drawn
+    /// (one past the budget included): what drawing cost, for a caller with a
+    /// budget of its own.
+    pub fn steps_taken(&self) -> u64 {
+        self.taken
+    }
+
+    /// The same generator with a budget of `steps` steps for each string drawn
+    /// (default [`MAX_STEPS`]): past it, [`Generator::generate`] says so
+    /// ([`DrawError::Budget`]) instead of going on.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{generate::{DrawError, Generator}, Grammar};
+    /// let g = Grammar::from_abnf(&[("r.abnf", "r = 64( 64( 64( 64( *\"a\" ) ) ) )\n")]).unwrap();
+    /// let mut gen = Generator::of(&g, 1).with_steps(10_000);
+    /// assert!(matches!(gen.generate("r"), Err(DrawError::Budget { steps: 10_000, .. })));
+    /// ```
+    #[must_use]
+    pub fn with_steps(mut self, steps: u64) -> Generator<'g> {
+        self.steps = steps;
+        self
     }
 
     /// A generator for a grammar read from ABNF files ([`crate::Grammar`]).
@@ -255,14 +291,32 @@ impl<'g> Generator<'g> {
     /// (or [`MAX_EXTRA`] beyond the minimum) is drawn; unbounded repetitions are
     /// usually short (0 to 3 beyond the minimum) and sometimes up to 12. Once the
     /// string is [`MAX_LENGTH`] characters long, the rest is drawn as short as the
-    /// grammar allows. A rule whose language is empty (only prose could make one; no
-    /// rule of the built-in grammars is such), or whose shortest string is longer
-    /// than [`MAX_LENGTH`] ([`Generator::shortest`] says), yields the empty string.
+    /// grammar allows. A rule whose shortest string is longer than [`MAX_LENGTH`]
+    /// ([`Generator::shortest`] says) yields the empty string.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{generate::{DrawError, Generator}, Grammar};
+    /// let g = Grammar::from_abnf(&[("e.abnf", "r = \"a\" r\ns = <anything>\n")]).unwrap();
+    /// let mut gen = Generator::of(&g, 1);
+    /// let e = gen.generate("r").unwrap_err();
+    /// assert!(matches!(e, DrawError::Empty { .. }));
+    /// assert!(e.to_string().starts_with("the language of rule r is empty: "), "{e}");
+    /// ```
     ///
     /// # Errors
-    /// [`UnknownRule`] if the grammar has no such rule or it refers to one it lacks.
-    pub fn generate(&mut self, rule: &str) -> Result<String, UnknownRule> {
+    /// [`DrawError::Unknown`] if the grammar has no such rule or it refers to one it
+    /// lacks; [`DrawError::Empty`] if the rule's language is empty (no derivation of
+    /// it ends: prose, a range of surrogates only, a cycle without a base case; no
+    /// rule of the built-in grammars is such); [`DrawError::Budget`] if the string
+    /// took more than the generator's steps ([`Generator::with_steps`]).
+    pub fn generate(&mut self, rule: &str) -> Result<String, DrawError> {
         let k = self.table.resolve(rule)?;
+        if self.shortest[k] == u64::MAX {
+            return Err(DrawError::Empty {
+                rule: self.table.shown_name(k),
+                why: why_empty(&self.table, k, &self.shortest),
+            });
+        }
         let mut out = String::new();
         if self.generable[k] {
             let table = &self.table;
@@ -270,10 +324,20 @@ impl<'g> Generator<'g> {
                 table,
                 shortest: &self.shortest,
                 height: &self.height,
+                plan: &self.plan,
                 depth: 0,
+                steps: self.steps,
                 rng: &mut self.rng,
             };
-            walk.node(&table.nodes[k], &mut out);
+            let walked = walk.node(&table.nodes[k], &mut out);
+            let left = walk.steps;
+            self.taken = self.taken.saturating_add(self.steps - left);
+            if walked.is_err() {
+                return Err(DrawError::Budget {
+                    rule: self.table.shown_name(k),
+                    steps: self.steps,
+                });
+            }
         }
         Ok(out)
     }
@@ -360,7 +424,9 @@ impl<'g> Generator<'g> {
             table,
             shortest: &self.shortest,
             height: &self.height,
+            plan: &self.plan,
             depth: 0,
+            steps: self.steps,
             rng: &mut self.rng,
         };
         let mut out = String::new();
@@ -369,8 +435,10 @@ impl<'g> Generator<'g> {
             alternative,
             reach: &reach,
         };
-        walk.through(&table.nodes[k], &target, &mut out, 0);
-        Ok(Some(out))
+        Ok(walk
+            .through(&table.nodes[k], &target, &mut out, 0)
+            .ok()
+            .map(|()| out))
     }
 
     /// The shortest string of `rule` whose derivation goes through alternative
@@ -531,6 +599,159 @@ pub const MAX_LENGTH: u64 = 1 << 16;
 /// at most 6 beyond their minimum, which this leaves as they were.
 pub const MAX_EXTRA: u32 = 64;
 
+/// How many steps one string may take by default ([`Generator::with_steps`]): a
+/// step is an element drawn or a character written. A string of the built-in
+/// grammars takes at most a few thousand; a grammar is untrusted input, and
+/// `r = 64( 64( 64( 64( 64( 64( *"a" ) ) ) ) ) )` would take 64^6 steps to draw
+/// the empty string.
+pub const MAX_STEPS: u64 = 1 << 24;
+
+/// Why [`Generator::generate`] draws no string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DrawError {
+    /// The grammar has no such rule, or the rule refers to one it lacks.
+    Unknown(UnknownRule),
+    /// The rule's language is empty: no derivation of it ends.
+    Empty {
+        /// The rule asked for.
+        rule: String,
+        /// Why, in the grammar's words: the element that has no string, and the
+        /// rules that lead to it.
+        why: String,
+    },
+    /// Drawing a string took more than the generator's budget.
+    Budget {
+        /// The rule asked for.
+        rule: String,
+        /// The budget, in steps ([`Generator::with_steps`]).
+        steps: u64,
+    },
+}
+
+impl fmt::Display for DrawError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrawError::Unknown(e) => e.fmt(f),
+            DrawError::Empty { rule, why } => {
+                write!(f, "the language of rule {rule} is empty: {why}")
+            }
+            DrawError::Budget { rule, steps } => write!(
+                f,
+                "drawing a string of rule {rule} took more than the generator's budget of \
+                 {steps} steps (an element drawn or a character written is a step)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DrawError {}
+
+impl From<UnknownRule> for DrawError {
+    fn from(e: UnknownRule) -> DrawError {
+        DrawError::Unknown(e)
+    }
+}
+
+/// Why rule `k`, whose shortest string is `u64::MAX`, has no string: from the rule
+/// down, the first element of each definition with no string (a concatenation's
+/// item, an alternation's first alternative, a repetition's element), through the
+/// rules it names, until prose, a value no string can hold, impossible bounds, or
+/// a rule met again (a cycle with no way out).
+fn why_empty(table: &Table<'_>, k: usize, shortest: &[u64]) -> String {
+    /// At most this many characters of an element are quoted.
+    const QUOTE: usize = 60;
+    let quote = |e: &Element| {
+        let text = e.to_string();
+        match text.char_indices().nth(QUOTE) {
+            Some((at, _)) => format!("{}...", &text[..at]),
+            None => text,
+        }
+    };
+    let empty = |e: &Element| -> bool {
+        let node = table.compile(e);
+        length_of(&node, shortest) == u64::MAX
+    };
+    let mut path: Vec<usize> = vec![k];
+    let mut seen = vec![false; table.rules.len()];
+    seen[k] = true;
+    let mut e: &Element = &table.rules[k].definition;
+    let names = |path: &[usize]| {
+        path.iter()
+            .map(|&r| table.shown_name(r))
+            .collect::<Vec<_>>()
+            .join(" → ")
+    };
+    let reason = loop {
+        match e {
+            Element::Alternation(alts) => match alts.iter().find(|a| empty(a)) {
+                Some(a) => e = a,
+                None => break "an alternation with no alternative".to_string(),
+            },
+            Element::Concatenation(items) => match items.iter().find(|i| empty(i)) {
+                Some(i) => e = i,
+                None => break "a concatenation with no item".to_string(),
+            },
+            Element::Repetition { min, max, .. } if max.is_some_and(|m| m < *min) => {
+                break format!(
+                    "{} asks for at least {min} and at most {} repetitions",
+                    quote(e),
+                    max.unwrap_or_default()
+                );
+            }
+            Element::Repetition { element, .. } => e = element,
+            Element::Rule(name) => {
+                let Some(r) = table.lookup(name) else {
+                    break format!("{name} is not defined");
+                };
+                if seen[r] {
+                    let from = path.iter().position(|&p| p == r).unwrap_or(0);
+                    let mut cycle = path[from..].to_vec();
+                    cycle.push(r);
+                    path.truncate(from + 1);
+                    break format!(
+                        "every derivation of {} needs {} again ({}): a cycle with no \
+                         alternative that ends it",
+                        table.shown_name(r),
+                        table.shown_name(r),
+                        names(&cycle)
+                    );
+                }
+                seen[r] = true;
+                path.push(r);
+                e = &table.rules[r].definition;
+            }
+            Element::Prose(_) => break format!("{} is prose, which matches no string", quote(e)),
+            Element::Range(lo, hi) if (0xD800..=0xDFFF).contains(lo) && *hi <= 0xDFFF => {
+                break format!(
+                    "{} holds only surrogates (U+D800 to U+DFFF), which no string of \
+                     Unicode characters can hold",
+                    quote(e)
+                );
+            }
+            Element::Range(..) | Element::Sequence(_) => {
+                break format!("{} holds no Unicode character a string can hold", quote(e));
+            }
+            Element::CharVal { .. } => break format!("{} has no string", quote(e)),
+        }
+    };
+    // The rules that lead to the reason, when it is not in the rule itself.
+    if path.len() > 1 {
+        const SHOWN: usize = 8;
+        let shown = if path.len() > SHOWN {
+            format!(
+                "{} → ... → {}",
+                names(&path[..SHOWN / 2]),
+                names(&path[path.len() - SHOWN / 2..])
+            )
+        } else {
+            names(&path)
+        };
+        format!("it needs {shown}, where {reason}")
+    } else {
+        reason
+    }
+}
+
 /// The rules that refer to each rule, by index.
 fn users(table: &Table<'_>) -> Vec<Vec<usize>> {
     let mut users = vec![Vec::new(); table.rules.len()];
@@ -648,10 +869,14 @@ impl Generator<'_> {
                         table: &table,
                         shortest: &self.shortest,
                         height: &self.height,
+                        plan: &self.plan,
                         depth: 0,
+                        steps: self.steps,
                         rng: &mut self.rng,
                     };
-                    walk.node(item, &mut out);
+                    // Past the budget, what was drawn is still a candidate: only
+                    // the strings the oracle rejects are kept.
+                    let _ = walk.node(item, &mut out);
                     out
                 })
                 .collect();
@@ -795,6 +1020,8 @@ fn fixed_point<T: Copy>(
 /// The length of the shortest string of `node`, given the rules' (`u64::MAX`:
 /// none); repetition bounds are multiplied, not counted out.
 fn length_of(node: &Expr, shortest: &[u64]) -> u64 {
+    #[cfg(test)]
+    tests::LOOKED_AT.with(|n| n.set(n.get() + 1));
     match node {
         Expr::Alt(alts) => alts
             .iter()
@@ -904,9 +1131,96 @@ struct Walk<'a, 'g> {
     table: &'a Table<'g>,
     shortest: &'a [u64],
     height: &'a [u32],
+    plan: &'a Plan,
     /// Rules entered and not left: past [`DEEP`], the shortest way out is taken.
     depth: u32,
+    /// The steps this walk may still take.
+    steps: u64,
     rng: &'a mut Rng,
+}
+
+/// A walk took more steps than the generator's budget.
+#[derive(Debug)]
+struct OverBudget;
+
+/// What the walk decides at each alternation and repetition of a table, found once
+/// when the generator is made: choosing among 200,000 alternatives looked at each
+/// of them (its shortest string) every time the alternation was drawn. Keyed by
+/// the element's address in the table the generator owns; an element of another
+/// table (a copy) is decided as it is met.
+#[derive(Debug, Clone, Default)]
+struct Plan {
+    alternations: HashMap<usize, Choice>,
+    /// The length of the shortest string of each repetition's element.
+    repetitions: HashMap<usize, u64>,
+}
+
+/// An alternation's choices.
+#[derive(Debug, Clone)]
+struct Choice {
+    /// The alternatives with a string of at most [`MAX_LENGTH`] characters, by
+    /// index (`None`: all of them).
+    generable: Option<Box<[u32]>>,
+    /// The one of those whose shortest derivation is lowest (the first of equals):
+    /// the way out of a recursive grammar.
+    way_out: Option<u32>,
+}
+
+impl Choice {
+    fn of(alts: &[Expr], shortest: &[u64], height: &[u32]) -> Choice {
+        let generable: Vec<u32> = (0..alts.len() as u32)
+            .filter(|&a| can_generate(&alts[a as usize], shortest))
+            .collect();
+        let way_out = generable
+            .iter()
+            .copied()
+            .min_by_key(|&a| height_of(&alts[a as usize], height));
+        Choice {
+            generable: (generable.len() < alts.len()).then(|| generable.into_boxed_slice()),
+            way_out,
+        }
+    }
+
+    /// How many alternatives can be drawn.
+    fn len(&self, alts: &[Expr]) -> usize {
+        self.generable.as_ref().map_or(alts.len(), |g| g.len())
+    }
+
+    /// The `i`th alternative that can be drawn.
+    fn get<'e>(&self, alts: &'e [Expr], i: usize) -> &'e Expr {
+        match &self.generable {
+            None => &alts[i],
+            Some(g) => &alts[g[i] as usize],
+        }
+    }
+}
+
+impl Plan {
+    fn new(table: &Table<'_>, shortest: &[u64], height: &[u32]) -> Plan {
+        let mut plan = Plan::default();
+        let mut stack: Vec<&Expr> = table.nodes.iter().collect();
+        while let Some(e) = stack.pop() {
+            match e {
+                Expr::Alt(alts) => {
+                    plan.alternations
+                        .insert(key(e), Choice::of(alts, shortest, height));
+                    stack.extend(alts);
+                }
+                Expr::Cat(items) => stack.extend(items),
+                Expr::Rep { node, .. } => {
+                    plan.repetitions.insert(key(e), length_of(node, shortest));
+                    stack.push(node);
+                }
+                _ => {}
+            }
+        }
+        plan
+    }
+}
+
+/// An element's key in a [`Plan`]: its address.
+fn key(e: &Expr) -> usize {
+    std::ptr::from_ref(e) as usize
 }
 
 /// What a walk does next. The walk keeps its own stack: a chain of rules, each
@@ -932,10 +1246,17 @@ impl<'a> Walk<'a, '_> {
         self.depth > DEEP || out.len() as u64 > MAX_LENGTH
     }
 
-    fn node(&mut self, node: &'a Expr, out: &mut String) {
+    /// Takes `n` steps of the budget.
+    fn spend(&mut self, n: u64) -> Result<(), OverBudget> {
+        self.steps = self.steps.checked_sub(n).ok_or(OverBudget)?;
+        Ok(())
+    }
+
+    fn node(&mut self, node: &'a Expr, out: &mut String) -> Result<(), OverBudget> {
         let table = self.table;
         let mut steps = vec![Step::Node(node)];
         while let Some(step) = steps.pop() {
+            self.spend(1)?;
             let node = match step {
                 Step::Node(node) => node,
                 Step::Leave => {
@@ -967,37 +1288,48 @@ impl<'a> Walk<'a, '_> {
                 }
             };
             match node {
-                Expr::Alt(alts) if self.deep(out) => {
-                    // A recursive grammar got deep, or the string long: the
-                    // alternative that ends soonest.
-                    if let Some(a) = alts
-                        .iter()
-                        .filter(|a| can_generate(a, self.shortest))
-                        .min_by_key(|a| height_of(a, self.height))
-                    {
-                        steps.push(Step::Node(a));
-                    }
-                }
                 Expr::Alt(alts) => {
-                    let choices: Vec<&Expr> = alts
-                        .iter()
-                        .filter(|a| can_generate(a, self.shortest))
-                        .collect();
-                    if !choices.is_empty() {
-                        let a = *self.rng.pick(&choices);
-                        steps.push(Step::Node(a));
+                    let found;
+                    let choice = match self.plan.alternations.get(&key(node)) {
+                        Some(c) => c,
+                        None => {
+                            found = Choice::of(alts, self.shortest, self.height);
+                            &found
+                        }
+                    };
+                    if self.deep(out) {
+                        // A recursive grammar got deep, or the string long: the
+                        // alternative that ends soonest.
+                        if let Some(a) = choice.way_out {
+                            steps.push(Step::Node(&alts[a as usize]));
+                        }
+                    } else {
+                        let n = choice.len(alts);
+                        if n > 0 {
+                            let i = self.rng.below(n as u64) as usize;
+                            steps.push(Step::Node(choice.get(alts, i)));
+                        }
                     }
                 }
                 Expr::Cat(items) => steps.extend(items.iter().rev().map(Step::Node)),
-                Expr::Rep { min, max, node } => {
-                    let mut count = if !can_generate(node, self.shortest) {
+                Expr::Rep {
+                    min,
+                    max,
+                    node: item,
+                } => {
+                    let length = match self.plan.repetitions.get(&key(node)) {
+                        Some(&l) => l,
+                        None => length_of(item, self.shortest),
+                    };
+                    let node = item;
+                    let mut count = if length > MAX_LENGTH {
                         0
                     } else if self.deep(out) {
                         *min
                     } else {
                         self.count(*min, *max)
                     };
-                    if length_of(node, self.shortest) == 0 {
+                    if length == 0 {
                         // An element that can match the empty string makes up any
                         // minimum with empty matches: `4294967295*""` is drawn in
                         // at most MAX_EXTRA steps, not four billion.
@@ -1017,6 +1349,7 @@ impl<'a> Walk<'a, '_> {
                 }
                 Expr::Missing(_) | Expr::Prose => {}
                 Expr::Chars(text, case_sensitive) => {
+                    self.spend(text.len() as u64)?;
                     for &c in text {
                         if !case_sensitive && c.is_ascii_alphabetic() && self.rng.chance(50) {
                             out.push(if c.is_ascii_uppercase() {
@@ -1029,7 +1362,10 @@ impl<'a> Walk<'a, '_> {
                         }
                     }
                 }
-                Expr::Seq(cps) => out.extend(cps.iter().filter_map(|&c| char::from_u32(c))),
+                Expr::Seq(cps) => {
+                    self.spend(cps.len() as u64)?;
+                    out.extend(cps.iter().filter_map(|&c| char::from_u32(c)));
+                }
                 Expr::Range(lo, hi) => {
                     let (lo, hi) = (*lo, (*hi).min(0x10_FFFF));
                     let c = match self.rng.below(10) {
@@ -1045,15 +1381,23 @@ impl<'a> Walk<'a, '_> {
                 }
             }
         }
+        Ok(())
     }
 
     /// As [`Walk::node`], going through `target` on the way (see
     /// [`Generator::generate_through`]); `depth` guards against a recursive grammar.
-    fn through(&mut self, node: &'a Expr, target: &Through<'_>, out: &mut String, depth: usize) {
+    fn through(
+        &mut self,
+        node: &'a Expr,
+        target: &Through<'_>,
+        out: &mut String,
+        depth: usize,
+    ) -> Result<(), OverBudget> {
         if depth > 64 {
             return self.node(node, out);
         }
-        let leads = |n: &Expr| reaches(n, target.reach) && can_generate(n, self.shortest);
+        let shortest = self.shortest;
+        let leads = |n: &Expr| reaches(n, target.reach) && can_generate(n, shortest);
         match node {
             Expr::Rule(k) if *k == target.rule => {
                 let table = self.table;
@@ -1063,10 +1407,12 @@ impl<'a> Walk<'a, '_> {
                 }
             }
             Expr::Rule(k) => {
+                self.spend(1)?;
                 let table = self.table;
                 self.through(&table.nodes[*k], target, out, depth + 1)
             }
             Expr::Alt(alts) => {
+                self.spend(1)?;
                 let choices: Vec<&Expr> = alts.iter().filter(|a| leads(a)).collect();
                 match choices.is_empty() {
                     true => self.node(node, out),
@@ -1077,6 +1423,7 @@ impl<'a> Walk<'a, '_> {
                 }
             }
             Expr::Cat(items) => {
+                self.spend(items.len() as u64)?;
                 let leading: Vec<usize> = (0..items.len()).filter(|&k| leads(&items[k])).collect();
                 let chosen = if leading.is_empty() {
                     None
@@ -1085,11 +1432,12 @@ impl<'a> Walk<'a, '_> {
                 };
                 for (k, item) in items.iter().enumerate() {
                     if Some(k) == chosen {
-                        self.through(item, target, out, depth + 1);
+                        self.through(item, target, out, depth + 1)?;
                     } else {
-                        self.node(item, out);
+                        self.node(item, out)?;
                     }
                 }
+                Ok(())
             }
             Expr::Rep {
                 min,
@@ -1098,13 +1446,15 @@ impl<'a> Walk<'a, '_> {
             } if leads(item) => {
                 let count = self.count(*min, *max).max(1);
                 let at = self.rng.below(u64::from(count)) as u32;
+                self.spend(u64::from(count))?;
                 for k in 0..count {
                     if k == at {
-                        self.through(item, target, out, depth + 1);
+                        self.through(item, target, out, depth + 1)?;
                     } else {
-                        self.node(item, out);
+                        self.node(item, out)?;
                     }
                 }
+                Ok(())
             }
             _ => self.node(node, out),
         }
@@ -1353,6 +1703,125 @@ mod tests {
     use super::*;
     use crate::oracle::Oracle;
     use crate::Element;
+
+    thread_local! {
+        /// Elements whose shortest string was computed, on this thread.
+        pub(super) static LOOKED_AT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn empty_languages_are_said_not_drawn() {
+        // Each made `generate` print empty strings, which `check` rejects.
+        let g = crate::Grammar::from_abnf(&[(
+            "empty.abnf",
+            "prose = <anything>\n\
+             surrogates = %xD800-DFFF\n\
+             cycle = \"a\" cycle\n\
+             mutual = \"(\" other / other\n\
+             other = mutual \")\"\n\
+             lead = \"x\" [ \"y\" ] prose\n\
+             fine = prose / \"ok\"\n",
+        )])
+        .unwrap();
+        let mut gen = Generator::of(&g, 1);
+        for (rule, why) in [
+            ("prose", "<anything> is prose, which matches no string"),
+            (
+                "surrogates",
+                "%xD800-DFFF holds only surrogates (U+D800 to U+DFFF)",
+            ),
+            (
+                "cycle",
+                "every derivation of cycle needs cycle again (cycle → cycle)",
+            ),
+            (
+                "mutual",
+                "every derivation of mutual needs mutual again (mutual → other → mutual)",
+            ),
+            ("lead", "it needs lead → prose, where <anything> is prose"),
+        ] {
+            let e = gen.generate(rule).unwrap_err();
+            assert!(matches!(e, DrawError::Empty { .. }), "{rule}: {e:?}");
+            let text = e.to_string();
+            assert!(
+                text.starts_with(&format!("the language of rule {rule} is empty: {why}")),
+                "{text}"
+            );
+        }
+        assert!(gen.generate("fine").unwrap().eq_ignore_ascii_case("ok"));
+    }
+
+    #[test]
+    fn a_wide_alternation_is_drawn_without_looking_at_each_alternative() {
+        // Each draw looked at the shortest string of every alternative: 200,000
+        // alternatives and 100,000 strings ran over a minute.
+        let n = 20_000;
+        let alts: Vec<String> = (0..n).map(|k| format!("\"a{k}\"")).collect();
+        let text = format!("r = {} / <none>\n", alts.join(" / "));
+        let g = crate::Grammar::from_abnf(&[("wide.abnf", &text)]).unwrap();
+        let oracle = Oracle::of(&g);
+        let mut gen = Generator::of(&g, 1);
+        LOOKED_AT.with(|l| l.set(0));
+        let drawn: Vec<String> = (0..1_000).map(|_| gen.generate("r").unwrap()).collect();
+        let looked = LOOKED_AT.with(std::cell::Cell::get);
+        assert!(
+            looked < 1_000,
+            "{looked} elements looked at for 1,000 strings"
+        );
+        for s in &drawn[..20] {
+            assert!(oracle.matches("r", s).unwrap(), "{s:?}");
+        }
+        let distinct: std::collections::BTreeSet<&String> = drawn.iter().collect();
+        assert!(distinct.len() > 900, "{}", distinct.len());
+    }
+
+    #[test]
+    fn nested_repetitions_are_held_to_the_budget() {
+        // 64^6 empty matches of `*"a"` to draw one string: no end in sight.
+        let g = crate::Grammar::from_abnf(&[(
+            "nested.abnf",
+            "r = 64( 64( 64( 64( 64( 64( *\"a\" ) ) ) ) ) )\nsmall = 2( 3( *\"a\" ) )\n",
+        )])
+        .unwrap();
+        let mut gen = Generator::of(&g, 1);
+        let e = gen.generate("r").unwrap_err();
+        assert_eq!(
+            e,
+            DrawError::Budget {
+                rule: "r".into(),
+                steps: MAX_STEPS
+            }
+        );
+        assert!(gen.steps_taken() <= MAX_STEPS + 1);
+        assert!(e.to_string().contains("budget of 16777216 steps"), "{e}");
+        // A rule within it is drawn as before, and the steps are counted.
+        let before = gen.steps_taken();
+        assert!(Oracle::of(&g)
+            .matches("small", &gen.generate("small").unwrap())
+            .unwrap());
+        assert!(gen.steps_taken() > before);
+        let mut gen = Generator::of(&g, 1).with_steps(5);
+        assert!(matches!(
+            gen.generate("small"),
+            Err(DrawError::Budget { steps: 5, .. })
+        ));
+    }
+
+    #[test]
+    fn the_built_in_grammars_draw_far_within_the_budget() {
+        let g = Grammars::builtin();
+        for v in VariantName::ALL {
+            let mut gen = Generator::new(&g, v, 5);
+            for rule in g.table(v) {
+                for _ in 0..20 {
+                    let before = gen.steps_taken();
+                    gen.generate(&rule.name).unwrap();
+                    let took = gen.steps_taken() - before;
+                    assert!(took < MAX_STEPS / 1000, "{} {v:?}: {took}", rule.name);
+                }
+            }
+        }
+    }
 
     fn all_match(variant: VariantName, rule: &str, n: usize, seed: u64) {
         let g = Grammars::builtin();

@@ -429,6 +429,11 @@ pub enum Command {
         /// Print the rule's railroad diagram as an SVG document instead.
         #[arg(long, requires = "name", conflicts_with_all = ["rust"])]
         svg: bool,
+        /// With --abnf and --rust: the budget of the check of the parsers against
+        /// the ABNF, in steps of the oracle (a rule at a position of a drawn string);
+        /// past it the grammar is refused before the check runs.
+        #[arg(long, value_name = "STEPS", requires = "rust", default_value_t = iri_grammar_abnf::codegen::standalone::CHECK_STEPS)]
+        generate_steps: u64,
     },
     /// Write a static site that teaches the three grammars: one page per rule and
     /// grammar (ABNF, section, railroad diagram, FIRST set, uses and used-by, examples,
@@ -585,6 +590,10 @@ pub enum Command {
         /// rule and expectation at the farthest failure). -n is not used.
         #[arg(long)]
         cover: bool,
+        /// The budget of each string drawn, in steps (an element drawn or a
+        /// character written); past it, generate stops with an error naming the rule.
+        #[arg(long, value_name = "STEPS", default_value_t = iri_grammar_abnf::generate::MAX_STEPS)]
+        generate_steps: u64,
     },
     /// Which rules and alternatives the inputs reach, from the rule down, on the parse
     /// the grammar takes (first match, as `tree` shows); the alternatives no input

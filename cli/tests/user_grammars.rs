@@ -315,3 +315,88 @@ fn nested_groups_are_judged_in_polynomial_time() {
         stderr(&o)
     );
 }
+
+#[test]
+fn empty_languages_are_refused_with_the_reason() {
+    // Each printed empty strings with exit 0, which check then rejected.
+    for (name, text, why) in [
+        (
+            "prose.abnf",
+            "r = <anything>\n",
+            "<anything> is prose, which matches no string",
+        ),
+        (
+            "surrogates.abnf",
+            "r = %xD800-DFFF\n",
+            "%xD800-DFFF holds only surrogates",
+        ),
+        (
+            "cycle.abnf",
+            "r = \"a\" r\n",
+            "every derivation of r needs r again (r → r)",
+        ),
+    ] {
+        let o = with_grammar(name, text, &["generate", "--rule", "r", "-n", "3"]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{name}");
+        assert!(
+            stderr(&o).contains(&format!("the language of rule r is empty: {why}")),
+            "{name}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn generation_is_held_to_its_budget() {
+    let text = "r = 64( 64( 64( 64( 64( 64( *\"a\" ) ) ) ) ) )\n";
+    let o = with_grammar("budget.abnf", text, &["generate", "--rule", "r"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "drawing a string of rule r took more than the generator's budget of 16777216 \
+             steps"
+        ) && stderr(&o).contains("--generate-steps raises it"),
+        "{}",
+        stderr(&o)
+    );
+    let o = with_grammar(
+        "budget.abnf",
+        "r = 2( *\"a\" )\n",
+        &["generate", "--rule", "r", "--generate-steps", "2"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("budget of 2 steps"), "{}", stderr(&o));
+}
+
+#[test]
+fn code_generation_past_its_budget_is_refused_with_the_flag_named() {
+    // A chain of 2,000 optional rules, `rK = ["a"] rK+1`: the check of the
+    // generated parsers ran the oracle for hours.
+    let n = 2_000;
+    let mut text: String = (0..n)
+        .map(|k| format!("r{k} = [\"a\"] r{}\n", k + 1))
+        .collect();
+    text.push_str(&format!("r{n} = \"b\"\n"));
+    let o = with_grammar("options.abnf", &text, &["grammar", "--rust"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "the code generator refuses options.abnf: checking the parsers against the \
+             ABNF would take more than 134217728 steps of the oracle"
+        ) && stderr(&o).contains("--generate-steps raises the budget"),
+        "{}",
+        stderr(&o)
+    );
+    // A small grammar is within it; a budget too small for it is said.
+    let small = "r = [\"a\"] s\ns = \"b\"\n";
+    let o = with_grammar("small.abnf", small, &["grammar", "--rust"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = with_grammar(
+        "small.abnf",
+        small,
+        &["grammar", "--rust", "--generate-steps", "10"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than 10 steps"), "{}", stderr(&o));
+}

@@ -1020,14 +1020,16 @@ fn draw(
             let strings = (0..n)
                 .map(|_| generator.generate(name))
                 .collect::<Result<_, _>>()
-                .map_err(unknown)?;
+                .map_err(|e| e.to_string())?;
             Ok((strings, Vec::new()))
         }
         Draw::NearMisses(n) => {
             let oracle = Oracle::new(grammars, variant);
             let mut strings = Vec::with_capacity(n);
             for _ in 0..n {
-                match near_miss(&mut generator, &oracle, name, ATTEMPTS).map_err(unknown)? {
+                match near_miss(&mut generator, &oracle, name, ATTEMPTS)
+                    .map_err(|e| e.to_string())?
+                {
                     Some(m) => strings.push(m.text),
                     None => {
                         return Err(format!(

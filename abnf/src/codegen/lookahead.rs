@@ -8,7 +8,19 @@ use super::{CodegenError, RuleSet, SetRule};
 use crate::analysis::{element_first, FirstSet};
 use crate::{Element, RuleDef, RuleList};
 use iri_grammar_contract::Set;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+#[cfg(test)]
+thread_local! {
+    /// Passes over the rules the fixpoints took, on this thread (tests count them).
+    pub(super) static PASSES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts a pass over the rules (in tests).
+fn count_pass() {
+    #[cfg(test)]
+    PASSES.with(|p| p.set(p.get() + 1));
+}
 
 /// The specification of a character class, from which the generator writes a
 /// runtime `Class` constant: the language of an element that always matches exactly one
@@ -58,6 +70,15 @@ pub(super) struct Analysis<'s, 'g> {
     /// FIRST₂ and FOLLOW₂ (`lookahead2`), for the choices one character cannot settle.
     first2: BTreeMap<String, First2>,
     pub(super) follow2: BTreeMap<String, Look2>,
+    /// Each rule's index in the set by its lower-cased name (the first of a name
+    /// given twice, as [`RuleSet::get`] finds it).
+    index: HashMap<String, usize>,
+    /// The rules in an order where a rule comes after the rules it refers to,
+    /// cycles aside (a depth-first post-order): FIRST and nullability read the
+    /// rules a definition names, so in this order a pass over a grammar without
+    /// recursion finds them all; in the order of the files, a chain of rules each
+    /// naming the next took a pass per rule.
+    order: Vec<usize>,
 }
 
 impl<'s, 'g> Analysis<'s, 'g> {
@@ -70,7 +91,13 @@ impl<'s, 'g> Analysis<'s, 'g> {
             follow: BTreeMap::new(),
             first2: BTreeMap::new(),
             follow2: BTreeMap::new(),
+            index: HashMap::new(),
+            order: Vec::new(),
         };
+        for (k, r) in set.rules.iter().enumerate() {
+            a.index.entry(r.name.to_ascii_lowercase()).or_insert(k);
+        }
+        a.order = a.post_order();
         for r in &set.rules {
             for def in a.definitions(r) {
                 a.check_refs(&r.rule.name, &def.definition)?;
@@ -100,9 +127,13 @@ impl<'s, 'g> Analysis<'s, 'g> {
             a.follow
                 .insert(r.name.to_ascii_lowercase(), Set::new().end_of_input());
         }
+        let order = a.order.clone();
         loop {
             let before = a.follow.clone();
-            for r in &set.rules {
+            count_pass();
+            // FOLLOW flows from a rule to the rules it names: users first.
+            for &k in order.iter().rev() {
+                let r = &set.rules[k];
                 let f = a.follow[&r.name.to_ascii_lowercase()];
                 for d in a.definitions(r) {
                     a.propagate_follow(&d.definition, f);
@@ -131,7 +162,9 @@ impl<'s, 'g> Analysis<'s, 'g> {
         }
         loop {
             let before = a.follow2.clone();
-            for r in &set.rules {
+            count_pass();
+            for &k in order.iter().rev() {
+                let r = &set.rules[k];
                 let f = a.follow2[&r.name.to_ascii_lowercase()].clone();
                 for d in a.definitions(r) {
                     a.propagate_follow2(&d.definition, &f);
@@ -153,9 +186,12 @@ impl<'s, 'g> Analysis<'s, 'g> {
         value: impl Fn(&Self, &SetRule<'g>) -> T,
     ) {
         let set = self.set;
+        let order = std::mem::take(&mut self.order);
         loop {
             let mut changed = false;
-            for r in &set.rules {
+            count_pass();
+            for &k in &order {
+                let r = &set.rules[k];
                 let v = value(self, r);
                 let key = r.name.to_ascii_lowercase();
                 let map = field(self);
@@ -168,6 +204,55 @@ impl<'s, 'g> Analysis<'s, 'g> {
                 break;
             }
         }
+        self.order = order;
+    }
+
+    /// The rules, each after the rules its definitions name (a depth-first
+    /// post-order from each rule in turn, on a stack of its own: a chain of rules
+    /// is as deep as it is long).
+    fn post_order(&self) -> Vec<usize> {
+        let n = self.set.rules.len();
+        let mut done = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        for start in 0..n {
+            if done[start] {
+                continue;
+            }
+            done[start] = true;
+            // Each rule on the stack with the rules it names, and how many of them
+            // are taken.
+            let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(start, self.named(start), 0)];
+            while let Some((k, named, next)) = stack.last_mut() {
+                match named.get(*next) {
+                    Some(&j) => {
+                        *next += 1;
+                        if !done[j] {
+                            done[j] = true;
+                            let names = self.named(j);
+                            stack.push((j, names, 0));
+                        }
+                    }
+                    None => {
+                        order.push(*k);
+                        stack.pop();
+                    }
+                }
+            }
+        }
+        order
+    }
+
+    /// The rules of the set that rule `k`'s definitions name, by index.
+    fn named(&self, k: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for d in self.definitions(&self.set.rules[k]) {
+            d.definition.rule_refs(&mut |name| {
+                if let Some(&j) = self.index.get(&name.to_ascii_lowercase()) {
+                    out.push(j);
+                }
+            });
+        }
+        out
     }
 
     /// FIRST₂ of an element (`lookahead2`).
@@ -279,7 +364,10 @@ impl<'s, 'g> Analysis<'s, 'g> {
 
     /// The rule a name refers to; core rules used by `leiri.abnf` resolve too.
     pub(super) fn lookup(&self, name: &str) -> Option<&'s SetRule<'g>> {
-        self.set.get(name)
+        let set = self.set;
+        self.index
+            .get(&name.to_ascii_lowercase())
+            .map(|&k| &set.rules[k])
     }
 
     fn check_refs(&self, in_rule: &str, e: &Element) -> Result<(), CodegenError> {

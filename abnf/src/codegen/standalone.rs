@@ -42,6 +42,7 @@ use crate::generate::Generator;
 use crate::oracle::Oracle;
 use crate::{Element, Grammar, RuleList};
 use iri_grammar_contract::Set;
+use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 
 /// What to generate.
@@ -55,18 +56,35 @@ pub struct Options {
     pub cases: usize,
     /// The seed of those strings.
     pub seed: u64,
+    /// The most steps of the oracle that check may take ([`CHECK_STEPS`] unless
+    /// the caller says otherwise): a step is one rule at one position of a string,
+    /// and a string of `n` characters counts `(n + 1)` times the grammar's rules,
+    /// as many as the oracle may evaluate on it, and drawing the strings counts the
+    /// string generator's steps ([`Generator::steps_taken`]). Past it, the generator refuses
+    /// ([`GenerateError::Budget`]) before it runs the oracle at all.
+    pub steps: u64,
 }
 
 impl Options {
-    /// A module named `module`, checked on 400 strings per rule.
+    /// A module named `module`, checked on 400 strings per rule within
+    /// [`CHECK_STEPS`].
     pub fn new(module: &str) -> Options {
         Options {
             module: module.to_string(),
             cases: 400,
             seed: 6874,
+            steps: CHECK_STEPS,
         }
     }
 }
+
+/// The default budget of the check against the oracle ([`Options::steps`]). The
+/// check of RFC 3986 and RFC 3987 read as a user's grammar counts between 10 and
+/// 20 million, RFC 3986 alone or the 2001 draft's grammar under 10 million; a
+/// grammar is untrusted input, and a chain of 2,000 rules `rK = ["a"] rK+1`
+/// would count tens of billions (the oracle evaluates each of the rules below on
+/// each string of each rule).
+pub const CHECK_STEPS: u64 = 1 << 27;
 
 /// Why the generator refuses a grammar (the oracle still serves it).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,6 +116,14 @@ pub enum GenerateError {
         /// The two names.
         names: (String, String),
     },
+    /// Checking the translation against the oracle on [`Options::cases`] strings
+    /// per rule would take more than [`Options::steps`].
+    Budget {
+        /// The rule whose strings go past the budget.
+        rule: String,
+        /// The budget.
+        steps: u64,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -122,6 +148,13 @@ impl fmt::Display for GenerateError {
                  grammar",
                 if *abnf { "match" } else { "no match" },
                 if *abnf { "no match" } else { "match" },
+            ),
+            GenerateError::Budget { rule, steps } => write!(
+                f,
+                "checking the parsers against the ABNF would take more than {steps} steps \
+                 of the oracle (a rule at a position of a string is a step; the strings \
+                 drawn from {rule} go past it): the grammar is too large or its strings \
+                 too long for the check within that budget"
             ),
             GenerateError::NameClash { names } => write!(
                 f,
@@ -167,7 +200,7 @@ enum Peg {
 ///
 /// # Errors
 /// [`GenerateError`]: an undefined rule, left recursion, a translation that is not
-/// exact, two names that clash.
+/// exact, two names that clash, a check past its budget.
 pub fn generate(grammar: &Grammar, options: &Options) -> Result<String, GenerateError> {
     let set = RuleSet {
         module: None,
@@ -185,13 +218,12 @@ pub fn generate(grammar: &Grammar, options: &Options) -> Result<String, Generate
             })
             .collect(),
     };
-    for (k, a) in set.rules.iter().enumerate() {
-        for b in &set.rules[..k] {
-            if fn_name(a.name) == fn_name(b.name) {
-                return Err(GenerateError::NameClash {
-                    names: (b.name.to_string(), a.name.to_string()),
-                });
-            }
+    let mut rust_names: HashMap<String, &str> = HashMap::new();
+    for a in &set.rules {
+        if let Some(b) = rust_names.insert(fn_name(a.name), a.name) {
+            return Err(GenerateError::NameClash {
+                names: (b.to_string(), a.name.to_string()),
+            });
         }
     }
     if let Some(name) = grammar.undefined().first() {
@@ -222,11 +254,8 @@ pub fn generate(grammar: &Grammar, options: &Options) -> Result<String, Generate
     if let Some(cycle) = left_recursion(&set, &a) {
         return Err(GenerateError::LeftRecursion { cycle });
     }
-    let index = |n: &str| {
-        set.rules
-            .iter()
-            .position(|r| r.name.eq_ignore_ascii_case(n))
-    };
+    let positions = positions(&set);
+    let index = |n: &str| positions.get(&n.to_ascii_lowercase()).copied();
     let pegs: Vec<Peg> = set
         .rules
         .iter()
@@ -245,6 +274,16 @@ pub fn generate(grammar: &Grammar, options: &Options) -> Result<String, Generate
         verify(grammar, &set, &pegs, options)?;
     }
     Ok(print(grammar, &set, &pegs, &options.module))
+}
+
+/// Each rule's index by its lower-cased name (the first of a name given twice, as
+/// a search from the start finds it).
+fn positions(set: &RuleSet<'_>) -> HashMap<String, usize> {
+    let mut out = HashMap::new();
+    for (k, r) in set.rules.iter().enumerate() {
+        out.entry(r.name.to_ascii_lowercase()).or_insert(k);
+    }
+    out
 }
 
 /// The first cycle of rules that can start with one another without reading.
@@ -269,11 +308,8 @@ fn left_recursion(set: &RuleSet<'_>, a: &Analysis<'_, '_>) -> Option<Vec<String>
         }
     }
     let n = set.rules.len();
-    let pos = |name: &str| {
-        set.rules
-            .iter()
-            .position(|r| r.name.eq_ignore_ascii_case(name))
-    };
+    let positions = positions(set);
+    let pos = |name: &str| positions.get(name).copied();
     let edges: Vec<Vec<usize>> = set
         .rules
         .iter()
@@ -464,10 +500,29 @@ fn verify(
 ) -> Result<(), GenerateError> {
     let oracle = Oracle::of(grammar);
     let mut gen = Generator::of(grammar, options.seed);
+    // The cost first, on the same strings (a copy of the generator draws them),
+    // so that a grammar past the budget is refused before the oracle runs. The
+    // oracle evaluates at most every rule at every position of a string; drawing
+    // the strings counts its own steps.
+    let rules = set.rules.len() as u64;
+    let mut dry = gen.clone();
+    let mut spent = 0u64;
+    for r in &set.rules {
+        for case in 0..options.cases {
+            let s = case_string(&mut dry, r.name, case);
+            let positions = s.chars().count() as u64 + 1;
+            spent = spent.saturating_add(positions.saturating_mul(rules));
+            if spent.saturating_add(dry.steps_taken()) > options.steps {
+                return Err(GenerateError::Budget {
+                    rule: r.name.to_string(),
+                    steps: options.steps,
+                });
+            }
+        }
+    }
     for (k, r) in set.rules.iter().enumerate() {
         for case in 0..options.cases {
-            let s = gen.generate(r.name).unwrap_or_default();
-            let s = if case % 2 == 0 { s } else { gen.mutate(&s) };
+            let s = case_string(&mut gen, r.name, case);
             let abnf = oracle.matches(r.name, &s).unwrap_or(false);
             let ours = run(pegs, &Peg::Rule(k), &s) == Some("");
             if abnf != ours {
@@ -480,6 +535,19 @@ fn verify(
         }
     }
     Ok(())
+}
+
+/// The string of case `case` of a rule's check: drawn from it, or a near miss of
+/// one drawn (odd cases). A rule with no string to draw (an empty language, a
+/// string past the generator's budget) is checked on the empty string and near
+/// misses of it.
+fn case_string(gen: &mut Generator<'_>, rule: &str, case: usize) -> String {
+    let s = gen.generate(rule).unwrap_or_default();
+    if case % 2 == 0 {
+        s
+    } else {
+        gen.mutate(&s)
+    }
 }
 
 /// A Rust identifier for a rule: its name as [`fn_name`] makes it, raw if a keyword.
@@ -778,6 +846,61 @@ mod tests {
         let g = grammar("type = \"t\"\nself = \"s\"\n");
         let code = generate(&g, &Options::new("k")).unwrap();
         assert!(code.contains("pub fn r#type(i: &str)") && code.contains("pub fn self_(i: &str)"));
+    }
+
+    /// `r0 = ["a"] r1`, ..., `rN = "b"`.
+    fn chain_of_options(n: usize) -> Grammar {
+        let mut text = String::new();
+        for k in 0..n {
+            text.push_str(&format!("r{k} = [\"a\"] r{}\n", k + 1));
+        }
+        text.push_str(&format!("r{n} = \"b\"\n"));
+        grammar(&text)
+    }
+
+    #[test]
+    fn a_chain_of_rules_is_analysed_in_a_few_passes() {
+        // FIRST, nullability and FOLLOW went over the rules in the files' order
+        // until nothing changed: a pass per rule of a chain, quadratic.
+        let g = chain_of_options(2_000);
+        super::super::lookahead::PASSES.with(|p| p.set(0));
+        let code = generate(
+            &g,
+            &Options {
+                cases: 0,
+                ..Options::new("m")
+            },
+        )
+        .unwrap();
+        let passes = super::super::lookahead::PASSES.with(std::cell::Cell::get);
+        assert!(passes <= 12, "{passes} passes");
+        assert!(code.contains("pub fn r1999(i: &str)"));
+    }
+
+    #[test]
+    fn a_check_past_its_budget_is_refused_before_it_runs() {
+        // The check ran the oracle on 400 strings of each of 2,000 rules, each
+        // string through the rules below it: hours.
+        let g = chain_of_options(2_000);
+        let e = generate(&g, &Options::new("m")).unwrap_err();
+        assert!(
+            matches!(&e, GenerateError::Budget { steps, .. } if *steps == CHECK_STEPS),
+            "{e}"
+        );
+        assert!(e.to_string().starts_with(
+            "checking the parsers against the ABNF would take more than 134217728 steps"
+        ));
+        // Within a budget raised for it, a short chain is checked and written.
+        let g = chain_of_options(20);
+        assert!(generate(&g, &Options::new("m")).is_ok());
+        let tight = Options {
+            steps: 1_000,
+            ..Options::new("m")
+        };
+        assert!(matches!(
+            generate(&g, &tight),
+            Err(GenerateError::Budget { steps: 1_000, .. })
+        ));
     }
 
     #[test]

@@ -19,9 +19,9 @@ use crate::args::{Cli, Command, Format};
 use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Verdicts};
 use crate::json::{self, Object};
 use crate::report::Problem;
-use iri_grammar_abnf::codegen::standalone::{generate, Options};
+use iri_grammar_abnf::codegen::standalone::{generate, GenerateError, Options};
 use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
-use iri_grammar_abnf::generate::{Generator, MAX_LENGTH};
+use iri_grammar_abnf::generate::{DrawError, Generator, MAX_LENGTH};
 use iri_grammar_abnf::oracle::{Oracle, Unanswered};
 use iri_grammar_abnf::Grammar;
 use std::io::Write;
@@ -121,6 +121,7 @@ pub fn run(cli: &Cli) -> Verdicts {
             seed,
             invalid: false,
             cover: false,
+            generate_steps,
         } => {
             let rule = rule_arg(&grammar, Some(rule))?;
             if grammar.has_prose(rule) {
@@ -128,10 +129,26 @@ pub fn run(cli: &Cli) -> Verdicts {
                     "iri: note: {rule} has prose (<...>), which matches nothing"
                 ));
             }
-            let mut generator = Generator::of(&grammar, *seed);
+            let mut generator = Generator::of(&grammar, *seed).with_steps(*generate_steps);
+            let failure = |e: DrawError| {
+                Failure::Usage(match e {
+                    DrawError::Budget { .. } => format!("{e}; --generate-steps raises it"),
+                    e => e.to_string(),
+                })
+            };
             let shortest = generator
                 .shortest(rule)
                 .map_err(|e| Failure::Usage(e.to_string()))?;
+            if shortest.is_none() {
+                // An empty language: the generator says why, before anything is written.
+                return Err(generator.generate(rule).err().map_or_else(
+                    || Failure::Usage(format!("the language of rule {rule} is empty")),
+                    failure,
+                ));
+            }
+            if grammar.has_prose(rule) {
+                eprintln!("iri: note: {rule} has prose (<...>), which matches nothing");
+            }
             if let Some(length) = shortest.filter(|&l| l > MAX_LENGTH) {
                 return Err(Failure::Usage(format!(
                     "the shortest string of {rule} has {length} characters, beyond the \
@@ -140,9 +157,7 @@ pub fn run(cli: &Cli) -> Verdicts {
             }
             let mut out = Out::new();
             for _ in 0..*n {
-                let s = generator
-                    .generate(rule)
-                    .map_err(|e| Failure::Usage(e.to_string()))?;
+                let s = generator.generate(rule).map_err(failure)?;
                 let written = if json {
                     writeln!(
                         out,
@@ -161,12 +176,20 @@ pub fn run(cli: &Cli) -> Verdicts {
             }
             out.finish(true).map(Status::from)
         }
-        Command::Grammar { rust: true, .. } => {
+        Command::Grammar {
+            rust: true,
+            generate_steps,
+            ..
+        } => {
             // The standalone generator (what a build.rs calls): nom parsers for every
             // rule, or why it cannot make them exact; the oracle serves the grammar
             // either way.
             let module = module_name(&cli.abnf[cli.abnf.len() - 1]);
-            match generate(&grammar, &Options::new(&module)) {
+            let options = Options {
+                steps: *generate_steps,
+                ..Options::new(&module)
+            };
+            match generate(&grammar, &options) {
                 Ok(code) => {
                     let mut out = Out::new();
                     match write!(out, "{code}") {
@@ -174,6 +197,11 @@ pub fn run(cli: &Cli) -> Verdicts {
                         Err(e) => ended_by(e, true).map(Status::from),
                     }
                 }
+                Err(e @ GenerateError::Budget { .. }) => Err(Failure::Usage(format!(
+                    "the code generator refuses {}: {e}; --generate-steps raises the budget \
+                     (check, tree and generate serve it)",
+                    grammar.name()
+                ))),
                 Err(e) => Err(Failure::Usage(format!(
                     "the code generator refuses {}: {e} (check, tree and generate serve it)",
                     grammar.name()

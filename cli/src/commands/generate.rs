@@ -23,12 +23,13 @@ pub fn run<V: Variant>(
     seed: u64,
     invalid: bool,
     cover: bool,
+    steps: u64,
 ) -> Outcome {
     let rule = rule_arg::<V>(Some(rule))?;
     let name = rule.name::<V>();
     let grammars = Grammars::builtin();
-    let mut generator = Generator::new(&grammars, V::NAME, seed);
-    let usage = |e: iri_grammar_abnf::oracle::UnknownRule| Failure::Usage(e.to_string());
+    let mut generator = Generator::new(&grammars, V::NAME, seed).with_steps(steps);
+    let usage = |e: iri_grammar_abnf::generate::DrawError| Failure::Usage(e.to_string());
     let mut out = Out::new();
     let mut ok = true;
     let written = if cover {

@@ -127,9 +127,9 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             script,
             inputs,
         } => trace::run::<V>(&style(script), rule.as_deref(), inputs),
-        Command::Grammar { name, rust, svg } => {
-            grammar::run::<V>(json, name.as_deref(), *rust, *svg).map(Status::from)
-        }
+        Command::Grammar {
+            name, rust, svg, ..
+        } => grammar::run::<V>(json, name.as_deref(), *rust, *svg).map(Status::from),
         Command::Book {
             out,
             examples,
@@ -147,7 +147,9 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             seed,
             invalid,
             cover,
-        } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover).map(Status::from),
+            generate_steps,
+        } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover, *generate_steps)
+            .map(Status::from),
         Command::Coverage {
             rule,
             seed,
