@@ -219,7 +219,8 @@ def page(rows, budget, seed, commit):
             cells[area(g)][0] += 1
             cells[area(g)][1] += g["count"]
         shown_cells = [f"{n} ({c})" if n else "" for n, c in (cells[a] for a in AREAS)]
-        trouble = len(r["hangs"]) + len(r["crashes"]) + len(r["unreadable"])
+        trouble = (len(r["hangs"]) + len(r["crashes"]) + len(r["unreadable"])
+                   + r.get("unreadable_left_out", 0))
         lines.append(
             f"| {name} | {ver} | {standard} | {grammar} | " + " | ".join(shown_cells)
             + f" | {trouble or ''} |"

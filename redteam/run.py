@@ -577,6 +577,102 @@ def hardening_generator(iri, quick):
                 code == 2 and out == b"" and b"is empty" in err)
 
 
+# ---- iri conform: what a program under test answers, and what it leaves ---------
+
+def hardening_conform(iri, quick):
+    """Issue 52, items 4 and 5: a program's answers are kept within a bound, the budget
+    has a maximum, and nothing the program starts outlives the run or iri."""
+    with tempfile.TemporaryDirectory() as d:
+        def program(name, text):
+            path = os.path.join(d, name)
+            with open(path, "w") as f:
+                f.write(text)
+            return path
+
+        def conform(budget, prog, extra=(), timeout=60):
+            return run([iri, "--grammar", "uri", "conform", "--rule", "IPv4address",
+                        "--timeout", "1s", "--budget", str(budget), *extra, "--", "sh", prog],
+                       timeout=timeout, limit_as=4 << 30)
+
+        # 4. Answers of a megabyte, none understood.
+        huge = program("huge.sh", "a=$(head -c 1000000 /dev/zero | tr '\\0' A)\n"
+                       "while read l; do printf '{\"valid\": \"%s\"}\\n' \"$a\"; done\n")
+        code, out, err, took, rss = conform(300, huge, ["--json"])
+        row("52.4", "300 answers of {\"valid\": \"A\"x10^6}, --json, 4 GiB address space",
+            f"exit {code}; {took:.1f} s; peak RSS {rss} MiB; report {len(out):,} bytes",
+            code == 1 and rss < 256 and len(out) < 1 << 20)
+        budget = 1000 if quick else 3000
+        code, out, err, took, rss = conform(budget, huge)
+        row("52.4", f"the same at a budget of {budget:,}, text report",
+            f"exit {code}; {took:.1f} s; peak RSS {rss} MiB; report {len(out):,} bytes",
+            code == 1 and rss < 256 and len(out) < 1 << 20)
+        for big in ["100000000", str(2**64 - 1)]:
+            code, out, err, took, rss = run([iri, "conform", "--budget", big, "--", "true"],
+                                            timeout=60, limit_as=4 << 30)
+            row("52.4", f"conform --budget {big}",
+                f"exit {code}; {took:.2f} s; {err.decode(errors='replace').strip()[:90]!r}",
+                code == 2 and b"at most" in err)
+
+        # 5. A program that closes its output and keeps running, restarted 100 times.
+        closes = program("closes.sh", "read l; echo invalid; read l; exec >&-; exec sleep 600\n")
+        code, out, err, took, rss = conform(400, closes, ["--json"])
+        text = out.decode(errors="replace")
+        crashes = text.count('"status":')
+        row("52.5", "a program that answers once, closes its output and sleeps; 100 restarts",
+            f"exit {code}; {took:.1f} s; {crashes} crashes reported"
+            + ("; stopped early" if '"stopped_early":"' in text else ""),
+            code == 1 and crashes == 100 and took < 60)
+
+        def survivors(marker):
+            p = subprocess.run(["pgrep", "-f", marker], capture_output=True)
+            return [int(x) for x in p.stdout.split()]
+
+        def bury(pids):
+            for pid in pids:
+                try:
+                    os.kill(pid, 9)
+                except OSError:
+                    pass
+
+        # 5. Children that leave the program's session, one of them orphaned at once.
+        marker = f"iri-redteam-setsid-{os.getpid()}"
+        sleep = os.path.join(d, marker)
+        with open("/bin/sleep", "rb") as src, open(sleep, "wb") as dst:
+            dst.write(src.read())
+        os.chmod(sleep, 0o755)
+        escapes = program("escapes.sh", f"setsid {sleep} 600 </dev/null >/dev/null 2>&1 &\n"
+                          f"(setsid {sleep} 601 </dev/null >/dev/null 2>&1 &)\n"
+                          "sleep 0.5; while read l; do echo invalid; done\n")
+        code, out, err, took, rss = conform(20, escapes)
+        left = survivors(marker)
+        row("52.5", "a program whose children call setsid(), one orphaned at once; the run ends",
+            f"exit {code}; {took:.1f} s; {len(left)} of them left running", code == 1 and not left)
+        bury(left)
+
+        # 5. iri itself killed with SIGKILL while the program hangs.
+        marker = f"iri-redteam-orphan-{os.getpid()}"
+        sleep2 = os.path.join(d, marker)
+        with open("/bin/sleep", "rb") as src, open(sleep2, "wb") as dst:
+            dst.write(src.read())
+        os.chmod(sleep2, 0o755)
+        hangs = program("hangs.sh", f"exec {sleep2} 600\n")
+        p = subprocess.Popen([iri, "--grammar", "uri", "conform", "--rule", "IPv4address",
+                              "--timeout", "60s", "--", "sh", hangs],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while not survivors(marker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        started = bool(survivors(marker))
+        p.kill()
+        p.wait()
+        time.sleep(1)
+        left = survivors(marker)
+        row("52.5", "iri killed with SIGKILL while the program hangs",
+            ("program started; " if started else "program never seen; ")
+            + f"{len(left)} left running 1 s later", started and not left)
+        bury(left)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--iri", default="target/release/iri")
@@ -589,6 +685,7 @@ def main():
     hardening_oracle(args.iri, args.quick)
     hardening_trees(args.iri, args.quick)
     hardening_generator(args.iri, args.quick)
+    hardening_conform(args.iri, args.quick)
     print("| item | attack | measured | result |")
     print("|---|---|---|---|")
     for r in ROWS:

@@ -69,6 +69,16 @@ pub fn string(s: &str, mark: Option<usize>) -> String {
     out
 }
 
+/// Lines of text from elsewhere (a program's standard error) as HTML, for a `<pre>`:
+/// each line as [`string`] shows it, so controls and bidi formatting characters are
+/// marked `U+XXXX`, never obeyed; the line feeds stay.
+pub fn text(s: &str) -> String {
+    s.split('\n')
+        .map(|line| string(line, None))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The ABNF text of a definition with each rule name linked by `href` (when the
 /// grammar has that rule), comments, strings, values and prose set apart for the style.
 /// The text keeps the names as its document writes them; `current`, the rule being

@@ -217,3 +217,118 @@ fn an_interrupt_ends_the_program_under_test_too() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+#[test]
+fn huge_answers_make_a_bounded_report() {
+    // 300 answers of a megabyte each, none understood: 300 MB of report before.
+    let huge = script(
+        "huge",
+        "a=$(head -c 1000000 /dev/zero | tr '\\0' A)\nwhile read l; do printf '{\"valid\": \"%s\"}\\n' \"$a\"; done\n",
+    );
+    let o = conform(&["--budget", "300", "--json"], &["sh", &huge]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.len() < 64 * 1024, "{} bytes", o.stdout.len());
+    let o = conform(&["--budget", "300"], &["sh", &huge]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.len() < 64 * 1024, "{} bytes", text.len());
+    assert!(text.contains("300 answers not understood"), "{text}");
+}
+
+#[test]
+fn a_budget_above_its_maximum_is_refused() {
+    // dec-octet has 256 strings: inputs run out long before any budget.
+    for budget in ["18446744073709551615", "100000000"] {
+        let o = iri(&[
+            "--grammar",
+            "uri",
+            "conform",
+            "--rule",
+            "dec-octet",
+            "--budget",
+            budget,
+            "--",
+            "/nonexistent/program",
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains("--budget") && e.contains("at most"), "{e}");
+    }
+}
+
+#[test]
+fn standard_error_shows_its_bidi_controls_in_the_page() {
+    // U+202E RIGHT-TO-LEFT OVERRIDE and U+2066 LEFT-TO-RIGHT ISOLATE in what the
+    // program writes before it exits.
+    let crash = script(
+        "bidi",
+        "n=0; while read l; do n=$((n+1)); if [ $n -gt 2 ]; then printf 'bad \\342\\200\\256gpj.exe \\342\\201\\246x\\n' >&2; exit 9; fi; echo invalid; done\n",
+    );
+    let page = dir().join("bidi.html");
+    let o = conform(
+        &["--budget", "8", "--html", page.to_str().unwrap()],
+        &["sh", &crash],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("Exited"), "{html}");
+    assert!(
+        !html.contains('\u{202E}') && !html.contains('\u{2066}'),
+        "a bidi control in the page"
+    );
+    assert!(html.contains("U+202E") && html.contains("U+2066"), "{html}");
+}
+
+#[test]
+fn the_program_dies_with_iri_even_when_iri_is_killed() {
+    // SIGKILL leaves iri no time to kill anything: the program is given a signal for
+    // its parent's death (Linux). It writes its pid, then hangs without answering.
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let pid_file = dir().join("orphan.pid");
+    let _ = std::fs::remove_file(&pid_file);
+    let hung = script(
+        "orphan",
+        &format!("echo $$ > {}\nexec sleep 600\n", pid_file.display()),
+    );
+    let mut run = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["--grammar", "uri", "conform", "--rule", "IPv4address"])
+        .args(["--timeout", "60s", "--", "sh", &hung])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("run iri");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let pid = loop {
+        if let Some(pid) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+        {
+            break pid;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the program never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    run.kill().unwrap();
+    run.wait().unwrap();
+    let alive = |pid: u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            !stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while alive(pid) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the program outlived iri killed by SIGKILL"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

@@ -73,6 +73,15 @@ impl Default for Options {
 /// seconds and a program behind a pipe answers in about as long.
 pub const DEFAULT_BUDGET: usize = 5000;
 
+/// The largest budget: the inputs are made before the first is asked, and each
+/// input asked and its answer are kept (it is never asked twice), so memory grows
+/// with the budget.
+pub const MAX_BUDGET: usize = 1_000_000;
+
+/// How many answers not understood are kept with their input and line; the others
+/// are counted ([`Report::unreadable_left_out`]).
+pub const UNREADABLE_KEPT: usize = 20;
+
 /// How many disagreements of one kind (and component) are minimized, spread over the
 /// places where they first seem to part ([`group::first_place`]); the others are
 /// counted.
@@ -120,8 +129,10 @@ pub struct Report {
     pub hangs: Vec<String>,
     /// Inputs the program exited on.
     pub crashes: Vec<Crash>,
-    /// Answers that are none of the protocol's.
+    /// Answers that are none of the protocol's, the first [`UNREADABLE_KEPT`].
     pub unreadable: Vec<Unreadable>,
+    /// Answers not understood beyond those kept, counted only.
+    pub unreadable_left_out: usize,
 }
 
 impl Report {
@@ -137,6 +148,12 @@ impl Report {
             && self.hangs.is_empty()
             && self.crashes.is_empty()
             && self.unreadable.is_empty()
+            && self.unreadable_left_out == 0
+    }
+
+    /// How many answers were not understood, kept or counted.
+    pub fn not_understood(&self) -> usize {
+        self.unreadable.len() + self.unreadable_left_out
     }
 }
 
@@ -213,6 +230,7 @@ struct Asker {
     hangs: Vec<String>,
     crashes: Vec<Crash>,
     unreadable: Vec<Unreadable>,
+    unreadable_left_out: usize,
 }
 
 impl Asker {
@@ -229,6 +247,9 @@ impl Asker {
                 status: status.clone(),
                 stderr: stderr.clone(),
             }),
+            Outcome::NotUnderstood { .. } if self.unreadable.len() >= UNREADABLE_KEPT => {
+                self.unreadable_left_out += 1;
+            }
             Outcome::NotUnderstood { line, why } => self.unreadable.push(Unreadable {
                 input: input.to_string(),
                 line: line.clone(),
@@ -272,9 +293,16 @@ impl Asker {
 /// judges its answers, minimizes and groups the disagreements.
 ///
 /// # Errors
-/// [`Stop`] when the rule is unknown, the program cannot be started, or it fails
-/// three times in a row before its first answer (exit status 2).
+/// [`Stop`] when the budget is over [`MAX_BUDGET`], the rule is unknown, the program
+/// cannot be started, or it fails three times in a row before its first answer (exit
+/// status 2).
 pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
+    if options.budget > MAX_BUDGET {
+        return Err(Stop(format!(
+            "a budget of {} inputs is more than the most, {MAX_BUDGET}",
+            options.budget
+        )));
+    }
     let grammars = Grammars::builtin();
     let variant = options.grammar;
     let rule = options
@@ -304,6 +332,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         hangs: Vec::new(),
         crashes: Vec::new(),
         unreadable: Vec::new(),
+        unreadable_left_out: 0,
     };
 
     // Ask every input.
@@ -467,6 +496,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         hangs: asker.hangs,
         crashes: asker.crashes,
         unreadable: asker.unreadable,
+        unreadable_left_out: asker.unreadable_left_out,
     })
 }
 

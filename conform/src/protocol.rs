@@ -105,7 +105,7 @@ pub fn read_answer(line: &str) -> Result<Answer, String> {
     };
     let valid = match map.get("valid") {
         Some(Value::Bool(b)) => *b,
-        Some(other) => return Err(format!("`valid` is {other}, not true or false")),
+        Some(other) => return Err(format!("`valid` is {}, not true or false", brief(other))),
         None => return Err("the object has no `valid`".to_string()),
     };
     let mut components = Vec::new();
@@ -116,8 +116,9 @@ pub fn read_answer(line: &str) -> Result<Answer, String> {
             Some(Value::String(s)) => Some(s.clone()),
             Some(other) => {
                 return Err(format!(
-                    "`{}` is {other}, not a string or null",
-                    part.as_str()
+                    "`{}` is {}, not a string or null",
+                    part.as_str(),
+                    brief(other)
                 ))
             }
         };
@@ -127,6 +128,19 @@ pub fn read_answer(line: &str) -> Result<Answer, String> {
         components.clear();
     }
     Ok(Answer { valid, components })
+}
+
+/// The most characters of a value an error shows.
+const VALUE_SHOWN: usize = 60;
+
+/// A value as an error shows it: its JSON, cut at [`VALUE_SHOWN`] characters, with
+/// its length when cut (an answer may be a megabyte long).
+fn brief(v: &Value) -> String {
+    let json = v.to_string();
+    match json.char_indices().nth(VALUE_SHOWN) {
+        None => json,
+        Some((end, _)) => format!("{}… ({} characters)", &json[..end], json.chars().count()),
+    }
 }
 
 #[cfg(test)]
@@ -208,10 +222,15 @@ mod tests {
             (r#"{"scheme": "a"}"#, "no `valid`"),
             (r#"{"valid": true, "port": 80}"#, "`port` is 80"),
             (r#"{"valid": true, "host": ["a"]}"#, "`host` is"),
+            (
+                format!(r#"{{"valid": "{}"}}"#, "A".repeat(1_000_000)).as_str(),
+                "AAAA… (1000002 characters), not true",
+            ),
             (r#"{"valid": true} x"#, "not a JSON object"),
         ] {
             let e = read_answer(line).unwrap_err();
             assert!(e.contains(why), "{line:?}: {e}");
+            assert!(e.len() < 200, "{e}");
         }
     }
 }

@@ -6,9 +6,14 @@
 //! thread sends the program's lines over a channel), a line is read up to
 //! [`MAX_LINE`] bytes (a program that writes without a line feed cannot grow our
 //! memory), standard error is kept as its last [`STDERR_TAIL`] bytes, and a program
-//! that does not exit when its input closes is killed after [`GRACE`]. On Unix the
-//! program runs in a process group of its own, killed as a whole, so that what a
-//! shell adapter starts does not outlive it; every child is waited for (no zombie).
+//! that does not exit when its input closes is killed after [`GRACE`]. The end of its
+//! output is the end of its answers: a program that closes it is killed at once. On
+//! Unix the program runs in a process group of its own, killed as a whole, so that
+//! what a shell adapter starts does not outlive it; every child is waited for (no
+//! zombie). On Linux `iri` is besides the reaper of the orphans among the program's
+//! descendants (`PR_SET_CHILD_SUBREAPER`, prctl(2)), so that what leaves the group
+//! (`setsid`) is still found and killed with it, and the program is given SIGKILL
+//! when the thread that started it ends (`PR_SET_PDEATHSIG`), `iri` killed included.
 
 use crate::protocol::{input_line, read_answer, Answer, VERSION};
 use std::collections::VecDeque;
@@ -23,8 +28,8 @@ use std::time::{Duration, Instant};
 pub const MAX_LINE: usize = 1 << 20;
 /// How much of the end of the program's standard error is kept.
 pub const STDERR_TAIL: usize = 4096;
-/// How long a program may take to exit once its input is closed, or once it has
-/// closed its output, before it is killed.
+/// How long a program may take to exit once its input is closed, before it is
+/// killed. (A program that closes its output is killed at once.)
 pub const GRACE: Duration = Duration::from_secs(2);
 /// How many times the program may fail (exit, hang) before its first answer.
 pub const TRIES: u32 = 3;
@@ -33,6 +38,12 @@ const LINES_AHEAD: usize = 4;
 /// The first answer after each start may take this many timeouts: a program's
 /// runtime may take seconds to start (a JVM, a Python import).
 pub const FIRST_ANSWER_TIMEOUTS: u32 = 5;
+/// The most characters of a reason an answer is not understood that are kept; a
+/// longer one is cut, with its length said.
+pub const MAX_WHY: usize = 200;
+/// The variable, set for the program, by which what it starts is known as its own
+/// (Linux): `IRI_CONFORM_RUN`, unique to each start.
+pub const RUN_VARIABLE: &str = "IRI_CONFORM_RUN";
 
 /// The command that starts the program and what it is told.
 #[derive(Debug, Clone)]
@@ -89,6 +100,9 @@ enum FromProgram {
 
 struct Running {
     child: Child,
+    /// The value of [`RUN_VARIABLE`] given to this start.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    token: String,
     stdin: Option<ChildStdin>,
     lines: Receiver<FromProgram>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
@@ -129,8 +143,10 @@ impl Subject {
             .command
             .split_first()
             .ok_or_else(|| Stop("no program to test: give it after --".to_string()))?;
+        let token = run_token();
         let mut cmd = Command::new(name);
         cmd.args(args)
+            .env(RUN_VARIABLE, &token)
             .env("IRI_CONFORM_PROTOCOL", VERSION)
             .env("IRI_CONFORM_GRAMMAR", &self.program.grammar)
             .env("IRI_CONFORM_RULE", &self.program.rule)
@@ -141,6 +157,8 @@ impl Subject {
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         #[cfg(unix)]
         interrupts::forward();
+        #[cfg(target_os = "linux")]
+        contain::prepare(&mut cmd);
         let mut child = cmd
             .spawn()
             .map_err(|e| Stop(format!("cannot start {}: {e}", name.to_string_lossy())))?;
@@ -163,6 +181,7 @@ impl Subject {
         });
         Ok(Running {
             child,
+            token,
             stdin,
             lines,
             stderr,
@@ -209,8 +228,9 @@ impl Subject {
         let early = match r.lines.try_recv() {
             Ok(FromProgram::Line(bytes)) => Some(shown(&bytes)),
             Ok(FromProgram::TooLong) => Some(String::new()),
-            // The end, read here, is read again below as the channel's disconnection.
-            Ok(FromProgram::End) | Err(_) => None,
+            // Its output ended after its last answer: it answers nothing more.
+            Ok(FromProgram::End) | Err(mpsc::TryRecvError::Disconnected) => return Self::ended(r),
+            Err(mpsc::TryRecvError::Empty) => None,
         };
         if let Some(line) = early {
             kill(&mut r);
@@ -256,17 +276,21 @@ impl Subject {
         }
     }
 
-    /// The program ended its output: how it exited, and the end of its standard error.
+    /// The program ended its output, which ends its answers: how it exited, and the
+    /// end of its standard error. One that has not exited is killed at once (a
+    /// program that is exiting keeps its own status: a signal does not change it once
+    /// its exit has begun, and its output closes only then).
     fn ended(mut r: Running) -> Outcome {
         drop(r.stdin.take());
-        let status = wait_at_most(&mut r.child, GRACE);
+        let exited = r.child.try_wait().ok().flatten();
         kill(&mut r);
         let _ = r.stderr_done.recv_timeout(Duration::from_millis(500));
         let stderr = tail_text(&r.stderr);
-        Outcome::Crash {
-            status: status.map_or_else(|| "killed: it kept running".to_string(), status_text),
-            stderr,
-        }
+        let status = match exited.or_else(|| r.child.try_wait().ok().flatten()) {
+            Some(s) if exited.is_some() || !killed_by_us(s) => status_text(s),
+            _ => "killed: it closed its output and kept running".to_string(),
+        };
+        Outcome::Crash { status, stderr }
     }
 
     /// Closes the program's input, waits [`GRACE`] for it to exit, then kills it.
@@ -306,6 +330,14 @@ fn shown(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).chars().take(200).collect()
 }
 
+/// `s` cut at `max` characters, saying how long it was.
+pub fn cut(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s.to_string(),
+        Some((end, _)) => format!("{}… ({} characters in all)", &s[..end], s.chars().count()),
+    }
+}
+
 fn understand(bytes: &[u8]) -> Outcome {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
@@ -313,7 +345,7 @@ fn understand(bytes: &[u8]) -> Outcome {
             Ok(a) => Outcome::Answer(a),
             Err(why) => Outcome::NotUnderstood {
                 line: shown(bytes),
-                why,
+                why: cut(&why, MAX_WHY),
             },
         },
         Err(_) => Outcome::NotUnderstood {
@@ -346,11 +378,17 @@ fn wait_at_most(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
     }
 }
 
-/// Kills the program and everything in its process group, and waits for it.
+/// Kills the program and everything in its process group, and waits for it; on
+/// Linux, with what it started elsewhere ([`contain::end`]), found while its tree is
+/// whole.
 fn kill(r: &mut Running) {
     drop(r.stdin.take());
     #[cfg(unix)]
     interrupts::running_none();
+    #[cfg(target_os = "linux")]
+    if let Ok(pid) = i32::try_from(r.child.id()) {
+        contain::end(pid, &r.token);
+    }
     #[cfg(unix)]
     if let Ok(pid) = i32::try_from(r.child.id()) {
         // SAFETY: kill(2) with a negative pid signals the process group the program
@@ -361,6 +399,40 @@ fn kill(r: &mut Running) {
     }
     let _ = r.child.kill();
     let _ = r.child.wait();
+}
+
+/// Whether the program died of the SIGKILL [`kill`] sends.
+fn killed_by_us(s: ExitStatus) -> bool {
+    #[cfg(unix)]
+    {
+        std::os::unix::process::ExitStatusExt::signal(&s) == Some(9)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = s;
+        true
+    }
+}
+
+/// A value of [`RUN_VARIABLE`] no other start shares: this process and a count.
+fn run_token() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static STARTS: AtomicU64 = AtomicU64::new(0);
+    format!(
+        "{}.{}",
+        std::process::id(),
+        STARTS.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Kills and waits for the orphans this process adopted (as the reaper of its
+/// descendants' orphans, Linux): what a program started, left its process group
+/// and session, and cleared [`RUN_VARIABLE`] from. For a process that starts no
+/// children of its own but the program under test (the command line, once the run
+/// is over); elsewhere it would kill those too. Nothing elsewhere than Linux.
+pub fn end_orphans() {
+    #[cfg(target_os = "linux")]
+    contain::end_children();
 }
 
 /// The program runs in a process group of its own, so that a kill reaches what it
@@ -416,6 +488,202 @@ mod interrupts {
     /// Records that no program runs.
     pub fn running_none() {
         GROUP.store(0, Ordering::SeqCst);
+    }
+}
+
+/// What the program starts is ended with it (Linux). `iri` is made the reaper of
+/// its descendants' orphans (`PR_SET_CHILD_SUBREAPER`, prctl(2)): a process that
+/// leaves the program's process group and session (`setsid`) and whose parent dies
+/// is adopted by `iri`, not by init. When the program is killed, its process group,
+/// every descendant of it, and every adopted orphan whose environment holds this
+/// start's [`RUN_VARIABLE`] (and their descendants) are killed, then waited for.
+/// The program itself is given SIGKILL when the thread that started it ends
+/// (`PR_SET_PDEATHSIG`): a SIGKILL of `iri` leaves it no time to kill anything.
+#[cfg(target_os = "linux")]
+mod contain {
+    use std::collections::{HashMap, HashSet};
+    use std::os::unix::process::CommandExt;
+    use std::process::Command;
+    use std::sync::Once;
+    use std::time::{Duration, Instant};
+
+    /// How many times the processes are looked for and killed: one that forks while
+    /// it is being killed leaves a child the next look finds.
+    const ROUNDS: usize = 8;
+    /// How long the killed are waited for (a process in uninterruptible sleep dies
+    /// when it wakes).
+    const REAP_WITHIN: Duration = Duration::from_secs(2);
+
+    /// Makes this process the reaper of its descendants' orphans, once, and has the
+    /// program killed when the thread that starts it ends.
+    pub fn prepare(cmd: &mut Command) {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER reads no memory of ours.
+            // Where it fails, orphans go to init as before.
+            unsafe {
+                libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+            }
+        });
+        // SAFETY: getpid(2) has no preconditions.
+        let parent = unsafe { libc::getpid() };
+        // SAFETY: the hook runs in the child between fork and exec, and calls only
+        // prctl(2), getppid(2) and _exit(2), which are async-signal-safe.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // Its parent died before the signal was asked for: it would never come.
+                if libc::getppid() != parent {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+    }
+
+    /// A process as /proc/PID/stat gives it (proc(5)).
+    struct Process {
+        pid: i32,
+        ppid: i32,
+        pgrp: i32,
+        zombie: bool,
+    }
+
+    fn processes() -> Vec<Process> {
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        dir.flatten()
+            .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+            .filter_map(|pid| {
+                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+                // The command name, in parentheses, may hold spaces and parentheses.
+                let mut f = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
+                let zombie = f.next()? == "Z";
+                let ppid = f.next()?.parse().ok()?;
+                let pgrp = f.next()?.parse().ok()?;
+                Some(Process {
+                    pid,
+                    ppid,
+                    pgrp,
+                    zombie,
+                })
+            })
+            .collect()
+    }
+
+    /// Whether the environment of `pid` holds `entry` (`NAME=value`).
+    fn carries(pid: i32, entry: &[u8]) -> bool {
+        std::fs::read(format!("/proc/{pid}/environ"))
+            .is_ok_and(|env| env.split(|&b| b == 0).any(|e| e == entry))
+    }
+
+    /// The processes of the program `program` started with `entry`: itself, its
+    /// process group, the orphans adopted by this process that carry the entry, and
+    /// all their descendants.
+    fn of_the_program(all: &[Process], me: i32, program: i32, entry: &[u8]) -> HashSet<i32> {
+        let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
+        for p in all {
+            children.entry(p.ppid).or_default().push(p.pid);
+        }
+        let mut found: HashSet<i32> = HashSet::new();
+        let mut todo: Vec<i32> = all
+            .iter()
+            .filter(|p| {
+                // A pid is not given again while its process is an unwaited child.
+                (p.pid == program && p.ppid == me)
+                    || p.pgrp == program
+                    || (p.ppid == me && !p.zombie && carries(p.pid, entry))
+            })
+            .map(|p| p.pid)
+            .collect();
+        while let Some(pid) = todo.pop() {
+            if pid != me && found.insert(pid) {
+                todo.extend(children.get(&pid).into_iter().flatten());
+            }
+        }
+        found
+    }
+
+    /// Kills the program `program`, started with `token`, and what it started, and
+    /// waits for what this process must but the program itself (its `Child` does).
+    pub fn end(program: i32, token: &str) {
+        let entry = format!("{}={token}", super::RUN_VARIABLE);
+        // SAFETY: getpid(2) has no preconditions.
+        let me = unsafe { libc::getpid() };
+        let mut killed: HashSet<i32> = HashSet::new();
+        for _ in 0..ROUNDS {
+            let all = processes();
+            let new: Vec<i32> = of_the_program(&all, me, program, entry.as_bytes())
+                .into_iter()
+                .filter(|pid| !killed.contains(pid))
+                .collect();
+            if new.is_empty() {
+                break;
+            }
+            for pid in new {
+                // SAFETY: kill(2) reads no memory of ours.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+                killed.insert(pid);
+            }
+        }
+        killed.remove(&program);
+        reap(me, &killed);
+    }
+
+    /// Kills and waits for every child of this process.
+    pub fn end_children() {
+        // SAFETY: getpid(2) has no preconditions.
+        let me = unsafe { libc::getpid() };
+        let mut killed = HashSet::new();
+        for _ in 0..ROUNDS {
+            let children: Vec<i32> = processes()
+                .into_iter()
+                .filter(|p| p.ppid == me && !killed.contains(&p.pid))
+                .map(|p| p.pid)
+                .collect();
+            if children.is_empty() {
+                break;
+            }
+            for pid in children {
+                // SAFETY: kill(2) reads no memory of ours.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+                killed.insert(pid);
+            }
+        }
+        reap(me, &killed);
+    }
+
+    /// Waits for those of `killed` that are, or become (their parent killed too),
+    /// children of this process, until none is left or [`REAP_WITHIN`] has passed.
+    fn reap(me: i32, killed: &HashSet<i32>) {
+        if killed.is_empty() {
+            return;
+        }
+        let until = Instant::now() + REAP_WITHIN;
+        loop {
+            let left: Vec<Process> = processes()
+                .into_iter()
+                .filter(|p| killed.contains(&p.pid))
+                .collect();
+            for p in left.iter().filter(|p| p.ppid == me) {
+                let mut status = 0;
+                // SAFETY: waitpid(2) of a child of ours, writing only `status`.
+                unsafe {
+                    libc::waitpid(p.pid, &raw mut status, libc::WNOHANG);
+                }
+            }
+            if left.is_empty() || Instant::now() >= until {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
     }
 }
 

@@ -212,3 +212,112 @@ fn too_many_hangs_stop_the_run_early() {
     assert!(r.stopped_early.as_deref().unwrap().contains("10 inputs"));
     assert_eq!((r.inputs, r.starts), (20, 10));
 }
+
+/// A copy of sleep(1) named `marker` in the temporary folder, to be found by its name.
+fn named_sleep(marker: &str) -> PathBuf {
+    let sleep = std::env::temp_dir().join(marker);
+    let found = ["/bin/sleep", "/usr/bin/sleep"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .expect("sleep(1)");
+    std::fs::copy(found, &sleep).unwrap();
+    sleep
+}
+
+#[test]
+fn huge_answers_are_kept_as_a_bounded_prefix() {
+    // 300 answers of a megabyte each, none of them understood: what the report keeps
+    // of them is bounded, not 300 MB.
+    let program = script(
+        "huge",
+        "a=$(head -c 1000000 /dev/zero | tr '\\0' A)\nwhile read l; do printf '{\"valid\": \"%s\"}\\n' \"$a\"; done\n",
+    );
+    let r = run(&options(300), &program).unwrap();
+    assert_eq!(r.inputs, 300);
+    let kept = r.to_json().len();
+    assert!(kept < 64 * 1024, "the report keeps {kept} bytes");
+    // The first few are kept, the others counted.
+    assert_eq!(r.not_understood(), 300);
+    assert_eq!(r.unreadable.len(), iri_grammar_conform::UNREADABLE_KEPT);
+    for u in &r.unreadable {
+        assert!(u.why.chars().count() <= 300, "{}", u.why.len());
+        assert!(
+            u.why.contains("characters"),
+            "the original length: {}",
+            u.why
+        );
+    }
+}
+
+#[test]
+fn a_budget_above_the_maximum_is_refused() {
+    // Inputs are made before the first is asked: a budget of 2^64 - 1 was taken.
+    let e = run(
+        &Options {
+            budget: iri_grammar_conform::MAX_BUDGET + 1,
+            ..options(0)
+        },
+        &script("unasked", "while read l; do echo valid; done\n"),
+    )
+    .unwrap_err();
+    assert!(e.0.contains("more than the most"), "{e}");
+}
+
+#[test]
+fn a_program_that_closes_its_output_is_a_crash_at_once() {
+    // Each start answers one input, then closes its output and keeps running: that is
+    // the end of its answers. Each start left 1.5 s writes a line `late` (each was
+    // left 2 s before, so all 20 wrote it); a machine too busy to kill one in time may
+    // let a rare one through.
+    let late = std::env::temp_dir().join(format!("iri-conform-late-{}", std::process::id()));
+    let _ = std::fs::remove_file(&late);
+    let program = script(
+        "closes",
+        &format!(
+            "read l; echo invalid; read l; exec >&-; sleep 1.5; echo late >> {}; exec sleep 30\n",
+            late.display()
+        ),
+    );
+    let mut subject = subject(program, Duration::from_secs(5));
+    for k in 0..20 {
+        assert!(matches!(
+            subject.ask(&format!("1.2.3.{k}")).unwrap(),
+            Outcome::Answer(_)
+        ));
+        match subject.ask(&format!("1.2.4.{k}")).unwrap() {
+            Outcome::Crash { status, .. } => {
+                assert!(status.contains("closed its output"), "{status}");
+            }
+            o => panic!("{o:?}"),
+        }
+    }
+    subject.close();
+    assert_eq!(subject.starts, 20);
+    let waited_for = std::fs::read_to_string(&late).map_or(0, |s| s.lines().count());
+    assert!(
+        waited_for <= 2,
+        "{waited_for} of 20 programs that closed their output were waited for"
+    );
+}
+
+#[test]
+fn what_the_program_starts_in_another_session_is_ended_with_it() {
+    // Two children leave the program's process group with setsid(1): one while its
+    // parent lives on, one whose parent (a subshell) exits at once.
+    let marker = format!("iri-conform-setsid-{}", std::process::id());
+    let sleep = named_sleep(&marker);
+    let program = script(
+        "setsid",
+        &format!(
+            "setsid {s} 600 </dev/null >/dev/null 2>&1 &\n(setsid {s} 601 </dev/null >/dev/null 2>&1 &)\nsleep 0.5\nwhile read l; do echo invalid; done\n",
+            s = sleep.display()
+        ),
+    );
+    let r = run(&options(5), &program).unwrap();
+    assert_eq!(r.starts, 1);
+    assert!(
+        !running(&marker),
+        "a child in another session was left running"
+    );
+    std::fs::remove_file(&sleep).unwrap();
+}

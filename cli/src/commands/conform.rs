@@ -8,7 +8,8 @@ use crate::html;
 use crate::io::{ended_by, Failure, Out, Outcome};
 use iri_grammar::VariantName;
 use iri_grammar_abnf::diff::shown;
-use iri_grammar_conform::{run as conform, Group, Options, Report, DEFAULT_BUDGET};
+use iri_grammar_conform::subject::end_orphans;
+use iri_grammar_conform::{run as conform, Group, Options, Report, DEFAULT_BUDGET, MAX_BUDGET};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -21,8 +22,8 @@ pub struct ConformArgs {
     /// e.g. IRI-reference).
     #[arg(long)]
     pub rule: Option<String>,
-    /// How many inputs to ask before minimizing.
-    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    /// How many inputs to ask before minimizing (at most 1,000,000).
+    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = budget)]
     pub budget: usize,
     /// The seed: the same seed asks the same inputs.
     #[arg(long, default_value_t = 0)]
@@ -43,6 +44,17 @@ pub struct ConformArgs {
     /// The program under test and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     pub program: Vec<OsString>,
+}
+
+/// A number of inputs, up to [`MAX_BUDGET`].
+fn budget(s: &str) -> Result<usize, String> {
+    match s.parse::<u128>() {
+        Ok(n) if n <= MAX_BUDGET as u128 => Ok(n as usize),
+        Ok(_) => Err(format!(
+            "at most {MAX_BUDGET} inputs (they are made before the first is asked)"
+        )),
+        Err(_) => Err(format!("{s:?} is not a number of inputs")),
+    }
 }
 
 /// `2s`, `500ms`, `1.5` (seconds).
@@ -76,7 +88,10 @@ pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
         examples: args.examples.max(1),
         corpus,
     };
-    let report = conform(&options, &args.program).map_err(|e| Failure::Usage(e.0))?;
+    let report = conform(&options, &args.program);
+    // Nothing of the program's is left behind, even what it started and hid.
+    end_orphans();
+    let report = report.map_err(|e| Failure::Usage(e.0))?;
     if let Some(path) = &args.html {
         std::fs::write(path, page(&report))
             .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))?;
@@ -108,7 +123,7 @@ fn summary(r: &Report) -> String {
         plural(r.hangs.len(), "hang", "hangs"),
         plural(r.crashes.len(), "crash", "crashes"),
         plural(
-            r.unreadable.len(),
+            r.not_understood(),
             "answer not understood",
             "answers not understood"
         ),
@@ -210,6 +225,14 @@ fn write_text(out: &mut Out, r: &Report) -> std::io::Result<()> {
             shown(&u.line)
         )?;
     }
+    if r.unreadable_left_out > 0 {
+        writeln!(
+            out,
+            "and {} more not understood (only the first {} are kept)",
+            r.unreadable_left_out,
+            r.unreadable.len()
+        )?;
+    }
     if !r.unreached.is_empty() {
         writeln!(
             out,
@@ -303,7 +326,7 @@ fn page(r: &Report) -> String {
                     "{}<span class=\"why\">{}</span><pre>{}</pre>",
                     html::string(&c.input, None),
                     html::esc(&c.status),
-                    html::esc(&c.stderr)
+                    html::text(&c.stderr)
                 )
             })
             .collect(),
@@ -317,10 +340,14 @@ fn page(r: &Report) -> String {
                 format!(
                     "{}<span class=\"why\">{}: {}</span>",
                     html::string(&u.input, None),
-                    html::esc(&u.why),
+                    html::string(&u.why, None),
                     html::string(&u.line, None)
                 )
             })
+            .chain(
+                (r.unreadable_left_out > 0)
+                    .then(|| format!("and {} more, counted only", r.unreadable_left_out)),
+            )
             .collect(),
     );
     html::page(&format!("iri conform: {program}"), &b)
