@@ -124,11 +124,6 @@ pub fn run(cli: &Cli) -> Verdicts {
             generate_steps,
         } => {
             let rule = rule_arg(&grammar, Some(rule))?;
-            if grammar.has_prose(rule) {
-                crate::io::tell(&format!(
-                    "iri: note: {rule} has prose (<...>), which matches nothing"
-                ));
-            }
             let mut generator = Generator::of(&grammar, *seed).with_steps(*generate_steps);
             let failure = |e: DrawError| {
                 Failure::Usage(match e {
@@ -147,7 +142,9 @@ pub fn run(cli: &Cli) -> Verdicts {
                 ));
             }
             if grammar.has_prose(rule) {
-                eprintln!("iri: note: {rule} has prose (<...>), which matches nothing");
+                crate::io::tell(&format!(
+                    "iri: note: {rule} has prose (<...>), which matches nothing"
+                ));
             }
             if let Some(length) = shortest.filter(|&l| l > MAX_LENGTH) {
                 return Err(Failure::Usage(format!(
