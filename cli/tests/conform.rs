@@ -332,3 +332,42 @@ fn the_program_dies_with_iri_even_when_iri_is_killed() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+#[test]
+fn a_corpus_file_of_any_size_is_read_in_bounded_memory() {
+    // Was: each --corpus file was read whole into memory (a file without line
+    // ends, or of gigabytes, went to the allocator's limit), though at most a
+    // quarter of the budget is taken from it, in lines of at most 4,096 bytes.
+    // Now a longer line is counted and skipped as it is read.
+    let path = dir().join("corpus-without-end.txt");
+    {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        f.write_all(b"1.2.3.4\r\n").unwrap();
+        let block = vec![b'a'; 1 << 20];
+        for _ in 0..600 {
+            f.write_all(&block).unwrap();
+        }
+        f.write_all(b"\n10.0.0.1").unwrap();
+    }
+    let yes = script("yes-corpus", "while read l; do echo valid; done\n");
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 524288 && exec {} --json --grammar uri conform --rule IPv4address \
+             --timeout 1s --budget 200 --corpus {} -- sh {yes}",
+            env!("CARGO_BIN_EXE_iri"),
+            path.display()
+        ))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["corpus_too_long"], 1, "{report}");
+}

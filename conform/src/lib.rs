@@ -53,6 +53,9 @@ pub struct Options {
     pub examples: usize,
     /// Inputs of corpus files, one a line.
     pub corpus: Vec<String>,
+    /// Lines of the corpus files longer than [`inputs::MAX_INPUT`] that the caller
+    /// skipped while reading them (never held), counted with those of `corpus`.
+    pub corpus_skipped: usize,
 }
 
 impl Default for Options {
@@ -65,6 +68,7 @@ impl Default for Options {
             timeout: Duration::from_secs(2),
             examples: 3,
             corpus: Vec::new(),
+            corpus_skipped: 0,
         }
     }
 }
@@ -491,7 +495,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         starts: asker.subject.starts,
         stopped_early,
         unreached: inputs.unreached,
-        corpus_too_long: inputs.too_long,
+        corpus_too_long: inputs.too_long + options.corpus_skipped,
         groups,
         hangs: asker.hangs,
         crashes: asker.crashes,

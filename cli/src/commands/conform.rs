@@ -73,11 +73,13 @@ fn duration(s: &str) -> Result<Duration, String> {
 }
 
 pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
-    let mut corpus = Vec::new();
+    let mut corpus = Corpus::default();
     for path in &args.corpus {
-        let text = std::fs::read_to_string(path)
+        let file = std::fs::File::open(path)
             .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
-        corpus.extend(text.lines().map(str::to_string));
+        corpus
+            .read(file, args.budget)
+            .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
     }
     let options = Options {
         grammar,
@@ -86,7 +88,8 @@ pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
         seed: args.seed,
         timeout: args.timeout,
         examples: args.examples.max(1),
-        corpus,
+        corpus: corpus.lines,
+        corpus_skipped: corpus.skipped,
     };
     let report = conform(&options, &args.program);
     // Nothing of the program's is left behind, even what it started and hid.
@@ -365,5 +368,87 @@ mod tests {
         for bad in ["", "0", "-1s", "x", "2h", "7200"] {
             assert!(duration(bad).is_err(), "{bad}");
         }
+    }
+}
+
+/// The lines of the `--corpus` files, read a block at a time. The inputs take at
+/// most a quarter of the budget from them, each of at most
+/// [`iri_grammar_conform::inputs::MAX_INPUT`] bytes: a longer line is counted and
+/// skipped while it is read, never held, and no more lines are kept than the budget,
+/// so that a file of any size, or without line ends, takes bounded memory.
+#[derive(Default)]
+struct Corpus {
+    lines: Vec<String>,
+    skipped: usize,
+}
+
+impl Corpus {
+    fn read(&mut self, file: impl std::io::Read, budget: usize) -> std::io::Result<()> {
+        use std::io::BufRead;
+        const MAX: usize = iri_grammar_conform::inputs::MAX_INPUT;
+        let mut reader = std::io::BufReader::with_capacity(64 * 1024, file);
+        let mut line = Vec::new();
+        // Whether the line being read has passed MAX: the rest of it is dropped.
+        let mut over = false;
+        let mut number = 0usize;
+        loop {
+            let block = reader.fill_buf()?;
+            if block.is_empty() {
+                break;
+            }
+            let (piece, ended) = match memchr::memchr(b'\n', block) {
+                Some(k) => (&block[..k], Some(k + 1)),
+                None => (block, None),
+            };
+            if !over {
+                if line.len() + piece.len() > MAX + 1 {
+                    over = true;
+                    line.clear();
+                } else {
+                    line.extend_from_slice(piece);
+                }
+            }
+            let used = ended.unwrap_or(block.len());
+            reader.consume(used);
+            if ended.is_some() {
+                number += 1;
+                self.end_line(&mut line, &mut over, number, budget)?;
+            }
+        }
+        if over || !line.is_empty() {
+            number += 1;
+            self.end_line(&mut line, &mut over, number, budget)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps or counts the line just read (LF or CRLF stripped, as `str::lines`).
+    fn end_line(
+        &mut self,
+        line: &mut Vec<u8>,
+        over: &mut bool,
+        number: usize,
+        budget: usize,
+    ) -> std::io::Result<()> {
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        if *over || line.len() > iri_grammar_conform::inputs::MAX_INPUT {
+            self.skipped += 1;
+        } else if self.lines.len() < budget {
+            let text = String::from_utf8(std::mem::take(line)).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "line {number} is not UTF-8 (invalid byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )
+            })?;
+            self.lines.push(text);
+        }
+        line.clear();
+        *over = false;
+        Ok(())
     }
 }
