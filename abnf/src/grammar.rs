@@ -49,6 +49,32 @@ pub enum GrammarError {
     NoRules,
 }
 
+/// The longest grammar file read: 16 MiB, some thirty times the largest grammar
+/// the project tests (32,000 rules), so that a file of any size (or `/dev/zero`)
+/// given to `--abnf` is refused rather than held whole.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// A file's text, read up to [`MAX_FILE_BYTES`]: the message of why it cannot be.
+fn read_bounded(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "longer than {MAX_FILE_BYTES} bytes, the longest grammar file read"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not UTF-8 (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 impl fmt::Display for GrammarError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -101,16 +127,17 @@ impl Grammar {
     /// Reads ABNF files; rules show the paths as given.
     ///
     /// # Errors
-    /// [`GrammarError::Io`] for a file that cannot be read (or is not UTF-8), and as
+    /// [`GrammarError::Io`] for a file that cannot be read (or is not UTF-8, or is
+    /// longer than [`MAX_FILE_BYTES`], which is read no further), and as
     /// [`Grammar::from_abnf`].
     pub fn read_files<P: AsRef<Path>>(paths: &[P]) -> Result<Grammar, GrammarError> {
         let mut lists = Vec::new();
         for p in paths {
             let p = p.as_ref();
             let shown = p.display().to_string();
-            let text = std::fs::read_to_string(p).map_err(|e| GrammarError::Io {
+            let text = read_bounded(p).map_err(|message| GrammarError::Io {
                 path: shown.clone(),
-                message: e.to_string(),
+                message,
             })?;
             let file = p
                 .file_name()

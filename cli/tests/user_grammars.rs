@@ -400,3 +400,18 @@ fn code_generation_past_its_budget_is_refused_with_the_flag_named() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("more than 10 steps"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_grammar_file_is_read_no_further_than_its_limit() {
+    // Was: an --abnf file was read whole, so `--abnf /dev/zero` grew without end.
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let o = iri(&["--abnf", "/dev/zero", "grammar"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("/dev/zero: longer than 16777216 bytes, the longest grammar file read"),
+        "{}",
+        stderr(&o)
+    );
+}
