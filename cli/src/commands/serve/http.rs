@@ -5,9 +5,34 @@
 //! on the connections' own thread. The page's work (trees, traces, rule pages) is
 //! synchronous and keeps caches that are
 //! not shared between threads, so it runs on worker threads of its own, each with its
-//! own state, fed by a bounded queue; the connections live on one thread of a tokio
-//! runtime and never wait on that work. Every limit is a constant here, and each has a
-//! test in `cli/tests/server.rs` and a row in SECURITY.md:
+//! own state; the connections live on one thread of a tokio runtime and never wait on
+//! that work.
+//!
+//! **Lanes.** The page's handler estimates what each request costs before it is
+//! queued ([`Triage::Work`]); requests up to a cost it chooses go to the
+//! [`Lane::Cheap`] lane, the rest (a trace or a comparison of parses of a long input)
+//! to the [`Lane::Heavy`] lane. Each lane has its own bounded queue and its own
+//! workers, so a flood of heavy requests fills the heavy lane only: it is answered
+//! `503` there, and a tree waits behind other trees, never behind a comparison.
+//!
+//! **Clients.** Every client is on the loopback address, so the address says nothing
+//! of who sent a request; the connection is the one client the server can tell
+//! apart. HTTP/1.1 answers a connection's requests in order, so a connection has at
+//! most one request in a queue, and a queue served first in, first out is served in
+//! turn across connections: a client that opens many connections gets as many turns,
+//! which is why heavy work has a lane of its own rather than a fair share of one.
+//!
+//! **Connection slots.** When every slot is taken, a new connection takes the slot of
+//! the connection that has been idle longest (no request being worked on; the idle
+//! one is closed), so sockets that are opened and left idle, however many and however
+//! often reopened, never lock an ordinary request out. Only when every connection is
+//! waiting on an answer is a new one closed. The number of slots is sized to the
+//! descriptors the process may open ([`open_files`]): the soft limit is raised to
+//! what they need, up to the hard limit, and [`RESERVED_DESCRIPTORS`] are left for
+//! everything else.
+//!
+//! Every limit is a constant here, and each has a test in `cli/tests/server.rs` and a
+//! row in SECURITY.md:
 //!
 //! | limit | value | what a hostile client gets |
 //! |---|---|---|
@@ -16,8 +41,8 @@
 //! | a request body | none allowed (the page only reads) | `413` at once, the body never read, the connection closed |
 //! | a connection with no byte read or written | [`IDLE_TIMEOUT`] | closed (a withheld body, an unread answer, an idle keep-alive) |
 //! | a connection's whole life | [`MAX_CONNECTION_LIFE`] | closed (an answer read a byte at a time) |
-//! | connections open at once | [`MAX_CONNECTIONS`] | further ones are closed as soon as accepted |
-//! | requests waiting for a worker | [`MAX_QUEUED`] | `503` |
+//! | connections open at once | [`MAX_CONNECTIONS`], fewer if the descriptors allow fewer | the longest idle connection is closed for a new one; a new one is closed if none is idle |
+//! | requests waiting for a worker | [`MAX_QUEUED_CHEAP`], [`MAX_QUEUED_HEAVY`] by lane | `503` |
 //! | bytes of large answers not yet written | [`MAX_UNSENT_BYTES`] | `503` for another large answer; small ones are still served |
 //! | HTTP versions | HTTP/1.0 and 1.1 | `505` for any other, then closed |
 
@@ -25,19 +50,21 @@ use bytes::Bytes;
 use http_body_util::Full;
 use hyper::body::{Body, Frame, Incoming, SizeHint};
 use hyper::header::{
-    HeaderValue, CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, HOST, TRANSFER_ENCODING,
+    HeaderName, HeaderValue, CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, HOST, ORIGIN,
+    TRANSFER_ENCODING,
 };
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{oneshot, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
 /// The request line and headers together. The page's longest request is a tree or
@@ -52,13 +79,21 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 /// No connection lives longer, however slowly it keeps moving.
 pub const MAX_CONNECTION_LIFE: Duration = Duration::from_secs(120);
-/// Connections open at once; each costs a task and a read buffer (a few KiB idle).
+/// Connections open at once, at most; each costs a task, a read buffer (a few KiB
+/// idle) and a file descriptor, so fewer where the descriptors allow fewer
+/// ([`connection_slots`]).
 pub const MAX_CONNECTIONS: usize = 4096;
-/// Requests accepted but not yet taken by a worker. Short, so that a flood of the
-/// heaviest requests (a trace of 4,096 characters takes about 25 ms) is refused
-/// rather than queued ahead of everyone else: a request that is queued waits at most
-/// this many others.
-pub const MAX_QUEUED: usize = 8;
+/// Descriptors kept for everything but connections: the standard streams, the
+/// listener, the runtime's own, and a browser started by `--open`.
+pub const RESERVED_DESCRIPTORS: usize = 64;
+/// Requests of the cheap lane accepted but not yet taken by a worker. Each is
+/// cheap by the handler's estimate, so a request that is queued waits at most this
+/// many cheap others.
+pub const MAX_QUEUED_CHEAP: usize = 64;
+/// Requests of the heavy lane accepted but not yet taken by a worker. Short, so that
+/// a flood of the heaviest requests is refused rather than queued: a heavy request
+/// that is queued waits at most this many others.
+pub const MAX_QUEUED_HEAVY: usize = 8;
 /// Answers larger than [`SMALL_ANSWER`] computed but not yet written to their
 /// clients, in bytes: the largest answer (the trace of 4,096 `/`) is about 3 MB, so
 /// this holds about twenty of the largest at once.
@@ -73,8 +108,33 @@ pub struct Request {
     pub method: String,
     /// The `Host` header, if there is one and it is visible ASCII.
     pub host: Option<String>,
+    /// The `Origin` header (RFC 6454 §7), if there is one and it is visible ASCII:
+    /// the page whose script sent the request.
+    pub origin: Option<String>,
+    /// The `Sec-Fetch-Site` header (Fetch Metadata Request Headers §2.4), if any:
+    /// how the browser relates the sending page's site to this one.
+    pub fetch_site: Option<String>,
     /// The path and query, as sent.
     pub target: String,
+}
+
+/// Where a request's work is done: its estimated cost decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    /// Requests whose work is small by the handler's estimate (the trees, the rule
+    /// pages, traces and comparisons of short inputs).
+    Cheap,
+    /// The rest: they never hold up the cheap lane.
+    Heavy,
+}
+
+/// The handler's first look at a request, on the connections' thread.
+#[derive(Debug)]
+pub enum Triage {
+    /// Answered at once (the page's files, refusals, the rule names).
+    Answer(Response),
+    /// Work for a worker of this lane.
+    Work(Lane),
 }
 
 /// What the page's handler answers.
@@ -114,23 +174,82 @@ impl Jobs {
     }
 }
 
-/// A listening server and the queue its workers read.
+/// The descriptors this process may open: its soft limit of open files, first raised
+/// towards what [`MAX_CONNECTIONS`] need (never past the hard limit). `None` where
+/// the limit cannot be read.
+#[cfg(unix)]
+pub fn open_files() -> Option<usize> {
+    let want = libc::rlim_t::try_from(MAX_CONNECTIONS + RESERVED_DESCRIPTORS).ok()?;
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limit into the struct it is given, which lives
+    // for the call.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return None;
+    }
+    if limit.rlim_cur != libc::RLIM_INFINITY && limit.rlim_cur < want {
+        let raised = libc::rlimit {
+            rlim_cur: if limit.rlim_max == libc::RLIM_INFINITY {
+                want
+            } else {
+                want.min(limit.rlim_max)
+            },
+            rlim_max: limit.rlim_max,
+        };
+        // SAFETY: setrlimit reads the struct it is given; lowering nothing, it can
+        // only fail (and then the old limit stands).
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            limit = raised;
+        }
+    }
+    if limit.rlim_cur == libc::RLIM_INFINITY {
+        return Some(usize::MAX);
+    }
+    Some(usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX))
+}
+
+/// Elsewhere the limit is not read, and [`MAX_CONNECTIONS`] stands.
+#[cfg(not(unix))]
+pub fn open_files() -> Option<usize> {
+    None
+}
+
+/// How many connections may be open at once with `open_files` descriptors: all of
+/// them but [`RESERVED_DESCRIPTORS`], at most [`MAX_CONNECTIONS`], at least one.
+pub fn connection_slots(open_files: Option<usize>) -> usize {
+    open_files.map_or(MAX_CONNECTIONS, |n| {
+        n.saturating_sub(RESERVED_DESCRIPTORS)
+            .clamp(1, MAX_CONNECTIONS)
+    })
+}
+
+/// A listening server and the queues its workers read.
 pub struct Server {
     listener: std::net::TcpListener,
-    queue: mpsc::SyncSender<Job>,
-    jobs: Jobs,
+    cheap: mpsc::SyncSender<Job>,
+    heavy: mpsc::SyncSender<Job>,
+    cheap_jobs: Jobs,
+    heavy_jobs: Jobs,
+    slots: usize,
 }
 
 impl Server {
-    /// Listens on 127.0.0.1:`port` (0: a free port).
-    pub fn bind(port: u16) -> io::Result<Server> {
+    /// Listens on 127.0.0.1:`port` (0: a free port), with `slots` connections at
+    /// most ([`connection_slots`]).
+    pub fn bind(port: u16, slots: usize) -> io::Result<Server> {
         let listener = std::net::TcpListener::bind(("127.0.0.1", port))?;
         listener.set_nonblocking(true)?;
-        let (queue, jobs) = mpsc::sync_channel(MAX_QUEUED);
+        let (cheap, cheap_jobs) = mpsc::sync_channel(MAX_QUEUED_CHEAP);
+        let (heavy, heavy_jobs) = mpsc::sync_channel(MAX_QUEUED_HEAVY);
         Ok(Server {
             listener,
-            queue,
-            jobs: Jobs(Arc::new(Mutex::new(jobs))),
+            cheap,
+            heavy,
+            cheap_jobs: Jobs(Arc::new(Mutex::new(cheap_jobs))),
+            heavy_jobs: Jobs(Arc::new(Mutex::new(heavy_jobs))),
+            slots: slots.max(1),
         })
     }
 
@@ -138,31 +257,40 @@ impl Server {
         Ok(self.listener.local_addr()?.port())
     }
 
-    /// The queue, for a worker thread.
-    pub fn jobs(&self) -> Jobs {
-        self.jobs.clone()
+    /// A lane's queue, for a worker thread.
+    pub fn jobs(&self, lane: Lane) -> Jobs {
+        match lane {
+            Lane::Cheap => self.cheap_jobs.clone(),
+            Lane::Heavy => self.heavy_jobs.clone(),
+        }
     }
 
-    /// Serves until the process ends (or the listener fails to start). `quick` answers
-    /// what needs no work on the connections' thread; the rest goes to the workers.
+    /// Serves until the process ends (or the listener fails to start). `triage`
+    /// answers what needs no work on the connections' thread and sends the rest to
+    /// the workers of the lane it names.
     pub fn run(
         self,
-        quick: impl Fn(&Request) -> Option<Response> + Send + Sync + 'static,
+        triage: impl Fn(&Request) -> Triage + Send + Sync + 'static,
     ) -> io::Result<()> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
-        runtime.block_on(self.accept(Box::new(quick)))
+        runtime.block_on(self.accept(Box::new(triage)))
     }
 
-    async fn accept(self, quick: Quick) -> io::Result<()> {
+    async fn accept(self, triage: TriageFn) -> io::Result<()> {
         let listener = tokio::net::TcpListener::from_std(self.listener)?;
         let shared = Arc::new(Shared {
-            quick,
-            queue: self.queue,
+            triage,
+            cheap: self.cheap,
+            heavy: self.heavy,
             unsent: Arc::new(Semaphore::new(MAX_UNSENT_BYTES / 1024)),
         });
-        let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+        let slots = Arc::new(Slots {
+            limit: self.slots,
+            open: Mutex::new(HashMap::new()),
+        });
+        let mut next_id = 0u64;
         loop {
             let stream = match listener.accept().await {
                 Ok((stream, _)) => stream,
@@ -174,54 +302,156 @@ impl Server {
                     continue;
                 }
             };
-            let Ok(permit) = connections.clone().try_acquire_owned() else {
+            next_id += 1;
+            let Some(slot) = slots.take(next_id) else {
                 drop(stream);
                 continue;
             };
-            tokio::spawn(connection(stream, permit, shared.clone()));
+            tokio::spawn(connection(stream, slot, shared.clone()));
+            // A connection made to give up its slot closes when its task next runs:
+            // let it, before the next accept takes another descriptor.
+            tokio::task::yield_now().await;
         }
     }
 }
 
-type Quick = Box<dyn Fn(&Request) -> Option<Response> + Send + Sync>;
+type TriageFn = Box<dyn Fn(&Request) -> Triage + Send + Sync>;
 
-/// What every connection shares: the queue to the workers, and the budget of bytes
-/// of answers not yet written.
+/// What every connection shares: the lanes' queues to the workers, and the budget of
+/// bytes of answers not yet written.
 struct Shared {
-    quick: Quick,
-    queue: mpsc::SyncSender<Job>,
+    triage: TriageFn,
+    cheap: mpsc::SyncSender<Job>,
+    heavy: mpsc::SyncSender<Job>,
     unsent: Arc<Semaphore>,
 }
 
+/// What the accept loop knows of an open connection.
+struct Slot {
+    born: Instant,
+    /// Milliseconds from `born` to the last byte moved ([`Watched`]).
+    moved: Arc<AtomicU64>,
+    /// Requests of the connection being answered (at most one: HTTP/1.1 answers
+    /// in order).
+    busy: Arc<AtomicUsize>,
+    /// Told when the connection must give up its slot.
+    evict: Arc<Notify>,
+}
+
+impl Slot {
+    fn last_moved(&self) -> Instant {
+        self.born + Duration::from_millis(self.moved.load(Ordering::Relaxed))
+    }
+}
+
+/// The open connections, at most `limit`.
+struct Slots {
+    limit: usize,
+    open: Mutex<HashMap<u64, Slot>>,
+}
+
+impl Slots {
+    /// A slot for connection `id`: a free one, or the one of the connection idle
+    /// longest, which is told to close; `None` when every connection is being
+    /// answered.
+    fn take(self: &Arc<Self>, id: u64) -> Option<Held> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if open.len() >= self.limit {
+            let (&victim, _) = open
+                .iter()
+                .filter(|(_, s)| s.busy.load(Ordering::Relaxed) == 0)
+                .min_by_key(|(_, s)| s.last_moved())?;
+            if let Some(s) = open.remove(&victim) {
+                s.evict.notify_one();
+            }
+        }
+        let slot = Slot {
+            born: Instant::now(),
+            moved: Arc::new(AtomicU64::new(0)),
+            busy: Arc::new(AtomicUsize::new(0)),
+            evict: Arc::new(Notify::new()),
+        };
+        let held = Held {
+            id,
+            slots: self.clone(),
+            born: slot.born,
+            moved: slot.moved.clone(),
+            busy: slot.busy.clone(),
+            evict: slot.evict.clone(),
+        };
+        open.insert(id, slot);
+        Some(held)
+    }
+}
+
+/// A connection's hold on its slot, given back when the connection ends.
+struct Held {
+    id: u64,
+    slots: Arc<Slots>,
+    born: Instant,
+    moved: Arc<AtomicU64>,
+    busy: Arc<AtomicUsize>,
+    evict: Arc<Notify>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut open = self.slots.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.remove(&self.id);
+    }
+}
+
+/// Counts a request of its connection as being answered while it lives.
+struct Busy(Arc<AtomicUsize>);
+
+impl Busy {
+    fn new(busy: &Arc<AtomicUsize>) -> Busy {
+        busy.fetch_add(1, Ordering::Relaxed);
+        Busy(busy.clone())
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// One connection, from accept to close: hyper reads requests and writes answers; the
-/// watchdog and the lifetime end it when it stalls or lives too long.
-async fn connection(
-    stream: tokio::net::TcpStream,
-    _permit: OwnedSemaphorePermit,
-    shared: Arc<Shared>,
-) {
+/// watchdog and the lifetime end it when it stalls or lives too long, and the accept
+/// loop when it needs the slot of an idle one.
+async fn connection(stream: tokio::net::TcpStream, slot: Held, shared: Arc<Shared>) {
     let _ = stream.set_nodelay(true);
-    let born = Instant::now();
-    let moved = Arc::new(AtomicU64::new(0));
+    let born = slot.born;
+    let moved = slot.moved.clone();
     let io = TokioIo::new(Watched {
         io: stream,
         born,
         moved: moved.clone(),
     });
+    let busy = slot.busy.clone();
     let service = service_fn(move |request| {
         let shared = shared.clone();
-        async move { Ok::<_, Infallible>(respond(request, &shared).await) }
+        let busy = Busy::new(&busy);
+        async move {
+            let answer = respond(request, &shared).await;
+            drop(busy);
+            Ok::<_, Infallible>(answer)
+        }
     });
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(HEAD_TIMEOUT)
         .max_buf_size(MAX_HEAD_BYTES);
     let served = http.serve_connection(io, service);
+    let evict = slot.evict.clone();
     tokio::select! {
         _ = served => {}
         _ = stalled(born, moved) => {}
         _ = tokio::time::sleep(MAX_CONNECTION_LIFE) => {}
+        _ = evict.notified() => {}
     }
+    drop(slot);
 }
 
 /// Ends when no byte has moved on the connection for [`IDLE_TIMEOUT`].
@@ -333,6 +563,9 @@ impl Body for Budgeted {
 
 type Answer = hyper::Response<Budgeted>;
 
+/// Fetch Metadata's header, which `hyper::header` does not name.
+const SEC_FETCH_SITE: HeaderName = HeaderName::from_static("sec-fetch-site");
+
 /// A plain-text answer made by this layer (not the page's), optionally closing the
 /// connection after it.
 fn plain(status: u16, text: &str, close: bool) -> Answer {
@@ -368,23 +601,32 @@ async fn respond(request: hyper::Request<Incoming>, shared: &Shared) -> Answer {
         // announced length costs nothing however large it is.
         return plain(413, "iri serve takes no request bodies\n", true);
     }
+    let header = |name| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|h: &HeaderValue| h.to_str().ok())
+            .map(str::to_string)
+    };
     let asked = Request {
         method: request.method().as_str().to_string(),
-        host: request
-            .headers()
-            .get(HOST)
-            .and_then(|h| h.to_str().ok())
-            .map(str::to_string),
+        host: header(HOST),
+        origin: header(ORIGIN),
+        fetch_site: header(SEC_FETCH_SITE),
         target: request.uri().path_and_query().map_or_else(
             || request.uri().path().to_string(),
             |p| p.as_str().to_string(),
         ),
     };
-    let page = match (shared.quick)(&asked) {
-        Some(page) => page,
-        None => {
+    let page = match (shared.triage)(&asked) {
+        Triage::Answer(page) => page,
+        Triage::Work(lane) => {
             let (reply, answer) = oneshot::channel();
-            match shared.queue.try_send(Job {
+            let queue = match lane {
+                Lane::Cheap => &shared.cheap,
+                Lane::Heavy => &shared.heavy,
+            };
+            match queue.try_send(Job {
                 request: asked,
                 reply,
             }) {

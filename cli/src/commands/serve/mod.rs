@@ -23,9 +23,20 @@
 //! The server listens on the loopback address only and answers only requests whose
 //! `Host` is that address or `localhost` with its port: another site open in the same
 //! browser cannot read it by rebinding a name of its own to 127.0.0.1 (DNS rebinding).
+//! Nor does it answer another site's page, which a browser lets send requests to any
+//! address (and which could otherwise keep the page's workers busy while the student
+//! reads it): a request whose `Origin` (RFC 6454 §7) is not this server, or whose
+//! `Sec-Fetch-Site` (Fetch Metadata Request Headers §2.4) is `cross-site` or
+//! `same-site` (another port of the same host is the same site), is refused with
+//! `403`. Requests with neither header (a typed address, `curl`, the tests) are
+//! answered.
+//!
 //! The HTTP layer ([`http`]) bounds what any one client can hold (the head, the time,
 //! the connections, the answers not yet read) and answers on worker threads, each
-//! with its own [`App`], so that one client cannot stall another.
+//! with its own [`App`], so that one client cannot stall another. Each request's work
+//! is estimated before it is queued ([`cost`]): cheap ones (trees, rule pages, traces
+//! and comparisons of short inputs) have a lane of workers of their own, which the
+//! heavy ones (traces and comparisons of long inputs) never hold up.
 
 mod http;
 
@@ -52,6 +63,30 @@ const APP_CSS: &str = include_str!("../../../assets/app.css");
 /// a megabyte is not read.
 const MAX_INPUT_CHARS: usize = 4096;
 
+/// Inputs longer than this are not compared by `/api/parses`: the oracle looks for
+/// each later alternative of each node among every end that alternative has from
+/// the node's start, a list as long as the rest of the input, so the work grows as
+/// the square of the input; a quarter of [`MAX_INPUT_CHARS`] is a sixteenth of the
+/// work.
+const MAX_COMPARED_CHARS: usize = 1024;
+
+/// The estimated work of a request, in characters of tree building (a tree of the
+/// input is one per character), up to which it runs in the cheap lane
+/// ([`http::Lane`]): a tree of the longest input is cheap.
+const CHEAP_COST: u64 = MAX_INPUT_CHARS as u64;
+
+/// A trace is a tree's work and more per character: a step for each try,
+/// backtrack and match, each sent as a line of JSON.
+const TRACE_COST_PER_CHAR: u64 = 16;
+
+/// A comparison of parses: a tree, then for each node the ends of its later
+/// alternatives (see [`MAX_COMPARED_CHARS`]): the square of the input, divided by
+/// this.
+const PARSES_SQUARE_DIVISOR: u64 = 128;
+
+/// A rule page: worked out once per worker and kept, whatever the input.
+const RULE_COST: u64 = 1;
+
 /// The most forks `/api/parses` lists: a page of alternatives is read, a thousand
 /// are not (a path of a thousand segments has as many).
 const MAX_FORKS: usize = 12;
@@ -61,7 +96,9 @@ const MAX_FORKS: usize = 12;
 const MAX_FORK_NODES: usize = 120;
 
 pub fn run(port: u16, open: bool) -> Outcome {
-    let server = http::Server::bind(port)
+    let open_files = http::open_files();
+    let slots = http::connection_slots(open_files);
+    let server = http::Server::bind(port, slots)
         .map_err(|e| Failure::Io(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
     let port = server.port().unwrap_or(port);
     let url = format!("http://127.0.0.1:{port}/");
@@ -69,22 +106,37 @@ pub fn run(port: u16, open: bool) -> Outcome {
     let mut stdout = std::io::stdout();
     let _ = writeln!(stdout, "iri serve: listening on {url} (Ctrl-C to stop)");
     let _ = stdout.flush();
+    match open_files {
+        Some(n) if n != usize::MAX => crate::io::tell(&format!(
+            "iri serve: up to {slots} connections at once (open files: {n}, {} kept for \
+             the rest)",
+            http::RESERVED_DESCRIPTORS
+        )),
+        _ => crate::io::tell(&format!("iri serve: up to {slots} connections at once")),
+    }
     if open {
         open_browser(&url);
     }
-    // Two workers at least, so that a slow first answer of a rule (its generated
-    // code is worked out once) does not hold up the trees; more would only hold more
-    // copies of the grammars.
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 4));
-    for _ in 0..workers {
-        let jobs = server.jobs();
-        std::thread::Builder::new()
-            .name("iri-serve-worker".to_string())
-            .spawn(move || work(&jobs, port))
-            .map_err(|e| Failure::Io(format!("cannot start a worker thread: {e}")))?;
+    // Two workers for the cheap lane, so that a slow first answer of a rule (its
+    // generated code is worked out once) does not hold up the trees; one or two for
+    // the heavy lane, by the cores there are. More would only hold more copies of
+    // the grammars.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let lanes = [
+        (http::Lane::Cheap, 2),
+        (http::Lane::Heavy, (cores / 2).clamp(1, 2)),
+    ];
+    for (lane, workers) in lanes {
+        for _ in 0..workers {
+            let jobs = server.jobs(lane);
+            std::thread::Builder::new()
+                .name("iri-serve-worker".to_string())
+                .spawn(move || work(&jobs, port))
+                .map_err(|e| Failure::Io(format!("cannot start a worker thread: {e}")))?;
+        }
     }
     server
-        .run(move |request| quick(port, request))
+        .run(move |request| triage(port, request))
         .map_err(|e| Failure::Io(format!("iri serve stopped: {e}")))?;
     Ok(true)
 }
@@ -220,7 +272,7 @@ impl<'g> App<'g> {
     }
 
     fn answer(&self, request: &Request) -> Answer {
-        if let Some(answer) = quick(self.port, request) {
+        if let http::Triage::Answer(answer) = triage(self.port, request) {
             return answer;
         }
         let url = request.target.as_str();
@@ -244,26 +296,69 @@ fn host_ok(port: u16, request: &Request) -> bool {
     matches!(host, Some(h) if h == format!("127.0.0.1:{port}") || h == format!("localhost:{port}"))
 }
 
+/// Whether a browser says the request was sent by another site's page (see the
+/// module's doc): its `Sec-Fetch-Site` is neither `same-origin` nor `none` (typed
+/// by the user), or its `Origin` is not this server.
+fn cross_site(port: u16, request: &Request) -> bool {
+    let site = request.fetch_site.as_deref().map(str::to_ascii_lowercase);
+    if matches!(site, Some(s) if s != "same-origin" && s != "none") {
+        return true;
+    }
+    let origin = request.origin.as_deref().map(str::to_ascii_lowercase);
+    matches!(origin, Some(o) if o != format!("http://127.0.0.1:{port}")
+        && o != format!("http://localhost:{port}"))
+}
+
+/// The estimated work of a request for `path` with the query `q`, in characters of
+/// tree building (see [`CHEAP_COST`]).
+fn cost(path: &str, q: &HashMap<String, String>) -> u64 {
+    let n = q
+        .get("input")
+        .map_or(0, |s| u64::try_from(s.chars().count()).unwrap_or(u64::MAX));
+    match path {
+        "/api/trace" => n.saturating_mul(TRACE_COST_PER_CHAR),
+        "/api/parses" => n.saturating_add(n.saturating_mul(n) / PARSES_SQUARE_DIVISOR),
+        "/api/rule" => RULE_COST,
+        _ => n,
+    }
+}
+
 /// The answers that need no grammar work (refusals, the page's files, the rule
 /// names): the HTTP layer gives them on the connections' own thread, so that a queue
-/// of heavy requests never delays them. `None` for a tree, trace or rule page.
-fn quick(port: u16, request: &Request) -> Option<Answer> {
+/// of heavy requests never delays them. A tree, trace, rule page or comparison is
+/// work, for the lane its estimated [`cost`] says.
+fn triage(port: u16, request: &Request) -> http::Triage {
+    http::Triage::Answer(match quick(port, request) {
+        Ok(answer) => answer,
+        Err(lane) => return http::Triage::Work(lane),
+    })
+}
+
+fn quick(port: u16, request: &Request) -> Result<Answer, http::Lane> {
     if !host_ok(port, request) {
-        return Some(reply(
+        return Ok(reply(
             421,
             TEXT,
             "iri serve answers 127.0.0.1 and localhost only\n",
         ));
     }
+    if cross_site(port, request) {
+        return Ok(reply(
+            403,
+            TEXT,
+            "iri serve answers its own page only, not requests sent by another site's \
+             page (Origin, Sec-Fetch-Site)\n",
+        ));
+    }
     if request.method != "GET" {
-        return Some(reply(405, TEXT, "GET only\n"));
+        return Ok(reply(405, TEXT, "GET only\n"));
     }
     let url = request.target.as_str();
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let Some(q) = params(query) else {
-        return Some(json_error(400, "the query is not UTF-8 form-encoded text"));
+        return Ok(json_error(400, "the query is not UTF-8 form-encoded text"));
     };
-    Some(match path {
+    Ok(match path {
         "/" | "/index.html" => reply(200, "text/html; charset=utf-8", INDEX_HTML),
         "/app.js" => reply(200, "text/javascript; charset=utf-8", APP_JS),
         "/app.css" => reply(200, "text/css; charset=utf-8", APP_CSS),
@@ -271,7 +366,25 @@ fn quick(port: u16, request: &Request) -> Option<Answer> {
             Some(v) => json_reply(200, &rules(v)),
             None => json_error(400, GRAMMAR_PARAM),
         },
-        "/api/tree" | "/api/rule" | "/api/trace" | "/api/parses" => return None,
+        "/api/tree" | "/api/rule" | "/api/trace" | "/api/parses" => {
+            // An input beyond its endpoint's cap is refused here, not queued.
+            let cap = match path {
+                "/api/tree" => Some((MAX_INPUT_CHARS, "shown")),
+                "/api/trace" => Some((MAX_INPUT_CHARS, "traced")),
+                "/api/parses" => Some((MAX_COMPARED_CHARS, "compared")),
+                _ => None,
+            };
+            if let Some((max, not_done)) = cap {
+                if let Err((status, message)) = App::input_param(&q, max, not_done) {
+                    return Ok(json_error(status, &message));
+                }
+            }
+            return Err(if cost(path, &q) <= CHEAP_COST {
+                http::Lane::Cheap
+            } else {
+                http::Lane::Heavy
+            });
+        }
         _ => reply(404, TEXT, "not found\n"),
     })
 }
@@ -309,17 +422,18 @@ impl<'g> App<'g> {
         })
     }
 
-    /// The input, at most [`MAX_INPUT_CHARS`] characters long (else a 413 that says
-    /// what is not done with longer ones: "shown", "traced").
+    /// The input, at most `max` characters long (else a 413 that says what is not
+    /// done with longer ones: "shown", "traced").
     fn input_param<'q>(
         q: &'q HashMap<String, String>,
+        max: usize,
         not_done: &str,
     ) -> Result<&'q str, (u16, String)> {
         let input = q.get("input").map(String::as_str).unwrap_or("");
-        if input.chars().count() > MAX_INPUT_CHARS {
+        if input.chars().count() > max {
             return Err((
                 413,
-                format!("inputs of more than {MAX_INPUT_CHARS} characters are not {not_done}"),
+                format!("inputs of more than {max} characters are not {not_done}"),
             ));
         }
         Ok(input)
@@ -328,7 +442,7 @@ impl<'g> App<'g> {
     /// The tree of the input, literals as leaves, or where and why it fails.
     fn tree(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
         let rule = Self::rule_param(v, q, "rule")?;
-        let input = Self::input_param(q, "shown")?;
+        let input = Self::input_param(q, MAX_INPUT_CHARS, "shown")?;
         let lesson = self.lesson(v);
         Ok(iri_grammar::with_variant!(v, V => tree_json::<V>(rule, input, lesson)))
     }
@@ -338,7 +452,7 @@ impl<'g> App<'g> {
     /// other alternatives' nodes over the same characters, each with its ABNF.
     fn parses(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
         let rule = Self::rule_param(v, q, "rule")?;
-        let input = Self::input_param(q, "compared")?;
+        let input = Self::input_param(q, MAX_COMPARED_CHARS, "compared")?;
         let lesson = self.lesson(v);
         let name = rule.name_in(v).unwrap_or(rule.iri_name());
         let parses = match lesson.oracle.other_parses(name, input, MAX_FORKS) {
@@ -401,7 +515,7 @@ impl<'g> App<'g> {
     /// The steps of the combinators on the input, offsets also in characters.
     fn trace(&self, v: VariantName, q: &HashMap<String, String>) -> Result<String, (u16, String)> {
         let rule = Self::rule_param(v, q, "rule")?;
-        let input = Self::input_param(q, "traced")?;
+        let input = Self::input_param(q, MAX_INPUT_CHARS, "traced")?;
         Ok(iri_grammar::with_variant!(v, V => trace_json::<V>(rule, input)))
     }
 
@@ -781,13 +895,21 @@ mod tests {
                 .unwrap();
         assert_eq!(v["forks"][0]["abnf"], "ipath-abempty");
         assert_eq!(v["forks"][0]["others"][0]["abnf"], "ipath-absolute");
-        // The longest input the page takes is compared too (the cap on forks is
-        // tested in abnf/src/explain.rs, on a grammar with a fork per character).
-        let long = format!("http://1.2.3.4/{}", "a/".repeat(2040));
+        // The longest input compared (the cap on forks is tested in
+        // abnf/src/explain.rs, on a grammar with a fork per character); one longer
+        // is refused.
+        let long = format!("http://1.2.3.4/{}", "a/".repeat(503));
+        assert_eq!(long.len(), MAX_COMPARED_CHARS - 3);
         let v: serde_json::Value =
             serde_json::from_str(&app.parses(VariantName::Iri, &q("IRI", &long)).unwrap()).unwrap();
         assert_eq!(v["forks"].as_array().unwrap().len(), 1);
         assert_eq!(v["capped"], false);
+        let longer = format!("{long}abcd");
+        let (status, message) = app
+            .parses(VariantName::Iri, &q("IRI", &longer))
+            .unwrap_err();
+        assert_eq!(status, 413);
+        assert!(message.contains("more than 1024 characters"), "{message}");
         let v: serde_json::Value =
             serde_json::from_str(&app.parses(VariantName::Iri, &q("IRI", "a b")).unwrap()).unwrap();
         assert_eq!(v["valid"], false);
