@@ -427,12 +427,16 @@ impl Arena {
     }
 
     /// Room for more nodes, never beyond `max`: a bounded arena is not doubled past
-    /// its bound.
+    /// its bound. False when `max` nodes are held (and no node is held beyond them).
     #[cold]
-    fn grow(&mut self) {
+    fn grow(&mut self) -> bool {
         let len = self.nodes.len();
+        if len >= self.max as usize {
+            return false;
+        }
         let more = len.max(4).min(self.max as usize - len);
         self.nodes.reserve_exact(more);
+        true
     }
 }
 
@@ -521,6 +525,11 @@ impl Tree {
         f: impl FnOnce() -> R,
     ) -> (R, Vec<RawNode>, Option<u32>) {
         nodes.clear();
+        // A reused arena larger than the bound would hold more than `max` nodes
+        // before it is full ([`Tree::open`] tests only a full arena).
+        if nodes.capacity() > max as usize {
+            nodes = Vec::new();
+        }
         let mut arena = Arena {
             nodes,
             chosen: None,
@@ -568,15 +577,16 @@ impl Mode for Tree {
             return u32::MAX;
         }
         with_arena(|a| {
-            let at = a.places();
-            // Nodes are counted, not held, only once `max` are held.
-            if a.nodes.len() >= a.max as usize {
+            // The arena's capacity never passes `max` (`grow`, `collect_at_most`), so
+            // only a full arena can be at the bound, and one with room counts no
+            // node beyond it: the common case tests what `push` tests anyway.
+            if a.nodes.len() == a.nodes.capacity() && !a.grow() {
+                // Nodes are counted, not held, once `max` are held.
+                let at = a.places();
                 a.beyond += 1;
                 return at;
             }
-            if a.nodes.len() == a.nodes.capacity() {
-                a.grow();
-            }
+            let at = a.nodes.len() as u32;
             // Written when the rule matches; cut with the attempt if it fails.
             // Its size is 1 meanwhile: were one ever left (a composition that does
             // not rewind), a walk of the tree would still move on.
