@@ -273,6 +273,21 @@ export function isValid(s, opts) {
   return v === 2 ? wellFormed(s) : v === 1;
 }
 
+/** A function `(s) => boolean` that is `isValid(s, opts)` with the grammar and the
+ *  rule looked up once (the validator of the Ajv formats). Non-strings are not
+ *  valid (false), which suits a format check that is handed anything. */
+export function validator(opts) {
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  const r = ruleNumber(g, o.rule);
+  return (s) => {
+    if (typeof s !== 'string') return false;
+    const len = write(s, 0);
+    const v = guarded(() => wasm.iri_is_valid(g, r, len, lastAscii ? 0 : 1));
+    return v === 2 ? wellFormed(s) : v === 1;
+  };
+}
+
 /** `isValid` for every string of an array (or any iterable), crossing into the
  *  engine once: the strings joined by U+FFFF, which no valid string holds. */
 export function isValidMany(strings, opts) {
