@@ -49,14 +49,16 @@ function view() {
   return bytes;
 }
 
-/** Runs an export, turning a trap into an Error and starting a fresh instance. */
+/** Runs an export; a trap becomes an Error, and a fresh instance is started. */
 function guarded(f) {
   try {
     return f();
   } catch (e) {
     if (e instanceof WebAssembly.RuntimeError) {
       instantiate();
-      throw new RangeError(`iri-grammar: the engine ran out of memory (${e.message})`);
+      // Out of memory (an allocation failed) or a fault: the instance may be
+      // half-changed, so a fresh one takes over.
+      throw new Error(`iri-grammar: the engine stopped (${e.message}); a fresh instance takes over`);
     }
     throw e;
   }
