@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module of the npm package: js/engine (a cdylib) for
+# wasm32-unknown-unknown in the `wasm` profile (Cargo.toml), copied to
+# js/iri_grammar.wasm, which the package ships. One script for contributors and CI.
+#
+#   bash js/build.sh                 # IRI_JS_INSTALL=1 to let it apt-get what it needs
+#
+# Two routes, the first that works:
+# 1. rustup's: `rustup target add wasm32-unknown-unknown` done, the prebuilt
+#    standard library for the target is there: a plain `cargo build --target`.
+# 2. Debian's, where rustup cannot download the target: the `rustc-web` compiler
+#    and its `rust-web-src` sources (apt), the standard library built from those
+#    sources (`-Zbuild-std`, which needs RUSTC_BOOTSTRAP=1 on a stable compiler;
+#    the sources must be those of the compiler that builds them, so both come from
+#    Debian), linked by the `rust-lld` of the rustup toolchain (or `rust-lld` /
+#    `wasm-ld` on the PATH). Cargo itself is whichever is on the PATH: it only
+#    drives rustc. The standard library's own dependencies (compiler_builtins, ...)
+#    come from crates.io, as every other crate does.
+# The packages are installed only when asked (IRI_JS_INSTALL=1), or under CI=true
+# as root; otherwise the script says what to install and stops.
+#
+# The build has its own target directory (IRI_WASM_TARGET_DIR, default
+# target-wasm/ at the root): Debian's compiler is another rustc than the host
+# builds', and sharing target/ would rebuild each for the other.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+target=wasm32-unknown-unknown
+export CARGO_TARGET_DIR="${IRI_WASM_TARGET_DIR:-$root/target-wasm}"
+out="$here/iri_grammar.wasm"
+args=(build -p iri-grammar-js --profile wasm --target "$target" --manifest-path "$root/Cargo.toml")
+
+may_install() {
+    [ "${IRI_JS_INSTALL:-}" = 1 ] || { [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; }
+}
+
+if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+    echo "build.sh: rustup's $target standard library" >&2
+    cargo "${args[@]}"
+else
+    # Debian's compiler and the sources of its standard library, of one version.
+    if [ ! -x /usr/bin/rustc ] || [ ! -f /usr/lib/rustlib/src/rust/library/std/Cargo.toml ]; then
+        if may_install; then
+            echo "build.sh: installing rustc-web and rust-web-src (apt)" >&2
+            apt-get update -qq
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq rustc-web rust-web-src >/dev/null
+        else
+            echo "build.sh: no standard library for $target. Either" >&2
+            echo "  rustup target add $target" >&2
+            echo "or (Debian 12 and later, no download from rustup needed)" >&2
+            echo "  sudo apt-get install rustc-web rust-web-src" >&2
+            echo "(or run again with IRI_JS_INSTALL=1 as root to let this script do it)" >&2
+            exit 1
+        fi
+    fi
+    version="$(/usr/bin/rustc --version | awk '{print $2}')"
+    sources="$(readlink -f /usr/lib/rustlib/src/rust)"
+    case "$sources" in
+        *"-$version") ;;
+        *) echo "build.sh: /usr/bin/rustc is $version but /usr/lib/rustlib/src/rust is $sources:" \
+                "the standard library must be built by its own compiler (apt-get install" \
+                "rustc-web rust-web-src, same version)" >&2
+           exit 1 ;;
+    esac
+    linker=""
+    if command -v rustc >/dev/null 2>&1; then
+        candidate="$(rustc --print sysroot)/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld"
+        [ -x "$candidate" ] && linker="$candidate"
+    fi
+    [ -n "$linker" ] || linker="$(command -v rust-lld || command -v wasm-ld || true)"
+    if [ -z "$linker" ]; then
+        echo "build.sh: no WebAssembly linker: rust-lld (the rustup toolchain has it) or wasm-ld (apt-get install lld)" >&2
+        exit 1
+    fi
+    echo "build.sh: Debian's rustc $version, the standard library built from $sources, linked by $linker" >&2
+    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
+        CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker" \
+        cargo "${args[@]}" -Zbuild-std=std,panic_abort
+fi
+
+cp "$CARGO_TARGET_DIR/$target/wasm/iri_grammar_js.wasm" "$out"
+raw=$(wc -c <"$out")
+gz=$(gzip -9 -c "$out" | wc -c)
+echo "build.sh: $out: $raw bytes, $gz gzipped" >&2

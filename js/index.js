@@ -1,0 +1,436 @@
+// iri-grammar for JavaScript: exact URI, IRI and LEIRI validation and processing by
+// the ABNF of RFC 3986, RFC 3987 and the W3C LEIRI note, the engine of the Rust
+// library iri-grammar compiled to WebAssembly (iri_grammar.wasm, js/engine).
+//
+// This file is the whole glue: it loads the module, writes strings into its memory
+// as UTF-8, calls its exports (js/engine/src/lib.rs says the protocol) and reads
+// the answers back. Why no wasm-bindgen: js/README.md, "Design".
+
+const wasmUrl = new URL('./iri_grammar.wasm', import.meta.url);
+
+/** Compiles the module: read from disk where the package is files (Node, Deno,
+ *  Bun), fetched elsewhere (browsers), streaming when the server says
+ *  application/wasm. */
+async function compile() {
+  if (wasmUrl.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(wasmUrl));
+  }
+  const response = await fetch(wasmUrl);
+  if (!response.ok) throw new Error(`iri-grammar: cannot load ${wasmUrl}: HTTP ${response.status}`);
+  if (WebAssembly.compileStreaming && response.headers.get('content-type') === 'application/wasm') {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+const compiled = await compile();
+let wasm;
+let memory;
+let bytes;
+let inputAt = 0;
+let inputCapacity = 0;
+
+/** A fresh instance: at load, and after a trap (an allocation the memory cannot
+ *  hold), which may leave the instance's state half-changed. */
+function instantiate() {
+  wasm = new WebAssembly.Instance(compiled, {}).exports;
+  memory = wasm.memory;
+  bytes = new Uint8Array(memory.buffer);
+  inputAt = 0;
+  inputCapacity = 0;
+}
+instantiate();
+
+/** The module's memory as bytes; taken again when it has grown (growing detaches
+ *  the old buffer). */
+function view() {
+  if (bytes.byteLength === 0) bytes = new Uint8Array(memory.buffer);
+  return bytes;
+}
+
+/** Runs an export; a trap becomes an Error, and a fresh instance is started. */
+function guarded(f) {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      instantiate();
+      // Out of memory (an allocation failed) or a fault: the instance may be
+      // half-changed, so a fresh one takes over.
+      throw new Error(`iri-grammar: the engine stopped (${e.message}); a fresh instance takes over`);
+    }
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Strings in
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Makes the input buffer hold at least `n` bytes. */
+function reserve(n) {
+  if (n <= inputCapacity) return;
+  const at = wasm.iri_input(n);
+  if (at === 0) {
+    throw new RangeError(`iri-grammar: a string of ${n} bytes does not fit in the engine's memory`);
+  }
+  inputAt = at;
+  inputCapacity = n;
+}
+
+/** Whether the last string written was all ASCII (then it holds no surrogate). */
+let lastAscii = true;
+
+/** Writes the UTF-8 of `s` at input offset `at`; returns its length. Short strings
+ *  are copied by a loop while they are ASCII (cheaper than a TextEncoder call);
+ *  TextEncoder writes the rest, each lone surrogate as U+FFFD. */
+function write(s, at) {
+  const n = s.length;
+  reserve(at + n * 3);
+  const u = view();
+  const p = inputAt + at;
+  let i = 0;
+  if (n <= 128) {
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) break;
+      u[p + i] = c;
+    }
+    if (i === n) {
+      lastAscii = true;
+      return n;
+    }
+  }
+  const { written } = encoder.encodeInto(i === 0 ? s : s.slice(i), u.subarray(p + i, p + n * 3));
+  lastAscii = i + written === n;
+  return i + written;
+}
+
+/** A lone surrogate: a high one not followed by a low one, or a low one not after a
+ *  high one (code units: no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function wellFormed(s) {
+  if (typeof s.isWellFormed === 'function') return s.isWellFormed();
+  LONE_SURROGATE.lastIndex = 0;
+  return !LONE_SURROGATE.test(s);
+}
+
+/** `s` with each lone surrogate replaced by U+FFFF, a code point no rule of any
+ *  grammar allows, which the engine takes for it: answers stay exact, and the
+ *  offsets (UTF-16 code units, one for a surrogate and one for U+FFFF) are the
+ *  string's own. The Python package does the same. */
+function exact(s) {
+  return wellFormed(s) ? s : s.replace(LONE_SURROGATE, '\uFFFF');
+}
+
+function typeName(x) {
+  if (x === null) return 'null';
+  if (typeof x === 'object') return x.constructor?.name ?? 'object';
+  return typeof x;
+}
+
+function mustBeString(s, what = 'the argument') {
+  if (typeof s !== 'string') {
+    const hint = s instanceof Uint8Array || s instanceof ArrayBuffer
+      ? ': decode it first (IRIs are text; e.g. new TextDecoder().decode(bytes))'
+      : '';
+    throw new TypeError(`iri-grammar: ${what} must be a string, got ${typeName(s)}${hint}`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Grammars and rules by name
+
+/** The grammars by name (the Python package's spellings), as the engine numbers
+ *  them. */
+const GRAMMARS = {
+  uri: 0, rfc3986: 0,
+  iri: 1, rfc3987: 1,
+  leiri: 2,
+  'iri-2001': 3, iri2001: 3,
+};
+
+function grammarNumber(name) {
+  if (name === undefined) return 1;
+  mustBeString(name, 'grammar');
+  const g = GRAMMARS[name] ?? GRAMMARS[name.toLowerCase().replace(/_/g, '-')];
+  if (g === undefined || !Object.hasOwn(GRAMMARS, name.toLowerCase().replace(/_/g, '-'))) {
+    throw new RangeError(
+      `iri-grammar: unknown grammar ${JSON.stringify(name)}: expected 'uri', 'iri', 'leiri' or 'iri-2001'`,
+    );
+  }
+  return g;
+}
+
+const GRAMMAR_NAMES = ['uri', 'iri', 'leiri', 'iri-2001'];
+
+/** Rule numbers found so far, by grammar and name: the engine is asked once per name. */
+const ruleCache = [new Map(), new Map(), new Map(), new Map()];
+
+/** The engine's number of rule `name` of grammar `g`; -1 (the reference rule:
+ *  IRI-reference, URI-reference, LEIRI-reference) for none given. */
+function ruleNumber(g, name) {
+  if (name === undefined) return -1;
+  const cache = ruleCache[g];
+  let r = cache.get(name);
+  if (r !== undefined) return r;
+  mustBeString(name, 'rule');
+  const len = write(name, 0);
+  r = guarded(() => wasm.iri_rule(g, len));
+  if (r < 0) {
+    throw new RangeError(
+      `iri-grammar: no rule ${JSON.stringify(name)} in the ${GRAMMAR_NAMES[g]} grammar (see rules(${JSON.stringify(GRAMMAR_NAMES[g])}))`,
+    );
+  }
+  cache.set(name, r);
+  return r;
+}
+
+function options(o) {
+  if (o === undefined || o === null) return {};
+  if (typeof o !== 'object') throw new TypeError(`iri-grammar: options must be an object, got ${typeName(o)}`);
+  return o;
+}
+
+/** The rule names of a grammar, in the order of its ABNF. */
+export function rules(grammar = 'iri') {
+  return readJson(guarded(() => wasm.iri_rules(grammarNumber(grammar))));
+}
+
+// ---------------------------------------------------------------------------
+// Answers out
+
+function readJson(len) {
+  const at = wasm.iri_output();
+  return JSON.parse(decoder.decode(view().subarray(at, at + len)));
+}
+
+/** The error of a string that does not match: where (`offset` in UTF-16 code
+ *  units, the index of the string; `codePointOffset`; `byteOffset` in its UTF-8),
+ *  which rule was being matched, what it expected, the character found, and the
+ *  component to blame when one is (`scheme`, `userinfo`, `host`, `port`). */
+export class IriError extends Error {
+  constructor(message, details = {}) {
+    super(message);
+    this.name = 'IriError';
+    this.input = details.input;
+    this.offset = details.offset;
+    this.codePointOffset = details.codePointOffset;
+    this.byteOffset = details.byteOffset;
+    this.rule = details.rule ?? null;
+    this.startRule = details.startRule;
+    this.grammar = details.grammar;
+    this.expected = details.expected ?? [];
+    this.found = details.found ?? null;
+    this.component = details.component ?? null;
+    this.explanation = details.explanation;
+  }
+}
+
+/** The IriError of the engine's JSON error `e` for `inputs[e.input]` (the string
+ *  as given, lone surrogates and all). */
+function iriError(e, inputs) {
+  const input = inputs[e.input];
+  const cp = input.codePointAt(e.offset);
+  const found = cp === undefined ? null : String.fromCodePoint(cp);
+  let { message, explanation } = e;
+  // A lone surrogate stood where the engine saw U+FFFF: name the surrogate.
+  if (cp !== undefined && cp >= 0xd800 && cp <= 0xdfff && e.foundDescription) {
+    const name = `U+${cp.toString(16).toUpperCase()} (lone surrogate)`;
+    message = message.split(e.foundDescription).join(name);
+    explanation = explanation.split(e.foundDescription).join(name);
+  }
+  return new IriError(message, { ...e, input, found, explanation });
+}
+
+/** What a reference export wrote: its value, or the error it throws. */
+function outcome(len, inputs) {
+  const r = readJson(len);
+  if (r.error) throw iriError(r.error, inputs);
+  if (r.fail !== undefined) throw new Error(`iri-grammar: ${r.fail}`);
+  return r.value;
+}
+
+// ---------------------------------------------------------------------------
+// Validation
+
+/** Whether all of `s` matches `rule` of `grammar` (default: IRI-reference of RFC
+ *  3987). Runs the compiled automaton of the grammar. */
+export function isValid(s, opts) {
+  if (typeof s !== 'string') mustBeString(s);
+  let g = 1;
+  let r = -1;
+  if (opts !== undefined) {
+    const o = options(opts);
+    g = grammarNumber(o.grammar);
+    r = ruleNumber(g, o.rule);
+  }
+  const len = write(s, 0);
+  const v = guarded(() => wasm.iri_is_valid(g, r, len, lastAscii ? 0 : 1));
+  // 2: a match holding U+FFFD, which TextEncoder also writes for a lone surrogate.
+  return v === 2 ? wellFormed(s) : v === 1;
+}
+
+/** A function `(s) => boolean` that is `isValid(s, opts)` with the grammar and the
+ *  rule looked up once (the validator of the Ajv formats). Non-strings are not
+ *  valid (false), which suits a format check that is handed anything. */
+export function validator(opts) {
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  const r = ruleNumber(g, o.rule);
+  return (s) => {
+    if (typeof s !== 'string') return false;
+    const len = write(s, 0);
+    const v = guarded(() => wasm.iri_is_valid(g, r, len, lastAscii ? 0 : 1));
+    return v === 2 ? wellFormed(s) : v === 1;
+  };
+}
+
+/** `isValid` for every string of an array (or any iterable), crossing into the
+ *  engine once: the strings joined by U+FFFF, which no valid string holds. */
+export function isValidMany(strings, opts) {
+  const list = Array.isArray(strings) ? strings : iterableToArray(strings);
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  const r = ruleNumber(g, o.rule);
+  const n = list.length;
+  for (let i = 0; i < n; i++) {
+    if (typeof list[i] !== 'string') mustBeString(list[i], `item ${i}`);
+  }
+  if (n === 0) return [];
+  const joined = list.join('\uFFFF');
+  const len = write(joined, 0);
+  const pieces = guarded(() => wasm.iri_is_valid_many(g, r, len, n));
+  // A string holding U+FFFF itself split in two: ask string by string.
+  if (pieces < 0) return list.map((s) => isValid(s, o));
+  const at = wasm.iri_output();
+  const verdicts = view().subarray(at, at + n);
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = verdicts[i];
+    out[i] = v === 1 || (v === 2 && wellFormed(list[i]));
+  }
+  return out;
+}
+
+function iterableToArray(x) {
+  if (x == null || typeof x[Symbol.iterator] !== 'function' || typeof x === 'string') {
+    throw new TypeError(`iri-grammar: expected an array or iterable of strings, got ${typeName(x)}`);
+  }
+  return Array.from(x);
+}
+
+/** Returns nothing when `s` matches; throws an IriError saying where and why it
+ *  does not. */
+export function check(s, opts) {
+  mustBeString(s);
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  const r = ruleNumber(g, o.rule);
+  const len = write(exact(s), 0);
+  const n = guarded(() => wasm.iri_check(g, r, len));
+  if (n !== 0) throw iriError(readJson(n), [s]);
+}
+
+// ---------------------------------------------------------------------------
+// References
+
+const LEVELS = { simple: 0, syntax: 1, scheme: 2 };
+
+function levelNumber(level = 'syntax') {
+  mustBeString(level, 'level');
+  const l = LEVELS[level.toLowerCase()];
+  if (l === undefined || !Object.hasOwn(LEVELS, level.toLowerCase())) {
+    throw new RangeError(
+      `iri-grammar: unknown level ${JSON.stringify(level)}: expected 'simple', 'syntax' or 'scheme' (RFC 3987 §5.3)`,
+    );
+  }
+  return l;
+}
+
+function nfcNumber(nfc = false) {
+  if (nfc === false) return 0;
+  if (nfc === true) return 1;
+  if (typeof nfc === 'string') {
+    const k = { nfc: 1, nfkc: 2, none: 0, '': 0 }[nfc.toLowerCase()];
+    if (k !== undefined) return k;
+  }
+  throw new RangeError(
+    `iri-grammar: unknown character normalization ${JSON.stringify(nfc)}: expected true, false, 'nfc' or 'nfkc'`,
+  );
+}
+
+/** Calls a reference export on one string. */
+function one(s, f) {
+  mustBeString(s);
+  const len = write(exact(s), 0);
+  return outcome(guarded(() => f(len)), [s]);
+}
+
+/** Calls a reference export on two strings, written one after the other. */
+function two(a, b, f) {
+  mustBeString(a, 'the first argument');
+  mustBeString(b, 'the second argument');
+  const ea = exact(a);
+  const eb = exact(b);
+  reserve((ea.length + eb.length) * 3);
+  const la = write(ea, 0);
+  const lb = write(eb, la);
+  return outcome(guarded(() => f(la, lb)), [a, b]);
+}
+
+/** The components of `s` (RFC 3986 §3) as a plain object: `scheme`, `authority`,
+ *  `userinfo`, `host`, `hostKind` (`reg-name`, `ipv4`, `ipv6`, `ipvfuture`),
+ *  `port`, `path` (always a string), `query`, `fragment`; `null` when absent. */
+export function parse(s, opts) {
+  const g = grammarNumber(options(opts).grammar);
+  return one(s, (len) => wasm.iri_parse(g, len));
+}
+
+/** Resolves `reference` against `base` (RFC 3986 §5.2); `base` must be absolute. */
+export function resolve(base, reference, opts) {
+  const g = grammarNumber(options(opts).grammar);
+  return two(base, reference, (la, lb) => wasm.iri_resolve(g, la, lb));
+}
+
+/** The URI an IRI maps to (RFC 3987 §3.1); `idna: true` converts the labels of a
+ *  DNS host with ToASCII instead of percent-encoding them. */
+export function toUri(s, opts) {
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  return one(s, (len) => wasm.iri_to_uri(g, len, o.idna ? 1 : 0));
+}
+
+/** The IRI a URI maps back to (RFC 3987 §3.2); `idna: true` converts `xn--`
+ *  labels with ToUnicode. */
+export function toIri(s, opts) {
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  return one(s, (len) => wasm.iri_to_iri(g, len, o.idna ? 1 : 0));
+}
+
+/** The normal form of `s` at `level` (`simple`, `syntax` — the default — or
+ *  `scheme`, RFC 3987 §5.3); `nfc` (true, 'nfc' or 'nfkc') adds character
+ *  normalization (§5.3.2.2). */
+export function normalize(s, opts) {
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  const l = levelNumber(o.level);
+  const c = nfcNumber(o.nfc);
+  return one(s, (len) => wasm.iri_normalize(g, len, l, c));
+}
+
+/** Whether `a` and `b` identify the same resource at `level` (RFC 3987 §5.3): true,
+ *  false, or null when it cannot be known (a relative reference, a host IDNA
+ *  refuses). The Python package's `compare`. */
+export function equivalent(a, b, opts) {
+  const o = options(opts);
+  const g = grammarNumber(o.grammar);
+  const l = levelNumber(o.level);
+  const c = nfcNumber(o.nfc);
+  return two(a, b, (la, lb) => wasm.iri_compare(g, la, lb, l, c));
+}

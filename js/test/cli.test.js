@@ -1,0 +1,122 @@
+// Agreement with the `iri` command of this checkout (the Rust library through its
+// command line): every verdict and error offset, on the corpus lists
+// (../shared/corpus/urls beside the repository, or $IRI_CORPUS/urls) and on
+// `iri generate --cover` and `--cover --invalid` of every rule of the URI, IRI and
+// LEIRI grammars. The command is $IRI_BIN, else target/debug/iri or
+// target/release/iri of the checkout (cargo build -p iri-cli); without one, or
+// without the corpus, the tests say so and are skipped.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { isValid, isValidMany, check, rules } from '../index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+const iri = process.env.IRI_BIN
+  ?? [join(targetDir, 'debug', 'iri'), join(targetDir, 'release', 'iri')].find((p) => existsSync(p));
+const noIri = iri === undefined
+  ? 'no iri command: build it (cargo build -p iri-cli) or set IRI_BIN'
+  : false;
+const corpus = join(process.env.IRI_CORPUS ?? join(root, '..', 'shared', 'corpus'), 'urls');
+const lists = existsSync(corpus)
+  ? readdirSync(corpus).filter((f) => f.endsWith('.txt') && !f.startsWith('LICENSE')).sort()
+  : [];
+const noCorpus = lists.length === 0 ? `no corpus at ${corpus} (set IRI_CORPUS)` : false;
+if (noIri) console.log(`# cli.test.js: skipped: ${noIri}`);
+if (noCorpus) console.log(`# cli.test.js: corpus tests skipped: ${noCorpus}`);
+
+function run(args, input) {
+  const out = spawnSync(iri, args, { input, maxBuffer: 1 << 30 });
+  assert.ok(out.status === 0 || out.status === 1, `${iri} ${args.join(' ')}: ${out.status} ${out.stderr}`);
+  return out.stdout.toString('utf8');
+}
+
+/** The `iri --json check` records of `strings`: one per line of standard input;
+ *  strings with a line break (LEIRIs may hold one) as arguments. */
+function verdicts(grammar, rule, strings) {
+  const args = ['--grammar', grammar, '--json', 'check', ...(rule ? ['--rule', rule] : [])];
+  const byLine = strings.filter((s) => !/[\r\n]/.test(s));
+  const byArg = strings.filter((s) => /[\r\n]/.test(s));
+  const records = new Map();
+  const read = (text) => {
+    for (const line of text.split('\n')) {
+      if (line) {
+        const r = JSON.parse(line);
+        records.set(r.input, r);
+      }
+    }
+  };
+  if (byLine.length) read(run(args, `${byLine.join('\n')}\n`));
+  for (let i = 0; i < byArg.length; i += 200) read(run([...args, '--', ...byArg.slice(i, i + 200)]));
+  return records;
+}
+
+/** Compares isValid, isValidMany and check with the command on `strings`. */
+function agree(grammar, rule, strings, what) {
+  const records = verdicts(grammar, rule, strings);
+  const o = { grammar, rule };
+  const many = isValidMany(strings, o);
+  const disagree = [];
+  strings.forEach((s, i) => {
+    const r = records.get(s);
+    if (!r) {
+      disagree.push([s, 'no record']);
+      return;
+    }
+    let offset = null;
+    try {
+      check(s, o);
+    } catch (e) {
+      offset = e.codePointOffset;
+    }
+    const mine = isValid(s, o);
+    if (mine !== r.valid || many[i] !== r.valid || (offset === null) !== r.valid) {
+      disagree.push([s, mine, many[i], offset, r.valid]);
+    } else if (!r.valid && r.error.kind === 'grammar' && r.error.char_offset !== offset) {
+      disagree.push([s, 'offset', offset, r.error.char_offset]);
+    }
+  });
+  assert.deepEqual(disagree.slice(0, 5), [], `${what}: ${disagree.length} of ${strings.length} disagree`);
+  return strings.length;
+}
+
+/** The lines as the command reads them: split at LF, a CR before it dropped. */
+function linesOf(path) {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+for (const grammar of ['iri', 'uri']) {
+  for (const list of lists) {
+    test(`corpus ${list} (${grammar}) agrees with iri check`, { skip: noIri || noCorpus }, () => {
+      agree(grammar, undefined, linesOf(join(corpus, list)), list);
+    });
+  }
+}
+
+for (const grammar of ['uri', 'iri', 'leiri']) {
+  test(`generate --cover / --invalid of every ${grammar} rule agrees with iri check`, { skip: noIri }, () => {
+    const names = run(['--grammar', grammar, 'grammar']).split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0]);
+    assert.deepEqual(names, rules(grammar), 'the rules of the command and of the package');
+    let compared = 0;
+    for (const rule of names) {
+      for (const invalid of [false, true]) {
+        const args = ['--grammar', grammar, '--json', 'generate', '--cover', '--rule', rule, ...(invalid ? ['--invalid'] : [])];
+        const out = spawnSync(iri, args, { maxBuffer: 1 << 28 });
+        // A rule of single characters has no alternatives to cover: the command
+        // says so and writes nothing.
+        const strings = out.stdout.toString('utf8').split('\n').filter(Boolean)
+          .map((l) => JSON.parse(l))
+          .map((r) => r.generated ?? r.input ?? r.string);
+        if (strings.length === 0) continue;
+        compared += agree(grammar, rule, strings, `${grammar} ${rule}${invalid ? ' --invalid' : ''}`);
+      }
+    }
+    assert.ok(compared > 500, `only ${compared} strings compared`);
+    console.log(`# ${grammar}: ${compared} generated strings over ${names.length} rules agree`);
+  });
+}
