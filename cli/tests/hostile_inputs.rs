@@ -23,6 +23,33 @@ fn hides_nothing(text: &[u8]) {
     }
 }
 
+/// `iri COMMAND` (a shell word list, which may redirect) under an address-space
+/// limit of `kib` KiB (`ulimit -v`), its standard input written by `feed` on a
+/// thread of its own while the command reads it: a command may end before it has
+/// read everything, so `feed` stops at its first write error.
+fn iri_limited(
+    kib: u64,
+    command: &str,
+    feed: impl FnOnce(&mut dyn Write) + Send + 'static,
+) -> std::process::Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kib} && exec {} {command}",
+            env!("CARGO_BIN_EXE_iri")
+        ))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || feed(&mut stdin));
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    o
+}
+
 #[test]
 fn a_caret_of_any_width_is_drawn_not_a_panic() {
     // Was: exit 101, "Formatting argument out of range" (a format width is a u16).
@@ -140,25 +167,10 @@ fn jobs_beyond_the_cores_are_bounded_not_a_thread_per_line() {
     assert_eq!(many.status.code(), Some(1));
     assert_eq!(many.stdout, one.stdout);
     if cfg!(target_os = "linux") {
-        let limited = Command::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "ulimit -v 2000000 && exec {} check --jobs 65535",
-                env!("CARGO_BIN_EXE_iri")
-            ))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut limited = limited;
-        let mut input = limited.stdin.take().unwrap();
         let owned = lines.clone();
-        let w = std::thread::spawn(move || {
+        let o = iri_limited(2_000_000, "check --jobs 65535", move |input| {
             let _ = input.write_all(owned.as_bytes());
         });
-        let o = limited.wait_with_output().unwrap();
-        w.join().unwrap();
         assert_eq!(
             o.status.code(),
             Some(1),
@@ -241,19 +253,7 @@ fn a_line_without_end_is_refused_at_the_limit_not_held() {
     // The default limit (64 MiB) holds memory to it: 600 MB of NUL bytes, no line
     // end, under a 512 MiB address-space limit.
     if cfg!(target_os = "linux") {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "ulimit -v 524288 && exec {} check",
-                env!("CARGO_BIN_EXE_iri")
-            ))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let w = std::thread::spawn(move || {
+        let o = iri_limited(524_288, "check", |stdin| {
             let zeros = vec![0u8; 1 << 20];
             for _ in 0..600 {
                 if stdin.write_all(&zeros).is_err() {
@@ -261,8 +261,6 @@ fn a_line_without_end_is_refused_at_the_limit_not_held() {
                 }
             }
         });
-        let o = child.wait_with_output().unwrap();
-        w.join().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(74), "{err}");
         assert!(
@@ -374,24 +372,9 @@ fn a_tree_beyond_its_node_bound_is_refused_while_it_is_built() {
     if cfg!(target_os = "linux") {
         let mut line = vec![b'/'; 40_000_000];
         line.push(b'\n');
-        let o = Command::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "ulimit -v 1048576 && exec {} tree --format json > /dev/null",
-                env!("CARGO_BIN_EXE_iri")
-            ))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut o = o;
-        let mut input = o.stdin.take().unwrap();
-        let w = std::thread::spawn(move || {
+        let o = iri_limited(1_048_576, "tree --format json > /dev/null", move |input| {
             let _ = input.write_all(&line);
         });
-        let o = o.wait_with_output().unwrap();
-        w.join().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{err}");
         assert!(
