@@ -88,6 +88,26 @@ def hidden(text):
 
 # ---- the server -------------------------------------------------------------
 
+def status(port, path, headers="", timeout=10.0):
+    """The status of GET path on the server at port (with extra header lines, each
+    ending in CRLF), the answer read to its end; None when none came in time."""
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        s.settimeout(timeout)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                  f"Connection: close\r\n{headers}\r\n".encode())
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        return int(data.split(b" ", 2)[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class Server:
     def __init__(self, iri):
         self.p = subprocess.Popen([iri, "serve", "--port", "0"], stdout=subprocess.PIPE,
@@ -116,22 +136,10 @@ class Server:
     def ordinary(self, timeout=1.0):
         """Seconds an ordinary request took, or None if it got no 200 in time."""
         t = time.monotonic()
-        try:
-            s = socket.create_connection(("127.0.0.1", self.port), timeout=timeout)
-            s.settimeout(timeout)
-            s.sendall(f"GET /api/rules?grammar=uri HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-                      f"Connection: close\r\n\r\n".encode())
-            data = b""
-            while True:
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-            s.close()
-            if data.startswith(b"HTTP/1.1 200") and time.monotonic() - t <= timeout:
-                return time.monotonic() - t
-        except OSError:
-            pass
+        if status(self.port, "/api/rules?grammar=uri", timeout=timeout) == 200:
+            took = time.monotonic() - t
+            if took <= timeout:
+                return took
         return None
 
 
@@ -633,23 +641,6 @@ def hardening_conform(iri, quick):
 
 def hardening_serve(iri, quick):
     """Issue 52, item 7: the page's heavy work, other sites' pages, idle sockets."""
-    def status(port, path, headers="", timeout=10.0):
-        try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-            s.settimeout(timeout)
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                      f"Connection: close\r\n{headers}\r\n".encode())
-            data = b""
-            while True:
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-            s.close()
-            return int(data.split(b" ", 2)[1])
-        except (OSError, ValueError, IndexError):
-            return None
-
     def limited_server(nofile):
         """iri serve under an open-files limit; the server and what it said on stderr."""
         def preexec():
