@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly module of the npm package: js/engine (a cdylib) for
-# wasm32-unknown-unknown in the `wasm` profile (Cargo.toml), copied to
-# js/iri_grammar.wasm, which the package ships. One script for contributors and CI.
+# Builds the WebAssembly modules: js/engine (a cdylib) for the npm package, copied
+# to js/iri_grammar.wasm, which the package ships; and js/page, the teaching page's
+# back end for the static playground (js/site.sh), copied to
+# js/iri_grammar_page.wasm. Both for wasm32-unknown-unknown in the `wasm` profile
+# (Cargo.toml). One script for contributors and CI.
 #
 #   bash js/build.sh                 # IRI_JS_INSTALL=1 to let it apt-get what it needs
 #
@@ -29,7 +31,10 @@ root="$(dirname "$here")"
 target=wasm32-unknown-unknown
 export CARGO_TARGET_DIR="${IRI_WASM_TARGET_DIR:-$root/target-wasm}"
 out="$here/iri_grammar.wasm"
-args=(build -p iri-grammar-js --profile wasm --target "$target" --manifest-path "$root/Cargo.toml")
+page_out="$here/iri_grammar_page.wasm"
+# One cargo run per module: built together, the two would share one set of the
+# library's features (the page's), and the package's module would carry them.
+args=(build --profile wasm --target "$target" --manifest-path "$root/Cargo.toml")
 
 may_install() {
     [ "${IRI_JS_INSTALL:-}" = 1 ] || { [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; }
@@ -37,7 +42,7 @@ may_install() {
 
 if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
     echo "build.sh: rustup's $target standard library" >&2
-    cargo "${args[@]}"
+    for crate in iri-grammar-js iri-grammar-page; do cargo "${args[@]}" -p "$crate"; done
 else
     # Debian's compiler and the sources of its standard library, of one version.
     if [ ! -x /usr/bin/rustc ] || [ ! -f /usr/lib/rustlib/src/rust/library/std/Cargo.toml ]; then
@@ -74,12 +79,15 @@ else
         exit 1
     fi
     echo "build.sh: Debian's rustc $version, the standard library built from $sources, linked by $linker" >&2
-    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
-        CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker" \
-        cargo "${args[@]}" -Zbuild-std=std,panic_abort
+    for crate in iri-grammar-js iri-grammar-page; do
+        RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
+            CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker" \
+            cargo "${args[@]}" -p "$crate" -Zbuild-std=std,panic_abort
+    done
 fi
 
 cp "$CARGO_TARGET_DIR/$target/wasm/iri_grammar_js.wasm" "$out"
-raw=$(wc -c <"$out")
-gz=$(gzip -9 -c "$out" | wc -c)
-echo "build.sh: $out: $raw bytes, $gz gzipped" >&2
+cp "$CARGO_TARGET_DIR/$target/wasm/iri_grammar_page.wasm" "$page_out"
+for f in "$out" "$page_out"; do
+    echo "build.sh: $f: $(wc -c <"$f") bytes, $(gzip -9 -c "$f" | wc -c) gzipped" >&2
+done

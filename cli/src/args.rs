@@ -449,6 +449,12 @@ pub enum Command {
         /// The seed of the examples: the same seed gives the same book.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Also write the teaching page as a static playground (DIR/play/), which runs
+        /// in the browser with no server: PAGE_WASM is its engine, the module
+        /// `js/build.sh` writes (js/iri_grammar_page.wasm), copied in. Rule pages
+        /// then link to it. Any static file server can serve DIR.
+        #[arg(long, value_name = "PAGE_WASM")]
+        playground: Option<PathBuf>,
     },
     /// Serve a page on 127.0.0.1 to explore the grammars: type an input, choose a
     /// grammar and a rule, and see its tree as you type. Stops with Ctrl-C.

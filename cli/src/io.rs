@@ -618,6 +618,17 @@ impl DerefMut for Sink<'_> {
     }
 }
 
+/// A tree's JSON goes out node by node from a record ([`Sink::spill`]).
+impl crate::literals::TreeOut for Sink<'_> {
+    fn text(&mut self) -> &mut String {
+        &mut self.text
+    }
+
+    fn spill(&mut self) {
+        Sink::spill(self);
+    }
+}
+
 /// The counts of `--summary`.
 #[derive(Default)]
 struct Tally {

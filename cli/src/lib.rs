@@ -15,10 +15,10 @@ mod commands;
 use iri_grammar_coverage as coverage;
 mod html;
 mod io;
-mod json;
-mod literals;
 mod report;
-mod teach;
+// What the teaching views show, and the JSON writer, live in iri-grammar-teach,
+// which the static playground (js/page) shares; the commands name them as before.
+use iri_grammar_teach::{json, lesson as teach, literals};
 
 use io::{Failure, Status};
 use std::ffi::OsString;

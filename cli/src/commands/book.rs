@@ -7,6 +7,8 @@
 //! DIR/uri/dec-octet.html    one rule: ABNF, section, diagram, FIRST set, uses and
 //!                           used-by, examples, near misses, the generated combinator
 //! DIR/iri/..., DIR/leiri/...
+//! DIR/play/                 with --playground: the teaching page of `iri serve`,
+//!                           answered in the browser by WebAssembly (js/page)
 //! ```
 //!
 //! Pages link to each other relatively and load nothing (see `crate::html`), so the
@@ -19,8 +21,18 @@ use crate::teach::{Facts, Lesson};
 use iri_grammar::{check, Rule, VariantName};
 use iri_grammar_abnf::documents::document_url;
 use iri_grammar_abnf::Grammars;
+use iri_grammar_teach::assets;
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// The folder of the static playground in the book.
+const PLAY: &str = "play";
+
+/// The grammars the page shows (`iri_grammar_teach::page`): rule pages of these link
+/// to it.
+fn on_the_page(v: VariantName) -> bool {
+    matches!(v, VariantName::Uri | VariantName::Iri | VariantName::Leiri)
+}
 
 /// The file of a rule's page in its grammar's folder. ABNF names are case-insensitive
 /// (RFC 5234 §2.1) and so are some file systems: lower case keeps both happy.
@@ -50,7 +62,12 @@ fn grammar_title(v: VariantName) -> (&'static str, &'static str) {
     }
 }
 
-pub fn run(out: &Path, examples: usize, seed: u64) -> Outcome {
+pub fn run(out: &Path, examples: usize, seed: u64, playground: Option<&Path>) -> Outcome {
+    // The module first: a wrong path is said before any page is written.
+    let module = match playground {
+        Some(path) => Some(page_module(path)?),
+        None => None,
+    };
     let g = Grammars::builtin();
     let mut pages = 0;
     let write = |path: &Path, text: String| -> Result<(), Failure> {
@@ -61,7 +78,22 @@ pub fn run(out: &Path, examples: usize, seed: u64) -> Outcome {
         std::fs::write(path, text)
             .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))
     };
-    write(&out.join("index.html"), front_page())?;
+    let linked = module.is_some();
+    if let Some(module) = module {
+        let play = out.join(PLAY);
+        write(&play.join("index.html"), assets::static_index_html())?;
+        write(&play.join("app.js"), assets::APP_JS.to_string())?;
+        write(&play.join("app.css"), assets::APP_CSS.to_string())?;
+        write(&play.join("worker.js"), assets::WORKER_JS.to_string())?;
+        std::fs::write(play.join(assets::PAGE_MODULE), module).map_err(|e| {
+            Failure::Io(format!(
+                "writing {}: {e}",
+                play.join(assets::PAGE_MODULE).display()
+            ))
+        })?;
+        pages += 1;
+    }
+    write(&out.join("index.html"), front_page(linked))?;
     pages += 1;
     for v in VariantName::ALL {
         let lesson = Lesson::new(&g, v);
@@ -72,7 +104,7 @@ pub fn run(out: &Path, examples: usize, seed: u64) -> Outcome {
         for f in &rules {
             write(
                 &dir.join(file_name(f.name)),
-                rule_page(&lesson, f, examples, seed),
+                rule_page(&lesson, f, examples, seed, linked),
             )?;
             pages += 1;
         }
@@ -84,8 +116,27 @@ pub fn run(out: &Path, examples: usize, seed: u64) -> Outcome {
     Ok(true)
 }
 
+/// The teaching page's engine at `path`: a WebAssembly module (its magic number
+/// checked, so that a wrong file is refused here rather than in the reader's browser).
+fn page_module(path: &Path) -> Result<Vec<u8>, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        Failure::Io(format!(
+            "reading the playground's module {}: {e} (bash js/build.sh writes it)",
+            path.display()
+        ))
+    })?;
+    if !bytes.starts_with(b"\0asm") {
+        return Err(Failure::Usage(format!(
+            "{} is not a WebAssembly module (--playground takes js/iri_grammar_page.wasm, \
+             which bash js/build.sh writes)",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
 /// The front page: the grammars, and how to read the pages.
-fn front_page() -> String {
+fn front_page(linked: bool) -> String {
     let mut b = String::new();
     b.push_str("<h1>The ABNF of URIs, IRIs and LEIRIs</h1>\n");
     b.push_str(
@@ -104,6 +155,14 @@ fn front_page() -> String {
         );
     }
     b.push_str("</ul>\n");
+    if linked {
+        let _ = writeln!(
+            b,
+            "<p><a href=\"{PLAY}/index.html\">The playground</a>: type a URI, IRI or LEIRI \
+             and see its tree, the alternative each rule took, the other parses the ABNF \
+             allows, and the parser's steps, in your browser.</p>"
+        );
+    }
     b.push_str(LEGEND);
     html::page("iri-grammar: the ABNF of URIs, IRIs and LEIRIs", &b)
 }
@@ -195,7 +254,13 @@ fn runtime_error(v: VariantName, rule: Rule, s: &str) -> Option<(usize, String)>
 }
 
 /// One rule's page.
-fn rule_page(lesson: &Lesson<'_>, f: &Facts<'_>, examples: usize, seed: u64) -> String {
+fn rule_page(
+    lesson: &Lesson<'_>,
+    f: &Facts<'_>,
+    examples: usize,
+    seed: u64,
+    linked: bool,
+) -> String {
     let (short, _) = grammar_title(lesson.variant);
     let href = |name: &str| file_name(name);
     let mut b = String::new();
@@ -220,6 +285,16 @@ fn rule_page(lesson: &Lesson<'_>, f: &Facts<'_>, examples: usize, seed: u64) -> 
     );
     for n in &f.notes {
         let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(n));
+    }
+    if linked && on_the_page(lesson.variant) {
+        let _ = writeln!(
+            b,
+            "<p><a href=\"../{PLAY}/index.html?grammar={}&amp;rule={}\">Try {} in the \
+             playground</a>.</p>",
+            lesson.variant.as_str(),
+            esc(f.name),
+            esc(f.name)
+        );
     }
     // The same rule in the other grammars.
     let others: Vec<String> = VariantName::ALL

@@ -134,7 +134,8 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             out,
             examples,
             seed,
-        } => book::run(out, *examples, *seed).map(Status::from),
+            playground,
+        } => book::run(out, *examples, *seed, playground.as_deref()).map(Status::from),
         Command::Serve { port, open } => serve::run(*port, *open).map(Status::from),
         Command::Prepare {
             multi,

@@ -1,4 +1,8 @@
-// The page of `iri serve`: vanilla JavaScript, no build step.
+// The page of `iri serve`, and of the static playground: vanilla JavaScript, no
+// build step. One application over two back ends (`api` below): the server's
+// endpoints, or, where the page says so (<meta name="iri-backend" content="wasm">,
+// which `iri book --playground` writes), the same answers computed in the browser by
+// WebAssembly in a Web Worker (worker.js).
 //
 // The input is indexed by code point (Array.from), as the server's "from"/"to"
 // offsets are (cli/src/commands/serve/mod.rs); JavaScript's own string indices count
@@ -50,9 +54,56 @@ const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSe
 // A span of the input as the page writes it.
 const span = (from, to) => from + '..' + to;
 
+const backend = document.querySelector('meta[name="iri-backend"]')?.content ?? 'server';
+
+// A question the worker has not answered after this long ends it (a new one answers
+// the next): a tree, a trace or a comparison of the longest input allowed takes far
+// less, so this bounds only a defect, never a question the server would answer.
+const WORKER_DEADLINE_MS = 20000;
+
+const worker = { current: null, next: 1, waiting: new Map() };
+
+function startWorker() {
+  const w = new Worker('worker.js');
+  w.onmessage = ({ data }) => {
+    const done = worker.waiting.get(data.id);
+    if (!done) return;
+    worker.waiting.delete(data.id);
+    if (data.fatal) restartWorker('the worker before it failed');
+    done(data.error !== undefined ? { error: data.error } : JSON.parse(data.json));
+  };
+  w.onerror = (e) => {
+    e.preventDefault();
+    failAll('the page\'s engine could not start: ' + (e.message || 'see the console'));
+  };
+  worker.current = w;
+}
+
+function failAll(message) {
+  for (const done of worker.waiting.values()) done({ error: message });
+  worker.waiting.clear();
+}
+
+function restartWorker(why) {
+  worker.current?.terminate();
+  failAll('the question was ended: ' + why);
+  startWorker();
+}
+
+// The page's one way to ask: fetch from `iri serve`, or post to the worker.
 async function api(path, params) {
-  const r = await fetch(path + '?' + new URLSearchParams(params));
-  return r.json();
+  const query = String(new URLSearchParams(params));
+  if (backend !== 'wasm') {
+    const r = await fetch(path + '?' + query);
+    return r.json();
+  }
+  if (!worker.current) startWorker();
+  const id = worker.next++;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { if (worker.waiting.has(id)) restartWorker('it took more than ' + WORKER_DEADLINE_MS / 1000 + ' s'); }, WORKER_DEADLINE_MS);
+    worker.waiting.set(id, (answer) => { clearTimeout(timer); resolve(answer); });
+    worker.current.postMessage({ id, path, query });
+  });
 }
 
 // The places the input is echoed: at the top, and in the trace panel, so that it is

@@ -10,11 +10,26 @@
 //! `src/tree.rs`, leaves its characters to the parent's literal). Read left to right,
 //! the leaves of the whole tree spell the input exactly (a test checks it).
 
-use crate::io::Sink;
 use crate::json::{self, Object};
 use iri_grammar::tree::{Node, ParseTree};
 use iri_grammar_contract::tree as render;
 use std::fmt::{self, Write};
+
+/// Where a tree's JSON is written: text, which the writer may hand on after each
+/// node ([`TreeOut::spill`]). The command line's record of an input does so, to keep
+/// a tree of a huge input from being held whole; a `String` keeps everything.
+pub trait TreeOut {
+    /// The text written so far (what [`TreeOut::spill`] has not handed on).
+    fn text(&mut self) -> &mut String;
+    /// A moment where what was written so far may go out.
+    fn spill(&mut self) {}
+}
+
+impl TreeOut for String {
+    fn text(&mut self) -> &mut String {
+        self
+    }
+}
 
 /// One child of a node in a tree with literals: a rule, or a run of literal text.
 #[derive(Debug, Clone, Copy)]
@@ -164,15 +179,15 @@ pub fn node_json(
     n: Node<'_>,
     literals: bool,
     chars: Option<&CharIndex>,
-    out: &mut Sink<'_>,
+    out: &mut impl TreeOut,
 ) {
-    out.push('{');
+    out.text().push('{');
     node_members(t, n, literals, chars, out);
 }
 
 /// [`node_json`] without its opening brace: for an object that begins with fields of
 /// its own (`tree`'s record puts the input's first). Written straight into `out`,
-/// which may let it go out after each node ([`Sink::spill`]); not built aside, where
+/// which may let it go out after each node ([`TreeOut::spill`]); not built aside, where
 /// each node above a long path kept a copy of its text (the whole input, or nearly)
 /// until its children were written.
 pub fn node_members(
@@ -180,25 +195,26 @@ pub fn node_members(
     n: Node<'_>,
     literals: bool,
     chars: Option<&CharIndex>,
-    out: &mut Sink<'_>,
+    out: &mut impl TreeOut,
 ) {
-    out.push_str("\"rule\":");
-    json::string(n.rule(), out);
-    out.push_str(",\"text\":");
-    json::string(n.text(), out);
-    let _ = write!(out, ",\"start\":{},\"end\":{}", n.start(), n.end());
+    let o = out.text();
+    o.push_str("\"rule\":");
+    json::string(n.rule(), o);
+    o.push_str(",\"text\":");
+    json::string(n.text(), o);
+    let _ = write!(o, ",\"start\":{},\"end\":{}", n.start(), n.end());
     if let Some((k, of)) = n.alternative() {
-        let _ = write!(out, ",\"alternative\":{k},\"of\":{of}");
+        let _ = write!(o, ",\"alternative\":{k},\"of\":{of}");
     }
     if let Some(ci) = chars {
         let _ = write!(
-            out,
+            o,
             ",\"from\":{},\"to\":{}",
             ci.chars(n.start()),
             ci.chars(n.end())
         );
     }
-    out.push_str(",\"children\":[");
+    o.push_str(",\"children\":[");
     out.spill();
     // Walked, not collected: a path's node can have half a million children.
     let (mut with_literals, mut rules);
@@ -211,7 +227,7 @@ pub fn node_members(
     };
     for (k, item) in kids.enumerate() {
         if k > 0 {
-            out.push(',');
+            out.text().push(',');
         }
         match item {
             Item::Rule(c) => node_json(t, c, literals, chars, out),
@@ -223,11 +239,11 @@ pub fn node_members(
                 if let Some(ci) = chars {
                     o = o.num("from", ci.chars(start)).num("to", ci.chars(end));
                 }
-                out.push_str(&o.finish());
+                out.text().push_str(&o.finish());
             }
         }
     }
-    out.push_str("]}");
+    out.text().push_str("]}");
     out.spill();
 }
 

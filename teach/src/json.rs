@@ -83,6 +83,12 @@ pub struct Object {
     text: String,
 }
 
+impl Default for Object {
+    fn default() -> Object {
+        Object::new()
+    }
+}
+
 impl Object {
     pub fn new() -> Object {
         // The buffer the last record written with `line` gave back, else room for a
