@@ -327,7 +327,195 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         .join(format!("chromium-profile-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
     let (_driver, s) = session(&chromium, &driver, &profile);
+    the_page_checks(&s, &url, Some("serve"));
+    let _ = writeln!(
+        std::io::stderr(),
+        "browser test: {:.1} s with {}",
+        started.elapsed().as_secs_f64(),
+        chromium.display()
+    );
+    drop(s);
+    let _ = std::fs::remove_dir_all(&profile);
+}
 
+/// The page's engine compiled to WebAssembly (`js/build.sh` writes it), or `None`
+/// after saying why the static test is skipped (a failure under `CI=true`, where
+/// `.ci/run` builds it before the tests).
+fn page_module_or_skip() -> Option<PathBuf> {
+    let module = std::env::var_os("IRI_PAGE_WASM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../js/iri_grammar_page.wasm")
+        });
+    if module.is_file() {
+        return Some(module);
+    }
+    let why = format!("no page module at {}", module.display());
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("CI=true but the static playground test cannot run: {why} (.ci/run runs js/build.sh first)");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED the static playground test: {why}. Run `bash js/build.sh` to build it."
+    );
+    None
+}
+
+/// A plain static file server on a free loopback port, serving `root` (the files as
+/// they are, a type by extension): what any static host does, and nothing of
+/// `iri serve`. Runs until the test process ends.
+fn static_server(root: PathBuf) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let root = root.clone();
+            std::thread::spawn(move || serve_file(&root, stream));
+        }
+    });
+    format!("http://127.0.0.1:{port}/")
+}
+
+fn serve_file(root: &Path, mut stream: TcpStream) {
+    use std::io::{BufRead, BufReader};
+    let Ok(read) = stream.try_clone() else {
+        return;
+    };
+    let mut reader = BufReader::new(read);
+    let mut request = String::new();
+    if reader.read_line(&mut request).is_err() {
+        return;
+    }
+    // The rest of the head: read and ignored.
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+        line.clear();
+    }
+    let target = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let file = root.join(path.trim_start_matches('/'));
+    let file = if file.is_dir() {
+        file.join("index.html")
+    } else {
+        file
+    };
+    let (status, body) = match std::fs::read(&file) {
+        Ok(b) if !path.contains("..") => ("200 OK", b),
+        _ => ("404 Not Found", b"not found".to_vec()),
+    };
+    let kind = match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        _ => "application/octet-stream",
+    };
+    let _ = write!(
+        stream,
+        "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(&body);
+}
+
+/// The same page, written as a static site by `iri book --playground` and served
+/// by a plain static file server (no `iri serve` anywhere): the answers come from
+/// the page's engine in a Web Worker, and every check of the served page holds.
+#[test]
+fn the_static_playground_passes_the_same_checks_with_no_server() {
+    let Some((chromium, driver)) = browser_or_skip() else {
+        return;
+    };
+    let Some(module) = page_module_or_skip() else {
+        return;
+    };
+    let started = Instant::now();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("site-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let status = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["book", "--examples", "2", "--out"])
+        .arg(&dir)
+        .arg("--playground")
+        .arg(&module)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "iri book --playground");
+    let url = static_server(dir.clone());
+    let profile = dir.join("chromium-profile");
+    let (_driver, s) = session(&chromium, &driver, &profile);
+
+    // First paint and the tree of an 80-character IRI on the session's first page:
+    // the module fetched, compiled and asked. Said, not asserted (time is the
+    // machine's); the budget is a second.
+    let input =
+        "http://user@r\u{e9}sum\u{e9}.example.org:8080/a/b/c/d;p?q=1&r=2#fragment-with-some-text-to";
+    assert_eq!(input.chars().count(), 80);
+    let fresh = Instant::now();
+    let query = format!(
+        "play/index.html?grammar=iri&rule=IRI-reference&input={}",
+        form(input)
+    );
+    s.call(
+        "POST",
+        "/url",
+        Some(json!({ "url": format!("{url}{query}") })),
+    );
+    s.wait(
+        "the tree of the 80-character IRI",
+        "const t = document.getElementById('tree');\
+         return document.body.dataset.ready === 'true' && \
+         !!t.querySelector('.node[data-rule=\"ireg-name\"]')",
+    );
+    let first_tree = fresh.elapsed();
+
+    // The book links to the playground, on the rule of the page.
+    s.call(
+        "POST",
+        "/url",
+        Some(json!({ "url": format!("{url}iri/ipath-abempty.html") })),
+    );
+    s.click("a[href^=\"../play/\"]");
+    s.wait(
+        "the playground on the book's rule",
+        "return document.body.dataset.ready === 'true' && \
+         document.getElementById('rule').value === 'ipath-abempty' && \
+         document.querySelector('meta[name=\"iri-backend\"]').content === 'wasm'",
+    );
+
+    the_page_checks(&s, &format!("{url}play/index.html"), None);
+    let _ = writeln!(
+        std::io::stderr(),
+        "static playground test: {:.1} s; first paint and the tree of an 80-character \
+         IRI in {} ms (navigation included)",
+        started.elapsed().as_secs_f64(),
+        first_tree.as_millis()
+    );
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `application/x-www-form-urlencoded` of a query value.
+fn form(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The checks of the teaching page, whichever back end answers it: the served page
+/// (`iri serve`) and the static playground run the same. `shots`: the screenshots'
+/// name prefix, for the served page only (the README shows them).
+fn the_page_checks(s: &Session, url: &str, shots: Option<&str>) {
+    let shot = |name: &str| {
+        if let Some(prefix) = shots {
+            s.screenshot(&format!("{prefix}-{name}"));
+        }
+    };
     s.call("POST", "/url", Some(json!({ "url": url })));
     s.wait(
         "the page to start",
@@ -377,7 +565,7 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
          document.querySelector('#rule-source a').href.endsWith('rfc3987.html#section-2.2') && \
          !!document.querySelector('#rule-diagram svg')",
     );
-    s.screenshot("serve-tree.png");
+    shot("tree.png");
 
     // 2. An invalid input: the error, and a caret under the space, counted as the
     //    message counts (char 8, from 0), and the tree of the longest beginning that
@@ -418,7 +606,7 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         s.run("return document.querySelector('#echo .ch.bad').textContent"),
         json!(" ")
     );
-    s.screenshot("serve-error.png");
+    shot("error.png");
 
     // 3. Which alternative a node took: `::ffff:1.2.3.4` is alternative 6 of the 9 of
     //    IPv6address (RFC 3986 §3.2.2), `[ *3( h16 ":" ) h16 ] "::" h16 ":" ls32` with
@@ -461,7 +649,7 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
          .includes('backtrack: alternative 2 of 9 failed')",
     );
     s.run("document.getElementById('alternatives-panel').scrollIntoView({block: 'center'})");
-    s.screenshot("serve-alternative.png");
+    shot("alternative.png");
 
     // 4. The trace steps forward and backward, and shows where each step is.
     s.click("#trace-first");
@@ -499,7 +687,7 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
          document.querySelectorAll('#trace-input .ch.hl').length === 24",
     );
     assert_eq!(seen, json!(true), "the input is visible while stepping");
-    s.screenshot("serve-trace.png");
+    shot("trace.png");
     // The IPv6 address has one parse: its nine alternatives never overlap.
     s.wait(
         "the parses of the IPv6 address",
@@ -534,7 +722,7 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         ])
     );
     s.run("document.getElementById('ambiguity-panel').scrollIntoView({block: 'start'})");
-    s.screenshot("serve-ambiguity.png");
+    shot("ambiguity.png");
 
     // 6. Another grammar and rule: dec-octet of RFC 3986, and its railroad diagram.
     s.click("#grammar option[value=\"uri\"]");
@@ -586,7 +774,7 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
          return !e.hidden && e.textContent.includes(\"dec-octet expects '0'–'5'\") && \
          !e.textContent.includes('%x')",
     );
-    s.screenshot("serve-diagram.png");
+    shot("diagram.png");
 
     // A rule box of the diagram is a link: it shows that rule.
     s.click("#rule-diagram a");
@@ -634,14 +822,5 @@ fn the_page_shows_trees_errors_and_diagrams_in_a_real_browser() {
         "the diagram sticks out of its panel by {overflow} px"
     );
     s.run("document.getElementById('rule-diagram').scrollIntoView({block: 'center'})");
-    s.screenshot("serve-ipv6-diagram.png");
-
-    let _ = writeln!(
-        std::io::stderr(),
-        "browser test: {:.1} s with {}",
-        started.elapsed().as_secs_f64(),
-        chromium.display()
-    );
-    drop(s);
-    let _ = std::fs::remove_dir_all(&profile);
+    shot("ipv6-diagram.png");
 }
