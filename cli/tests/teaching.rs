@@ -491,3 +491,83 @@ fn the_server_answers_its_api_on_loopback_only() {
     assert_eq!(get("/api/rule?grammar=uri&name=ucschar").0, 404);
     assert_eq!(get("/api/tree?grammar=html").0, 400);
 }
+
+/// `iri book --playground`: the module is checked before anything is written, and
+/// the site holds the page (answered by the worker), the module as given, and links
+/// from the book's front page and rule pages.
+#[test]
+fn the_playground_is_written_with_its_module_and_linked_from_the_book() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("play-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("site");
+    let site = out.to_str().unwrap();
+
+    let missing = dir.join("none.wasm");
+    let o = iri(&[
+        "book",
+        "--out",
+        site,
+        "--playground",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(74));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("none.wasm") && err.contains("js/build.sh"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written before the module is read");
+
+    let text = dir.join("not.wasm");
+    std::fs::write(&text, "not a module").unwrap();
+    let o = iri(&[
+        "book",
+        "--out",
+        site,
+        "--playground",
+        text.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("is not a WebAssembly module"), "{err}");
+
+    // A module's magic number and version (the site copies it as it is).
+    let module = dir.join("page.wasm");
+    let bytes = b"\0asm\x01\0\0\0".to_vec();
+    std::fs::write(&module, &bytes).unwrap();
+    let o = iri(&[
+        "book",
+        "--out",
+        site,
+        "--examples",
+        "1",
+        "--playground",
+        module.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let play = out.join("play");
+    assert_eq!(
+        std::fs::read(play.join("iri_grammar_page.wasm")).unwrap(),
+        bytes
+    );
+    let index = std::fs::read_to_string(play.join("index.html")).unwrap();
+    assert!(index.contains(r#"<meta name="iri-backend" content="wasm">"#));
+    for f in ["app.js", "app.css", "worker.js"] {
+        assert!(play.join(f).is_file(), "{f}");
+    }
+    let page = std::fs::read_to_string(out.join("iri/ipath-abempty.html")).unwrap();
+    assert!(
+        page.contains(r#"href="../play/index.html?grammar=iri&amp;rule=ipath-abempty""#),
+        "the rule page links to the playground on its rule"
+    );
+    assert!(std::fs::read_to_string(out.join("index.html"))
+        .unwrap()
+        .contains(r#"href="play/index.html""#));
+    let _ = std::fs::remove_dir_all(&dir);
+}

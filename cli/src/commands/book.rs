@@ -28,12 +28,6 @@ use std::path::Path;
 /// The folder of the static playground in the book.
 const PLAY: &str = "play";
 
-/// The grammars the page shows (`iri_grammar_teach::page`): rule pages of these link
-/// to it.
-fn on_the_page(v: VariantName) -> bool {
-    matches!(v, VariantName::Uri | VariantName::Iri | VariantName::Leiri)
-}
-
 /// The file of a rule's page in its grammar's folder. ABNF names are case-insensitive
 /// (RFC 5234 §2.1) and so are some file systems: lower case keeps both happy.
 pub fn file_name(rule: &str) -> String {
@@ -286,7 +280,7 @@ fn rule_page(
     for n in &f.notes {
         let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(n));
     }
-    if linked && on_the_page(lesson.variant) {
+    if linked {
         let _ = writeln!(
             b,
             "<p><a href=\"../{PLAY}/index.html?grammar={}&amp;rule={}\">Try {} in the \
