@@ -1183,6 +1183,29 @@ enum Event {
     Rendered(usize, Vec<u8>, std::thread::Result<Part>),
 }
 
+/// Says on standard error when an argument, judged as an input itself, also names a
+/// file: `iri check urls.txt` judges the string `urls.txt` (a valid relative
+/// reference), not the file's lines, which a newcomer easily expects. Once a run;
+/// the verdicts and the exit status are not changed.
+fn note_file_arguments(args: &[String]) {
+    let mut files = args
+        .iter()
+        .filter(|a| std::path::Path::new(a.as_str()).is_file());
+    if let Some(first) = files.next() {
+        let more = files.count();
+        let others = match more {
+            0 => String::new(),
+            1 => " (and 1 other argument)".to_string(),
+            n => format!(" (and {n} other arguments)"),
+        };
+        tell(&format!(
+            "iri: note: the argument {first:?}{others} is judged as a string, though it \
+             names a file; to judge the file's lines, give them on standard input: \
+             iri ... < {first}"
+        ));
+    }
+}
+
 /// Runs `f` on each input, from the arguments or from standard input: `f` renders
 /// the input's result (text or JSON, as `style.json` says) into the sink it is given
 /// (a `String`, which a big record may leave in pieces: see the module doc), and says
@@ -1195,6 +1218,7 @@ where
     let mut out = Ordered::new(style);
     let mut tally = Tally::default();
     if !args.is_empty() {
+        note_file_arguments(args);
         let inputs: Vec<Input<'_>> = args
             .iter()
             .enumerate()
@@ -1615,6 +1639,7 @@ fn summary_json(tally: &Tally) -> String {
 /// on this thread, for commands that gather over all inputs (`coverage`).
 pub fn for_each_input(args: &[String], mut f: impl FnMut(&Input<'_>)) -> Result<(), Failure> {
     if !args.is_empty() {
+        note_file_arguments(args);
         for (index, s) in args.iter().enumerate() {
             f(&Input {
                 text: Ok(s),

@@ -730,3 +730,38 @@ fn compare_json_stays_json_for_lines_without_a_pair_or_not_utf8() {
     let o = iri_stdin(&["compare"], b"no tab here\n");
     assert_eq!(stdout(&o), "invalid: a line holds A, a TAB, and B\n");
 }
+
+/// An argument that names a file is judged as a string (README: inputs are the
+/// arguments, or the lines of standard input), and the command says so on standard
+/// error, once, with how to judge the file's lines; the verdicts and exit status
+/// are those of the string.
+#[test]
+fn an_argument_that_names_a_file_gets_a_note_and_its_verdict_as_a_string() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("file-arg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, "http://a b\n").unwrap();
+    let name = file.to_str().unwrap();
+
+    let o = iri(&["check", name]);
+    assert_eq!(o.status.code(), Some(0), "the string is a valid reference");
+    assert_eq!(stdout(&o), "valid\n");
+    let err = stderr(&o);
+    assert!(
+        err.contains("is judged as a string, though it names a file")
+            && err.contains(&format!("iri ... < {name}")),
+        "{err}"
+    );
+    let o = iri(&["--grammar", "iri", "coverage", "--rule", "IRI", name, name]);
+    let err = stderr(&o);
+    assert_eq!(err.matches("iri: note:").count(), 1, "once a run: {err}");
+    assert!(err.contains("(and 1 other argument)"), "{err}");
+
+    // Strings that name no file, and standard input, get no note.
+    let o = iri(&["check", "http://example.org/"]);
+    assert_eq!(stderr(&o), "");
+    let o = iri_stdin(&["check"], name.as_bytes());
+    assert_eq!(stderr(&o), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
