@@ -1023,8 +1023,41 @@ struct Blocks {
     too_long: Option<Failure>,
 }
 
+/// The UTF-8 byte order mark, U+FEFF.
+const BOM: &[u8] = "\u{FEFF}".as_bytes();
+
+/// `reader` without a byte order mark at its very start, and how many bytes were
+/// left out. A BOM opening a stream is the encoding's signature (RFC 3629 §6), which
+/// editors write at the start of a file, not a character of its first line: that
+/// line is judged without it, as `iri-sql` judges the first row of a file. A U+FEFF
+/// anywhere else is a character like any other (and no rule allows it).
+fn without_bom(mut reader: Box<dyn Read + Send>) -> (Box<dyn Read + Send>, u64) {
+    let mut head = [0u8; 3];
+    let mut n = 0;
+    // Reads stop as soon as what came cannot begin a BOM: a pipe's first line is
+    // answered at once, however short.
+    while n < head.len() && head[..n] == BOM[..n] {
+        match reader.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            // Left for the block reader, whose next read meets it again and says
+            // which line it came after.
+            Err(_) => break,
+        }
+    }
+    if &head[..n] == BOM {
+        return (reader, BOM.len() as u64);
+    }
+    (
+        Box::new(io::Cursor::new(head[..n].to_vec()).chain(reader)),
+        0,
+    )
+}
+
 impl Blocks {
     fn new(reader: Box<dyn Read + Send>, file: bool) -> Blocks {
+        let (reader, skipped) = without_bom(reader);
         Blocks {
             reader,
             file,
@@ -1033,7 +1066,7 @@ impl Blocks {
             eof: false,
             lines: 0,
             seq: 0,
-            offset: 0,
+            offset: skipped,
             max_line: MAX_LINE.with(Cell::get),
             too_long: None,
         }

@@ -765,3 +765,31 @@ fn an_argument_that_names_a_file_gets_a_note_and_its_verdict_as_a_string() {
     assert_eq!(stderr(&o), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A byte order mark opening standard input is the encoding's signature (RFC 3629
+/// §6), not part of the first line: judged without it, as iri-sql judges a file's
+/// first row. Anywhere else U+FEFF is a character, which no rule allows.
+#[test]
+fn a_byte_order_mark_opening_standard_input_is_not_part_of_the_first_line() {
+    let o = iri_stdin(&["check"], b"\xef\xbb\xbfhttp://a\n\xef\xbb\xbfhttp://b\n");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "valid");
+    assert!(lines[1].starts_with("invalid: at char 0 (U+FEFF"), "{out}");
+    // An argument is judged as given.
+    let o = iri(&["check", "\u{feff}http://a"]);
+    assert_eq!(o.status.code(), Some(1));
+    // Short and partial inputs.
+    for (input, first) in [
+        (&b"\xef\xbb\xbf"[..], None),
+        (b"\xef\xbb", Some("invalid: the input is not UTF-8")),
+        (b"a", Some("valid")),
+    ] {
+        let o = iri_stdin(&["check"], input);
+        let out = stdout(&o);
+        match first {
+            None => assert_eq!(out, "", "a BOM alone is an empty input"),
+            Some(f) => assert!(out.starts_with(f), "{input:?}: {out}"),
+        }
+    }
+}
