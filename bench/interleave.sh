@@ -11,10 +11,10 @@
 #
 #   for k in 4 5 6 7; do
 #     RUSTFLAGS="-C llvm-args=-align-all-functions=$k" \
-#       cargo build --release -p iri-grammar-bench --target-dir target/bench-a$k
+#       cargo build --profile profiling -p iri-grammar-bench --target-dir target/bench-a$k
 #   done
-#   bench/interleave.sh tree 8 target/bench-a*/release/iri-bench
-#   COLUMN=-2 bench/interleave.sh validate-uri 4 target/bench-a*/release/iri-bench
+#   bench/interleave.sh tree 8 target/bench-a*/profiling/iri-bench
+#   COLUMN=-2 bench/interleave.sh validate-uri 4 target/bench-a*/profiling/iri-bench
 #
 # COLUMN counts from the end of a table row (-1: the last column, -2: the one
 # before). Needs bash, awk and sort.

@@ -98,6 +98,13 @@ build_seeds() {
     rm -rf "$singles" "$pairs"
 }
 
+# What the run needs, before tens of thousands of seed files are written for nothing.
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "run.sh: cargo-fuzz on a nightly toolchain is needed: rustup toolchain install nightly;" \
+        "cargo install cargo-fuzz (FUZZING.md)" >&2
+    exit 2
+fi
+
 build_seeds
 echo "seeds: $(find seeds -type f | wc -l) files for ${#all_targets[@]} targets"
 

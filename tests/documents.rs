@@ -158,3 +158,55 @@ fn every_relative_link_of_the_documents_leads_somewhere() {
     }
     assert!(broken.is_empty(), "links that lead nowhere: {broken:#?}");
 }
+
+/// README: "Tests that read the public test data in `../shared/corpus/` say plainly when
+/// they skip". The test harness hides what `println!` and `eprintln!` print in a
+/// passing test, so a skip said that way is never seen: every test that skips writes
+/// `SKIPPED ...` straight to standard error instead (`writeln!(std::io::stderr(), ..)`).
+#[test]
+fn every_skip_is_said_where_cargo_test_shows_it() {
+    let mut hidden = Vec::new();
+    let mut files = 0;
+    let mut stack: Vec<PathBuf> = [
+        "tests",
+        "cli/tests",
+        "abnf/tests",
+        "conform/tests",
+        "conform/adapters/rust/tests",
+        "coverage/tests",
+        "datafusion/tests",
+    ]
+    .iter()
+    .map(|d| root().join(d))
+    .filter(|d| d.is_dir())
+    .collect();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                // A skip message ("skipped: why", "SKIPPED ..."), not a count of
+                // skipped rows in a report line.
+                let l = line.to_ascii_lowercase();
+                let says_skip = l.contains("skipped:") || l.contains("(\"skip");
+                if (l.contains("println!(") || l.contains("print!(")) && says_skip {
+                    hidden.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(files > 20, "the test folders were read ({files} files)");
+    assert!(
+        hidden.is_empty(),
+        "skips said where the harness hides them:\n{}",
+        hidden.join("\n")
+    );
+}

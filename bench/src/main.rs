@@ -11,12 +11,12 @@
 //!
 //! ```text
 //! RUSTFLAGS="-C llvm-args=-align-all-functions=6" \
-//!     cargo build --release -p iri-grammar-bench --target-dir target/bench
-//! target/bench/release/iri-bench all            # every table of BENCHMARKS.md (ir: ~25 min)
-//! target/bench/release/iri-bench ir validate    # one task's instruction counts
-//! target/bench/release/iri-bench time parse     # one task's best-of times
-//! target/bench/release/iri-bench list           # tasks, contenders and lists
-//! target/bench/release/iri-bench markdown time   # the tables of BENCHMARKS.md, with
+//!     cargo build --profile profiling -p iri-grammar-bench --target-dir target/bench
+//! target/bench/profiling/iri-bench all            # every table of BENCHMARKS.md (ir: ~25 min)
+//! target/bench/profiling/iri-bench ir validate    # one task's instruction counts
+//! target/bench/profiling/iri-bench time parse     # one task's best-of times
+//! target/bench/profiling/iri-bench list           # tasks, contenders and lists
+//! target/bench/profiling/iri-bench markdown time   # the tables of BENCHMARKS.md, with
 //!                                                # the command, commit and date of each
 //! ```
 //!

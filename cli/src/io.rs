@@ -1034,8 +1034,41 @@ struct Blocks {
     too_long: Option<Failure>,
 }
 
+/// The UTF-8 byte order mark, U+FEFF.
+const BOM: &[u8] = "\u{FEFF}".as_bytes();
+
+/// `reader` without a byte order mark at its very start, and how many bytes were
+/// left out. A BOM opening a stream is the encoding's signature (RFC 3629 §6), which
+/// editors write at the start of a file, not a character of its first line: that
+/// line is judged without it, as `iri-sql` judges the first row of a file. A U+FEFF
+/// anywhere else is a character like any other (and no rule allows it).
+fn without_bom(mut reader: Box<dyn Read + Send>) -> (Box<dyn Read + Send>, u64) {
+    let mut head = [0u8; 3];
+    let mut n = 0;
+    // Reads stop as soon as what came cannot begin a BOM: a pipe's first line is
+    // answered at once, however short.
+    while n < head.len() && head[..n] == BOM[..n] {
+        match reader.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            // Left for the block reader, whose next read meets it again and says
+            // which line it came after.
+            Err(_) => break,
+        }
+    }
+    if &head[..n] == BOM {
+        return (reader, BOM.len() as u64);
+    }
+    (
+        Box::new(io::Cursor::new(head[..n].to_vec()).chain(reader)),
+        0,
+    )
+}
+
 impl Blocks {
     fn new(reader: Box<dyn Read + Send>, file: bool) -> Blocks {
+        let (reader, skipped) = without_bom(reader);
         Blocks {
             reader,
             file,
@@ -1044,7 +1077,7 @@ impl Blocks {
             eof: false,
             lines: 0,
             seq: 0,
-            offset: 0,
+            offset: skipped,
             max_line: MAX_LINE.with(Cell::get),
             too_long: None,
         }
@@ -1194,6 +1227,29 @@ enum Event {
     Rendered(usize, Vec<u8>, std::thread::Result<Part>),
 }
 
+/// Says on standard error when an argument, judged as an input itself, also names a
+/// file: `iri check urls.txt` judges the string `urls.txt` (a valid relative
+/// reference), not the file's lines, which a newcomer easily expects. Once a run;
+/// the verdicts and the exit status are not changed.
+fn note_file_arguments(args: &[String]) {
+    let mut files = args
+        .iter()
+        .filter(|a| std::path::Path::new(a.as_str()).is_file());
+    if let Some(first) = files.next() {
+        let more = files.count();
+        let others = match more {
+            0 => String::new(),
+            1 => " (and 1 other argument)".to_string(),
+            n => format!(" (and {n} other arguments)"),
+        };
+        tell(&format!(
+            "iri: note: the argument {first:?}{others} is judged as a string, though it \
+             names a file; to judge the file's lines, give them on standard input: \
+             iri ... < {first}"
+        ));
+    }
+}
+
 /// Runs `f` on each input, from the arguments or from standard input: `f` renders
 /// the input's result (text or JSON, as `style.json` says) into the sink it is given
 /// (a `String`, which a big record may leave in pieces: see the module doc), and says
@@ -1206,6 +1262,7 @@ where
     let mut out = Ordered::new(style);
     let mut tally = Tally::default();
     if !args.is_empty() {
+        note_file_arguments(args);
         let inputs: Vec<Input<'_>> = args
             .iter()
             .enumerate()
@@ -1626,6 +1683,7 @@ fn summary_json(tally: &Tally) -> String {
 /// on this thread, for commands that gather over all inputs (`coverage`).
 pub fn for_each_input(args: &[String], mut f: impl FnMut(&Input<'_>)) -> Result<(), Failure> {
     if !args.is_empty() {
+        note_file_arguments(args);
         for (index, s) in args.iter().enumerate() {
             f(&Input {
                 text: Ok(s),

@@ -730,3 +730,66 @@ fn compare_json_stays_json_for_lines_without_a_pair_or_not_utf8() {
     let o = iri_stdin(&["compare"], b"no tab here\n");
     assert_eq!(stdout(&o), "invalid: a line holds A, a TAB, and B\n");
 }
+
+/// An argument that names a file is judged as a string (README: inputs are the
+/// arguments, or the lines of standard input), and the command says so on standard
+/// error, once, with how to judge the file's lines; the verdicts and exit status
+/// are those of the string.
+#[test]
+fn an_argument_that_names_a_file_gets_a_note_and_its_verdict_as_a_string() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("file-arg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, "http://a b\n").unwrap();
+    let name = file.to_str().unwrap();
+
+    let o = iri(&["check", name]);
+    assert_eq!(o.status.code(), Some(0), "the string is a valid reference");
+    assert_eq!(stdout(&o), "valid\n");
+    let err = stderr(&o);
+    assert!(
+        err.contains("is judged as a string, though it names a file")
+            && err.contains(&format!("iri ... < {name}")),
+        "{err}"
+    );
+    let o = iri(&["--grammar", "iri", "coverage", "--rule", "IRI", name, name]);
+    let err = stderr(&o);
+    assert_eq!(err.matches("iri: note:").count(), 1, "once a run: {err}");
+    assert!(err.contains("(and 1 other argument)"), "{err}");
+
+    // Strings that name no file, and standard input, get no note.
+    let o = iri(&["check", "http://example.org/"]);
+    assert_eq!(stderr(&o), "");
+    let o = iri_stdin(&["check"], name.as_bytes());
+    assert_eq!(stderr(&o), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A byte order mark opening standard input is the encoding's signature (RFC 3629
+/// §6), not part of the first line: judged without it, as iri-sql judges a file's
+/// first row. Anywhere else U+FEFF is a character, which no rule allows.
+#[test]
+fn a_byte_order_mark_opening_standard_input_is_not_part_of_the_first_line() {
+    let o = iri_stdin(&["check"], b"\xef\xbb\xbfhttp://a\n\xef\xbb\xbfhttp://b\n");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "valid");
+    assert!(lines[1].starts_with("invalid: at char 0 (U+FEFF"), "{out}");
+    // An argument is judged as given.
+    let o = iri(&["check", "\u{feff}http://a"]);
+    assert_eq!(o.status.code(), Some(1));
+    // Short and partial inputs.
+    for (input, first) in [
+        (&b"\xef\xbb\xbf"[..], None),
+        (b"\xef\xbb", Some("invalid: the input is not UTF-8")),
+        (b"a", Some("valid")),
+    ] {
+        let o = iri_stdin(&["check"], input);
+        let out = stdout(&o);
+        match first {
+            None => assert_eq!(out, "", "a BOM alone is an empty input"),
+            Some(f) => assert!(out.starts_with(f), "{input:?}: {out}"),
+        }
+    }
+}

@@ -204,7 +204,12 @@ fn a_filter_copies_the_lines_it_keeps_but_shows_a_terminal_their_controls() {
             std::env::var_os("CI").is_none(),
             "script(1) (util-linux) is needed under CI"
         );
-        eprintln!("skipped: no script(1) to run the command on a terminal");
+        use std::io::Write as _;
+        // Straight to standard error, which the harness does not capture: seen.
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED the terminal test: no script(1) to run the command on a terminal"
+        );
         return;
     };
     // The terminal's line discipline ends lines with CR LF.

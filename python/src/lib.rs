@@ -501,7 +501,7 @@ fn as_ref_of<V: Variant>(
 /// `Reference<V>`, so a macro writes them.
 macro_rules! reference_class {
     ($cls:ident, $pyname:literal, $v:ty, $absolute:literal, $relcls:ident, $grammar:literal) => {
-        #[pyclass(name = $pyname, module = "iri_grammar", frozen, eq, hash, ord)]
+        #[pyclass(name = $pyname, module = "iri_grammar", frozen)]
         #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $cls {
             r: Reference<'static, $v>,
@@ -540,6 +540,31 @@ macro_rules! reference_class {
             #[classattr]
             fn grammar() -> &'static str {
                 $grammar
+            }
+
+            /// `==` and the order are those of the exact string (README: equivalence
+            /// is `compare`), with a `str` or a reference of any class, as the Rust
+            /// type's `PartialEq<str>`: `IriRef(s) == s` and `IriRef(s) == UriRef(s)`.
+            /// Anything else is `NotImplemented`.
+            fn __richcmp__(
+                &self,
+                py: Python<'_>,
+                other: &Bound<'_, PyAny>,
+                op: pyo3::basic::CompareOp,
+            ) -> Py<PyAny> {
+                match exact_text(other) {
+                    Some(text) => {
+                        let holds = op.matches(self.r.as_str().cmp(text.as_str()));
+                        pyo3::types::PyBool::new(py, holds).to_owned().into_any().unbind()
+                    }
+                    None => py.NotImplemented(),
+                }
+            }
+
+            /// The hash of the exact string, so that a reference and its `str` are one
+            /// key of a dict or a set, as `==` says they are equal.
+            fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+                PyString::new(py, self.r.as_str()).hash()
             }
 
             fn __str__(&self) -> &str {
@@ -790,6 +815,27 @@ macro_rules! reference_class {
             }
         }
     };
+}
+
+/// The exact string of `other` when it is a `str` or a reference of any class (what
+/// `==` compares), else `None`. A `str` with a lone surrogate is no reference's text.
+fn exact_text(other: &Bound<'_, PyAny>) -> Option<String> {
+    if let Ok(s) = other.cast::<PyString>() {
+        return s.to_cow().ok().map(std::borrow::Cow::into_owned);
+    }
+    if let Ok(r) = other.cast::<PyIriRef>() {
+        return Some(r.get().r.as_str().to_string());
+    }
+    if let Ok(r) = other.cast::<PyUriRef>() {
+        return Some(r.get().r.as_str().to_string());
+    }
+    if let Ok(r) = other.cast::<PyLeiriRef>() {
+        return Some(r.get().r.as_str().to_string());
+    }
+    if let Ok(r) = other.cast::<PyAbsoluteIri>() {
+        return Some(r.get().r.as_str().to_string());
+    }
+    None
 }
 
 reference_class!(PyIriRef, "IriRef", Iri, false, PyIriRef, "iri");

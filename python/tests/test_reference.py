@@ -159,3 +159,32 @@ def test_build():
         g.AbsoluteIri.build(path="g")
     with pytest.raises(TypeError):
         g.IriRef.build("http")
+
+
+def test_equality_order_and_hash_are_the_exact_strings():
+    s = "http://a/b"
+    assert g.IriRef(s) == s and s == g.IriRef(s)
+    assert hash(g.IriRef(s)) == hash(s)
+    assert g.IriRef(s) == g.UriRef(s) == g.LeiriRef(s) == g.AbsoluteIri(s)
+    assert hash(g.UriRef(s)) == hash(g.AbsoluteIri(s)) == hash(s)
+    assert len({g.IriRef(s), s, g.UriRef(s)}) == 1
+    assert {s: 1}[g.IriRef(s)] == 1
+    # Exact strings: equivalence is compare().
+    assert g.IriRef(s) != "HTTP://a/b" and g.IriRef(s) != g.IriRef("http://a/%62")
+    assert g.IriRef(s).compare("HTTP://a/b")
+    assert g.IriRef(s) != 1 and not (g.IriRef(s) == None)  # noqa: E711
+    assert sorted([g.IriRef("b"), g.IriRef("a")]) == ["a", "b"]
+    assert g.IriRef("a") < "b" and "a" < g.IriRef("b")
+    with pytest.raises(TypeError):
+        g.IriRef("a") < 1
+
+
+def test_join_takes_self_as_the_base_and_relativize_its_argument():
+    # As pathlib: base / x (joinpath) and target.relative_to(base); so the two undo
+    # each other: base.join(t.relativize(base)) == t.
+    base = g.IriRef("http://a/b/c/d;p?q")
+    t = g.IriRef("http://a/b/x/y?z")
+    rel = t.relativize(base)
+    assert str(rel) == "../x/y?z"
+    assert base.join(rel) == t
+    assert t.relativize(base).resolve(base) == t

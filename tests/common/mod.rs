@@ -17,8 +17,16 @@ pub fn corpus(sub: &str) -> Option<PathBuf> {
         std::env::var("CI").as_deref() != Ok("true"),
         "../shared/corpus/{sub} is missing and CI=true: the corpus tests must run in CI"
     );
-    eprintln!("skipped: ../shared/corpus/{sub} not found");
+    skipped(&format!("../shared/corpus/{sub} not found"));
     None
+}
+
+/// Says that a test is skipped, and why, where `cargo test` shows it: straight to the
+/// process's standard error, which the test harness does not capture (it hides what
+/// `println!` and `eprintln!` print in a passing test).
+pub fn skipped(why: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {why}");
 }
 
 /// `\uXXXX` escapes of the corpus TSV format (README.md there).
