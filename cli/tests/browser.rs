@@ -635,6 +635,26 @@ fn the_page_checks(s: &Session, url: &str, shots: Option<&str>) {
         s.run("return document.querySelectorAll('#alternative-list li.failed').length"),
         json!(5)
     );
+    // Which alternative each node took shows in the tree itself, without a click.
+    assert_eq!(
+        s.run(
+            "const n = document.querySelector('#tree .node[data-rule=\"IPv6address\"]');\
+             return getComputedStyle(n, '::after').content"
+        ),
+        json!("\" 6/9\"")
+    );
+    // The address names the selected node: a link shows the same view again.
+    let here = s.run("return location.href");
+    let here = here.as_str().unwrap();
+    assert!(here.contains("node=IPv6address%40"), "{here}");
+    s.call("POST", "/url", Some(json!({ "url": here })));
+    s.wait(
+        "the linked view, its node selected",
+        "const p = document.getElementById('alternatives-panel');\
+         return document.body.dataset.ready === 'true' && !p.hidden && \
+         document.querySelector('#tree .node.selected[data-rule=\"IPv6address\"]') !== null && \
+         document.getElementById('alternative-taken').textContent.includes('by alternative 6 of 9')",
+    );
     // Why the earlier ones failed, from the trace: alternative 1 cannot start with ":".
     s.wait(
         "the reasons of the failed alternatives",
@@ -823,4 +843,24 @@ fn the_page_checks(s: &Session, url: &str, shots: Option<&str>) {
     );
     s.run("document.getElementById('rule-diagram').scrollIntoView({block: 'center'})");
     shot("ipv6-diagram.png");
+
+    // 9. Every grammar of the engine, the 2001 draft's too, on its own rules.
+    s.click("#grammar option[value=\"iri-2001\"]");
+    s.wait(
+        "the 2001 draft's rules",
+        "return !!document.querySelector('#rule option[value=\"absoluteIRI\"]')",
+    );
+    s.click("#rule option[value=\"IRI-reference\"]");
+    s.type_into("#input", "http://a/b");
+    s.wait(
+        "the 2001 draft's tree",
+        "const t = document.getElementById('tree');\
+         return document.getElementById('rule').value === 'IRI-reference' && \
+         t.dataset.grammar === 'iri-2001' && t.dataset.input === 'http://a/b' && \
+         !!t.querySelector('.node[data-rule=\"absoluteIRI\"]')",
+    );
+    assert_eq!(
+        s.run("return Array.from(document.querySelectorAll('#grammar option')).map(o => o.value)"),
+        json!(["uri", "iri", "leiri", "iri-2001"])
+    );
 }

@@ -48,7 +48,7 @@ function quoted(text) {
   return span;
 }
 
-const state = { grammar: 'iri', rule: null, input: '', chars: [], seq: 0, ruleSeq: 0, shown: null, alternatives: [],
+const state = { grammar: 'iri', rule: null, input: '', selected: null, chars: [], seq: 0, ruleSeq: 0, shown: null, alternatives: [],
   trace: null, step: 0, parsesTimer: null };
 
 // A span of the input as the page writes it.
@@ -161,7 +161,9 @@ function renderNode(n) {
     name.dataset.alternative = n.alternative;
     name.dataset.of = n.of;
   }
-  name.title = n.rule + ': chars ' + span(n.from, n.to) + '; click for its definition';
+  name.title = n.rule + ': chars ' + span(n.from, n.to) +
+    (n.alternative !== undefined ? '; alternative ' + n.alternative + ' of ' + n.of + ' of its definition' : '') +
+    '; click for its definition';
   const text = el('span', 'text');
   text.append(quoted(n.text));
   li.append(name, text);
@@ -231,6 +233,7 @@ function renderTree(data) {
 }
 
 async function update() {
+  if (state.input !== $('input').value) state.selected = null; // another input's tree
   state.input = $('input').value;
   state.chars = Array.from(state.input);
   renderEcho();
@@ -509,21 +512,36 @@ async function loadRules(keep) {
   select.value = state.rule;
 }
 
+// The view in the address, so that a link shows it again: the grammar, the rule,
+// the input, and the node selected in the tree (its rule and first character).
 function saveLocation() {
   const p = new URLSearchParams({ grammar: state.grammar, rule: state.rule, input: state.input });
+  if (state.selected) p.set('node', state.selected);
   history.replaceState(null, '', '?' + p + location.hash);
+}
+
+// Selects the tree's node `rule@from` (as the address names it), as a click does.
+function selectNode(name) {
+  const at = name.lastIndexOf('@');
+  const rule = name.slice(0, at);
+  const from = name.slice(at + 1);
+  const node = Array.from(document.querySelectorAll('#tree .node'))
+    .find((n) => n.dataset.rule === rule && n.dataset.from === from);
+  if (node) node.click();
 }
 
 function wire() {
   $('input').addEventListener('input', update);
   $('grammar').addEventListener('change', async () => {
     state.grammar = $('grammar').value;
+    state.selected = null;
     await loadRules(state.rule);
     await showRule(state.rule);
     await update();
   });
   $('rule').addEventListener('change', async () => {
     state.rule = $('rule').value;
+    state.selected = null;
     await showRule(state.rule);
     await update();
   });
@@ -552,6 +570,8 @@ function wire() {
   tree.addEventListener('click', (e) => {
     const t = e.target.closest('.node');
     if (!t) return;
+    state.selected = t.dataset.rule + '@' + t.dataset.from;
+    saveLocation();
     showRule(t.dataset.rule).then(() => {
       t.classList.add('selected');
       showAlternative(t);
@@ -580,13 +600,14 @@ function wire() {
 
 async function start() {
   const p = new URLSearchParams(location.search);
-  if (['uri', 'iri', 'leiri'].includes(p.get('grammar'))) state.grammar = p.get('grammar');
+  if (['uri', 'iri', 'leiri', 'iri-2001'].includes(p.get('grammar'))) state.grammar = p.get('grammar');
   $('grammar').value = state.grammar;
   if (p.has('input')) $('input').value = p.get('input');
   wire();
   await loadRules(p.get('rule'));
   await showRule(state.rule);
   await update();
+  if (p.get('node')) selectNode(p.get('node'));
   document.body.dataset.ready = 'true';
 }
 

@@ -52,10 +52,10 @@ const MAX_FORKS: usize = 12;
 /// parse's); a deeper or wider one says it is cut.
 const MAX_FORK_NODES: usize = 120;
 
-/// The three grammars, ready to show, and the rule answers already computed (a
+/// The four grammars, ready to show, and the rule answers already computed (a
 /// rule's answer never changes).
 pub struct Page<'g> {
-    lessons: [Lesson<'g>; 3],
+    lessons: [Lesson<'g>; 4],
     rule_cache: RefCell<HashMap<(VariantName, &'static str), String>>,
 }
 
@@ -117,13 +117,14 @@ pub fn params(query: &str) -> Option<Params> {
     Some(out)
 }
 
-const GRAMMAR_PARAM: &str = "grammar must be uri, iri or leiri";
+const GRAMMAR_PARAM: &str = "grammar must be uri, iri, leiri or iri-2001";
 
 fn variant(name: Option<&String>) -> Option<VariantName> {
     match name.map(String::as_str) {
         Some("uri") => Some(VariantName::Uri),
         Some("iri") | None => Some(VariantName::Iri),
         Some("leiri") => Some(VariantName::Leiri),
+        Some("iri-2001") => Some(VariantName::Iri2001),
         _ => None,
     }
 }
@@ -165,13 +166,13 @@ fn input_param<'q>(q: &'q Params, max: usize, not_done: &str) -> Result<&'q str,
 impl<'g> Page<'g> {
     pub fn new(g: &'g Grammars) -> Page<'g> {
         Page {
-            lessons: VariantName::ALL.map(|v| Lesson::new(g, v)),
+            lessons: VariantName::EVERY.map(|v| Lesson::new(g, v)),
             rule_cache: RefCell::new(HashMap::new()),
         }
     }
 
     fn lesson(&self, v: VariantName) -> &Lesson<'g> {
-        &self.lessons[VariantName::ALL.iter().position(|&x| x == v).unwrap_or(1)]
+        &self.lessons[VariantName::EVERY.iter().position(|&x| x == v).unwrap_or(1)]
     }
 
     /// The answer to `path` (`/api/...`) with the query `query` (form-encoded, as
@@ -208,10 +209,7 @@ impl<'g> Page<'g> {
     }
 
     fn rule_param(v: VariantName, q: &Params, key: &str) -> Result<Rule, (u16, String)> {
-        let name = q
-            .get(key)
-            .map(String::as_str)
-            .unwrap_or(Rule::IriReference.name_in(v).unwrap_or("IRI-reference"));
+        let name = q.get(key).map(String::as_str).unwrap_or(reference_rule(v));
         Rule::named(v, name).ok_or_else(|| {
             (
                 404,
@@ -351,10 +349,20 @@ impl<'g> Page<'g> {
 }
 
 /// `{"grammar","default","rules":[..]}`.
+/// The grammar's rule of references, which the page starts on: `URI-reference`,
+/// `IRI-reference`, `LEIRI-reference`; the 2001 draft's own `IRI-reference`, a rule
+/// of its own rule set.
+fn reference_rule(v: VariantName) -> &'static str {
+    Rule::IriReference
+        .name_in(v)
+        .or_else(|| Rule::named(v, "IRI-reference")?.name_in(v))
+        .unwrap_or("IRI-reference")
+}
+
 fn rules(v: VariantName) -> String {
     Object::new()
         .str("grammar", v.as_str())
-        .opt_str("default", Rule::IriReference.name_in(v))
+        .str("default", reference_rule(v))
         .strs("rules", Rule::of(v).map(|(n, _)| n))
         .finish()
 }
