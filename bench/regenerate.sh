@@ -18,7 +18,10 @@
 #    cell followed by ` · ` and the same cell of its instruction table, each taken
 #    from the newest record that has it (the run just made, else the newest older
 #    file of bench/record/ by name), so that a task not measured this time keeps its
-#    last figures, under lines that name the commit and date of each.
+#    last figures, under lines that name the commit and date of each;
+# 4. writes the npm package's tables (## JavaScript): the newest record
+#    bench/record/*-js.md, as `node js/bench/bench.mjs --record` printed it (that
+#    script is not run here: it needs the WebAssembly build and Node).
 #
 # IRI_BENCH_COMMIT overrides the commit the tables name (default: HEAD); IR_JOBS, the
 # instruction tables measured at once (default 2). Needs bash 4.3, awk, cargo, git,
@@ -163,6 +166,9 @@ merge() {
     '
 }
 
+# The npm package's newest record (names sort by date).
+js_record=$(ls -1 "$rec"/*-js.md 2>/dev/null | sort | tail -n 1 || true)
+
 used=()
 block=$(mktemp)
 ir=$(mktemp)
@@ -186,6 +192,14 @@ trap 'rm -f "$block" "$ir" "$tm" "$tables"' EXIT
     echo "## Tables"
     echo
     cat "$tables"
+    if [ -n "$js_record" ]; then
+        echo "## JavaScript"
+        echo
+        awk '{ lines[++n] = $0 } END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }' "$js_record"
+        echo
+        echo "Pasted from \`$js_record\`."
+        echo
+    fi
     echo "$end"
 } >"$block"
 

@@ -79,7 +79,13 @@ else
         exit 1
     fi
     echo "build.sh: Debian's rustc $version, the standard library built from $sources, linked by $linker" >&2
+    # The standard library is built here, so it can be built to abort at once on a
+    # panic (-Cpanic=immediate-abort, unstable): no message is formatted, so the
+    # formatting machinery and the panic locations leave the module (a panic is a
+    # trap either way; the glue starts a fresh instance, the page a fresh worker).
+    # rustup's prebuilt library keeps them.
     for crate in iri-grammar-js iri-grammar-page; do
+        RUSTFLAGS="${RUSTFLAGS:-} -Zunstable-options -Cpanic=immediate-abort" \
         RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
             CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker" \
             cargo "${args[@]}" -p "$crate" -Zbuild-std=std,panic_abort

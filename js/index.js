@@ -4,7 +4,8 @@
 //
 // This file is the whole glue: it loads the module, writes strings into its memory
 // as UTF-8, calls its exports (js/engine/src/lib.rs says the protocol) and reads
-// the answers back. Why no wasm-bindgen: js/README.md, "Design".
+// the answers back; validation walks the engine's compiled automaton here, over
+// the string itself (see `walk`). Why no wasm-bindgen: js/README.md, "Design".
 
 const wasmUrl = new URL('./iri_grammar.wasm', import.meta.url);
 
@@ -156,9 +157,12 @@ const GRAMMARS = {
 
 function grammarNumber(name) {
   if (name === undefined) return 1;
+  // The spellings as given first: no string is made on the way of a call.
+  if (typeof name === 'string' && Object.hasOwn(GRAMMARS, name)) return GRAMMARS[name];
   mustBeString(name, 'grammar');
-  const g = GRAMMARS[name] ?? GRAMMARS[name.toLowerCase().replace(/_/g, '-')];
-  if (g === undefined || !Object.hasOwn(GRAMMARS, name.toLowerCase().replace(/_/g, '-'))) {
+  const key = name.toLowerCase().replace(/_/g, '-');
+  const g = GRAMMARS[key];
+  if (g === undefined || !Object.hasOwn(GRAMMARS, key)) {
     throw new RangeError(
       `iri-grammar: unknown grammar ${JSON.stringify(name)}: expected 'uri', 'iri', 'leiri' or 'iri-2001'`,
     );
@@ -258,6 +262,109 @@ function outcome(len, inputs) {
 // ---------------------------------------------------------------------------
 // Validation
 
+// The compiled automaton of a grammar, walked here over the string's characters:
+// the tables are the engine's (`iri_walk_tables`, the walk of
+// iri_grammar::grammar::WalkTables), copied once out of the module's memory, and the
+// string is never copied into it. A call into the module costs more than the walk
+// of a typical IRI (js/README.md, "Speed"). Rules the automaton does not hold, and
+// the iri-2001 grammar, are asked of the engine.
+
+/** The tables of grammar `g` (null: none), read on first use. */
+const walkers = [undefined, undefined, undefined, undefined];
+
+function walker(g) {
+  let t = walkers[g];
+  if (t !== undefined) return t;
+  const words = guarded(() => wasm.iri_walk_tables(g));
+  t = null;
+  if (words !== 0) {
+    const at = wasm.iri_output();
+    const w = new Uint32Array(view().slice(at, at + 4 * words).buffer);
+    const buffer = memory.buffer;
+    const scans = [];
+    for (let k = 0; k < 16; k++) scans.push(new Uint8Array(buffer, w[9 + k], 256).slice());
+    t = {
+      classes: new Uint8Array(buffer, w[0], 256).slice(),
+      next: new Uint32Array(buffer, w[1], w[2]).slice(),
+      starts: new Uint32Array(buffer, w[3], w[4]).slice(),
+      row: w[5],
+      accepts: w[6],
+      scanShift: w[7],
+      dead: w[8],
+      scans,
+      reference: w[25],
+    };
+  }
+  walkers[g] = t;
+  return t;
+}
+
+/** The start state of rule `r` (-1: the reference rule) in tables `t`, or -1 when
+ *  the automaton does not hold the rule. */
+function startOf(t, r) {
+  if (t === null) return -1;
+  const s = t.starts[r < 0 ? t.reference : r];
+  return s === undefined || s === 0xffffffff ? -1 : s;
+}
+
+/** Whether the UTF-8 of `s` takes the automaton `t` from `state` to a state that
+ *  accepts. A lone surrogate is walked as U+FFFF, which no rule of any grammar
+ *  allows (see `exact`). */
+function walk(t, state, s) {
+  const { classes, next, scans, row, dead } = t;
+  const scanning = 1 << t.scanShift;
+  const shift = t.scanShift;
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    if (state >= scanning) {
+      // A state that stays in itself on the ASCII bytes of its scan table: skip them.
+      if (state === dead) return false;
+      const scan = scans[state >>> shift];
+      let c = s.charCodeAt(i);
+      while (c < 0x80 && scan[c] === 1) {
+        if (++i === n) return (state & t.accepts) !== 0;
+        c = s.charCodeAt(i);
+      }
+    }
+    let c = s.charCodeAt(i++);
+    if (c < 0x80) {
+      state = next[(state & row) + classes[c]];
+      continue;
+    }
+    // The UTF-8 bytes of the code point.
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = i < n ? s.charCodeAt(i) : 0;
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        state = next[(state & row) + classes[0xf0 | (cp >>> 18)]];
+        state = next[(state & row) + classes[0x80 | ((cp >>> 12) & 0x3f)]];
+        state = next[(state & row) + classes[0x80 | ((cp >>> 6) & 0x3f)]];
+        state = next[(state & row) + classes[0x80 | (cp & 0x3f)]];
+        continue;
+      }
+      c = 0xffff;
+    }
+    if (c < 0x800) {
+      state = next[(state & row) + classes[0xc0 | (c >>> 6)]];
+    } else {
+      state = next[(state & row) + classes[0xe0 | (c >>> 12)]];
+      state = next[(state & row) + classes[0x80 | ((c >>> 6) & 0x3f)]];
+    }
+    state = next[(state & row) + classes[0x80 | (c & 0x3f)]];
+  }
+  return (state & t.accepts) !== 0;
+}
+
+/** `isValid` by the engine: for the rules the automaton does not hold. */
+function engineValid(s, g, r) {
+  const len = write(s, 0);
+  const v = guarded(() => wasm.iri_is_valid(g, r, len, lastAscii ? 0 : 1));
+  // 2: a match holding U+FFFD, which TextEncoder also writes for a lone surrogate.
+  return v === 2 ? wellFormed(s) : v === 1;
+}
+
 /** Whether all of `s` matches `rule` of `grammar` (default: IRI-reference of RFC
  *  3987). Runs the compiled automaton of the grammar. */
 export function isValid(s, opts) {
@@ -269,10 +376,9 @@ export function isValid(s, opts) {
     g = grammarNumber(o.grammar);
     r = ruleNumber(g, o.rule);
   }
-  const len = write(s, 0);
-  const v = guarded(() => wasm.iri_is_valid(g, r, len, lastAscii ? 0 : 1));
-  // 2: a match holding U+FFFD, which TextEncoder also writes for a lone surrogate.
-  return v === 2 ? wellFormed(s) : v === 1;
+  const t = walker(g);
+  const start = startOf(t, r);
+  return start >= 0 ? walk(t, start, s) : engineValid(s, g, r);
 }
 
 /** A function `(s) => boolean` that is `isValid(s, opts)` with the grammar and the
@@ -282,16 +388,13 @@ export function validator(opts) {
   const o = options(opts);
   const g = grammarNumber(o.grammar);
   const r = ruleNumber(g, o.rule);
-  return (s) => {
-    if (typeof s !== 'string') return false;
-    const len = write(s, 0);
-    const v = guarded(() => wasm.iri_is_valid(g, r, len, lastAscii ? 0 : 1));
-    return v === 2 ? wellFormed(s) : v === 1;
-  };
+  const t = walker(g);
+  const start = startOf(t, r);
+  if (start >= 0) return (s) => typeof s === 'string' && walk(t, start, s);
+  return (s) => typeof s === 'string' && engineValid(s, g, r);
 }
 
-/** `isValid` for every string of an array (or any iterable), crossing into the
- *  engine once: the strings joined by U+FFFF, which no valid string holds. */
+/** `isValid` for every string of an array (or any iterable). */
 export function isValidMany(strings, opts) {
   const list = Array.isArray(strings) ? strings : iterableToArray(strings);
   const o = options(opts);
@@ -301,15 +404,23 @@ export function isValidMany(strings, opts) {
   for (let i = 0; i < n; i++) {
     if (typeof list[i] !== 'string') mustBeString(list[i], `item ${i}`);
   }
-  if (n === 0) return [];
+  const t = walker(g);
+  const start = startOf(t, r);
+  const out = new Array(n);
+  if (start >= 0) {
+    for (let i = 0; i < n; i++) out[i] = walk(t, start, list[i]);
+    return out;
+  }
+  if (n === 0) return out;
+  // The engine's rules: one crossing, the strings joined by U+FFFF, which no valid
+  // string holds.
   const joined = list.join('\uFFFF');
   const len = write(joined, 0);
   const pieces = guarded(() => wasm.iri_is_valid_many(g, r, len, n));
   // A string holding U+FFFF itself split in two: ask string by string.
-  if (pieces < 0) return list.map((s) => isValid(s, o));
+  if (pieces < 0) return list.map((s) => engineValid(s, g, r));
   const at = wasm.iri_output();
   const verdicts = view().subarray(at, at + n);
-  const out = new Array(n);
   for (let i = 0; i < n; i++) {
     const v = verdicts[i];
     out[i] = v === 1 || (v === 2 && wellFormed(list[i]));

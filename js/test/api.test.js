@@ -24,6 +24,42 @@ test('isValid by grammar and rule', () => {
   assert.equal(isValid('a', { grammar: 'leiri', rule: 'LEIRI' }), false);
 });
 
+// isValid walks the engine's automaton in JavaScript over the string's UTF-16,
+// making the UTF-8 bytes itself; check asks the engine in WebAssembly. Both must
+// give one answer on every length of UTF-8 sequence, surrogate pairs, lone
+// surrogates (U+FFFF) at every place, and U+FFFD, U+FFFE, U+FFFF themselves.
+test('isValid (the walk here) answers as check (the engine) does', () => {
+  const pieces = ['', 'a', 'http://', '//h', ':', '/', '?', '#', '%41', '%4', '[::1]', ':80',
+    'é', '\u0800', '\u{E000}', '\u{F900}', '\u{10000}', '\u{1F600}', '\u{E0001}', '\u{10FFFD}',
+    '\uD800', '\uDC00', '\uDBFF\uDFFF', '\uFFFD', '\uFFFE', '\uFFFF', ' ', '\u0000', '\u007f',
+    'a-b.c~_', '@', '!$&\'()*+,;=', '{', '\\'];
+  const strings = [];
+  for (const a of pieces) for (const b of pieces) strings.push(a + b, `http://x/${a}?${b}#${a}`);
+  const engine = (s, o) => {
+    try {
+      check(s, o);
+      return true;
+    } catch (e) {
+      if (e instanceof IriError) return false;
+      throw e;
+    }
+  };
+  const some = {
+    uri: ['path-abempty', 'query', 'host', 'IPv6address', 'segment', 'hier-part'],
+    iri: ['ipath-abempty', 'iquery', 'ihost', 'IPv6address', 'isegment', 'ihier-part'],
+    leiri: ['ipath-abempty', 'iquery', 'ihost', 'IPv6address', 'isegment', 'ihier-part'],
+  };
+  for (const grammar of ['uri', 'iri', 'leiri']) {
+    for (const rule of [undefined, ...some[grammar]]) {
+      const o = rule === undefined ? { grammar } : { grammar, rule };
+      for (const s of strings) {
+        assert.equal(isValid(s, o), engine(s, o), `${grammar} ${rule} ${JSON.stringify(s)}`);
+      }
+      assert.deepEqual(isValidMany(strings, o), strings.map((s) => engine(s, o)));
+    }
+  }
+});
+
 test('check throws an IriError saying where and why', () => {
   assert.equal(check('http://example.org/a'), undefined);
   assert.throws(() => check('http://example.org/a b'), IriError);

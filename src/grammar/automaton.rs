@@ -105,7 +105,19 @@ pub(crate) struct Automaton<const N: usize, const T: usize> {
     classes: [u8; 256],
     /// `next[row + class]`, where `row` is a state's [`ROW`]; [`DEAD`] is the dead
     /// state.
+    #[cfg(not(all(target_family = "wasm", feature = "std")))]
     next: [State; T],
+    /// On WebAssembly, the transitions as the generator wrote them (16 bits each,
+    /// half the size of the widened ones): a module is downloaded, and its data
+    /// is half of it. They are widened once, on the first walk ([`Self::transitions`]).
+    #[cfg(all(target_family = "wasm", feature = "std"))]
+    compact: [u16; T],
+    /// What each state number says of itself, for widening `compact` ([`Tables::info`]).
+    #[cfg(all(target_family = "wasm", feature = "std"))]
+    info: [u8; 2048],
+    /// `next` as on other targets, made from `compact` when first walked.
+    #[cfg(all(target_family = "wasm", feature = "std"))]
+    wide: std::sync::OnceLock<alloc::boxed::Box<[State; T]>>,
     /// The bytes on which a state stays in itself, by the table number of its state.
     pub scan_tables: [ScanTable; 16],
     /// Each scan table's `low_halves` twice over, 32 bytes apart: where the skip 32
@@ -131,17 +143,21 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             );
             b += 1;
         }
-        let mut next = [0; T];
-        let mut k = 0;
-        while k < T {
-            next[k] = widen(t, t.next[k]);
-            k += 1;
-        }
+        #[cfg(not(all(target_family = "wasm", feature = "std")))]
+        let next = {
+            let mut next = [0; T];
+            let mut k = 0;
+            while k < T {
+                next[k] = widen::<N>(&t.info, t.next[k]);
+                k += 1;
+            }
+            next
+        };
         let mut starts = [State::MAX; RULES];
         let mut r = 0;
         while r < RULES {
             if t.starts[r] != u16::MAX {
-                starts[r] = widen(t, t.starts[r]);
+                starts[r] = widen::<N>(&t.info, t.starts[r]);
             }
             r += 1;
         }
@@ -157,10 +173,66 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         }
         Automaton {
             classes: t.classes,
+            #[cfg(not(all(target_family = "wasm", feature = "std")))]
             next,
+            #[cfg(all(target_family = "wasm", feature = "std"))]
+            compact: t.next,
+            #[cfg(all(target_family = "wasm", feature = "std"))]
+            info: t.info,
+            #[cfg(all(target_family = "wasm", feature = "std"))]
+            wide: std::sync::OnceLock::new(),
             scan_tables: t.scan_tables,
             low_halves,
             starts,
+        }
+    }
+}
+
+/// A grammar's compiled automaton as a walk outside this crate reads it: the npm
+/// package (`js/`) walks it in JavaScript over a string's characters, so that a
+/// validation does not copy the string into WebAssembly memory. The walk is
+/// [`Automaton::run`]'s with the skip left out: from a rule's start, `state =
+/// next[(state & ROW) + classes[byte]]` for each byte of the UTF-8 of the input;
+/// the input matches if the state reached [`WalkTables::ACCEPTS`]. A state stays
+/// in itself on its scan table's bytes (table `state >> SCAN_SHIFT & 15`), which a
+/// walk may skip; [`WalkTables::DEAD`] is the state no input leaves.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct WalkTables {
+    /// The class of each byte.
+    pub classes: &'static [u8; 256],
+    /// The transitions: `next[(state & ROW) + class]`, a row of `class_count`
+    /// for each state.
+    pub next: &'static [u32],
+    /// How many classes `classes` maps the bytes to.
+    pub class_count: usize,
+    /// The bytes on which a state stays in itself, by its scan table number.
+    pub scan_tables: [&'static [bool; 256]; 16],
+    /// The start state of each rule by `Rule as usize`; `u32::MAX`: the rule is
+    /// not compiled (the combinators decide it).
+    pub starts: &'static [u32],
+}
+
+impl WalkTables {
+    /// The bits of a state that say where its row begins in `next`.
+    pub const ROW: u32 = ROW;
+    /// The bit of a state that says the input may end there.
+    pub const ACCEPTS: u32 = ACCEPTS;
+    /// Where a state's scan table number begins (four bits).
+    pub const SCAN_SHIFT: u32 = SCAN_SHIFT;
+    /// The dead state.
+    pub const DEAD: u32 = DEAD;
+}
+
+impl<const N: usize, const T: usize> Automaton<N, T> {
+    /// The tables of this automaton for a walk outside the crate.
+    pub(crate) fn walk_tables(&'static self) -> WalkTables {
+        WalkTables {
+            classes: &self.classes,
+            next: self.transitions(),
+            class_count: N,
+            scan_tables: core::array::from_fn(|k| &self.scan_tables[k].bytes),
+            starts: &self.starts,
         }
     }
 }
@@ -172,13 +244,14 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
 #[repr(C, align(32))]
 struct Halves([u8; 32]);
 
-/// A compact state of `t` (as in [`Tables::next`]) as a [`State`].
-const fn widen<const N: usize, const T: usize>(t: &Tables<N, T>, compact: u16) -> State {
+/// A compact state (as in [`Tables::next`]) of an automaton of `N` classes whose
+/// states say what [`Tables::info`] `info` says, as a [`State`].
+const fn widen<const N: usize>(info: &[u8; 2048], compact: u16) -> State {
     let number = (compact & 0x7FF) as usize;
     if number == 0 {
         return DEAD;
     }
-    let info = t.info[number] as State;
+    let info = info[number] as State;
     let scan = (compact >> 12) as usize;
     let mut state = (number * N) as State;
     if info & 0x80 != 0 {
@@ -319,16 +392,38 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         &self.scan_tables[((state >> SCAN_SHIFT) & 15) as usize]
     }
 
-    /// The state a transition from `state` on byte `b` leads to.
+    /// The transitions, `next[row + class]` (see [`State`]): the automaton's own,
+    /// or on WebAssembly the ones widened from its compact tables on the first call.
     #[inline(always)]
-    fn step(&self, state: State, b: u8) -> State {
+    pub(crate) fn transitions(&self) -> &[State; T] {
+        #[cfg(not(all(target_family = "wasm", feature = "std")))]
+        return &self.next;
+        #[cfg(all(target_family = "wasm", feature = "std"))]
+        return self.wide.get_or_init(|| {
+            let wide: alloc::vec::Vec<State> = self
+                .compact
+                .iter()
+                .map(|&c| widen::<N>(&self.info, c))
+                .collect();
+            match wide.into_boxed_slice().try_into() {
+                Ok(table) => table,
+                // The vector has T entries, one per compact transition.
+                Err(_) => unreachable!("T transitions widen to T states"),
+            }
+        });
+    }
+
+    /// The state a transition from `state` on byte `b` leads to, in `next` (the
+    /// automaton's [`Self::transitions`], which a walk looks up once).
+    #[inline(always)]
+    fn step(&self, next: &[State; T], state: State, b: u8) -> State {
         let at = (state & ROW) as usize + usize::from(self.classes[usize::from(b)]);
         debug_assert!(at < T);
         // SAFETY: the tables are closed (the generator checks it, `new` asserts the
         // sizes, and the test `tables_are_closed` the rest): every row in `next` and
         // `starts` is a multiple of N below T and every class below N, so `at` is
         // below T.
-        unsafe { *self.next.get_unchecked(at) }
+        unsafe { *next.get_unchecked(at) }
     }
 
     /// Runs the automaton from `start` over all of `bytes`.
@@ -366,6 +461,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
     /// The walk of [`Automaton::run`], with the skip `S`.
     #[inline(always)]
     fn walk_run<S: Skip>(&self, mut s: S, start: State, bytes: &[u8]) -> Result<(), Rejected> {
+        let next = self.transitions();
         let mut state = start;
         let mut i = 0;
         loop {
@@ -379,7 +475,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
                 let Some(&b) = bytes.get(i) else {
                     return ended(state);
                 };
-                state = self.step(state, b);
+                state = self.step(next, state, b);
                 i += 1;
                 if state & SCANS != 0 {
                     break;
@@ -442,6 +538,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         bytes: &[u8],
         found: &mut Boundaries,
     ) -> Result<(), Rejected> {
+        let next = self.transitions();
         let mut state = start;
         let mut i = 0;
         loop {
@@ -453,7 +550,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             let Some(&b) = bytes.get(i) else {
                 return ended(state);
             };
-            state = self.step(state, b);
+            state = self.step(next, state, b);
             if state & CALM == 0 {
                 if state == DEAD {
                     return Err(Rejected::At(i));
@@ -876,7 +973,7 @@ mod tests {
         // same wherever it is named: by row.
         let mut said: Vec<Option<State>> = vec![None; T / N];
         let starts = a.starts.iter().filter(|&&s| s != State::MAX);
-        for &s in a.next.iter().chain(starts) {
+        for &s in a.transitions().iter().chain(starts) {
             let row = (s & ROW) as usize;
             assert!(row % N == 0 && row < T, "state {s:#x}: row {row} of {T}");
             assert_eq!(s >> 30, 0, "state {s:#x}: no bit above the scan table's");
@@ -890,7 +987,11 @@ mod tests {
             assert!(table.bytes[0x80..].iter().all(|&x| !x), "{s:#x}");
             for b in 0..=255u8 {
                 if table.bytes[usize::from(b)] {
-                    assert_eq!(a.step(s, b) & ROW, s & ROW, "scan of {s:#x} on {b}");
+                    assert_eq!(
+                        a.step(a.transitions(), s, b) & ROW,
+                        s & ROW,
+                        "scan of {s:#x} on {b}"
+                    );
                 }
             }
             // Their low halves are the walk's, in each lane.
@@ -905,7 +1006,7 @@ mod tests {
         // The mark of calm, on exactly the transitions the split walk need not stop at:
         // those that stay in their part or enter one the components are not read from.
         let part = |s: State| (s >> PART_SHIFT) & 15;
-        for (k, &t) in a.next.iter().enumerate() {
+        for (k, &t) in a.transitions().iter().enumerate() {
             let from = k / N;
             if t & ROW == 0 {
                 assert_eq!(t, DEAD, "transition {k}: the dead state is one value");
@@ -918,6 +1019,74 @@ mod tests {
         for &s in a.starts.iter().filter(|&&s| s != State::MAX) {
             assert_eq!(s & CALM, 0, "a start is no transition");
         }
+    }
+
+    /// The walk [`WalkTables`] describes, as a walk outside the crate follows it
+    /// (the npm package's), byte by byte with no skip.
+    fn walk_outside(t: &WalkTables, rule: usize, bytes: &[u8]) -> bool {
+        let mut state = t.starts[rule];
+        for &b in bytes {
+            state =
+                t.next[(state & WalkTables::ROW) as usize + usize::from(t.classes[usize::from(b)])];
+        }
+        state & WalkTables::ACCEPTS != 0
+    }
+
+    /// The tables given out for walks outside the crate decide what the walk here
+    /// decides, on every compiled rule; a scan table's bytes keep a state in itself.
+    #[test]
+    fn walk_tables_decide_as_the_walk() {
+        use crate::grammar::walk_tables;
+        use crate::VariantName;
+        let inputs = [
+            "",
+            "a",
+            "http://a/b?c#d",
+            "http://[::1]:80/x",
+            "//u@h:1/p",
+            "a b",
+            "%4",
+            "%41",
+            "http://\u{e9}.example/\u{fc}",
+            "a:\u{1F600}",
+            "\u{FFFF}",
+            "http://a/\u{FFFD}",
+            "10.0.0.1",
+            "1234:5678::9",
+            "-._~",
+            "a:b:c",
+            "?q",
+            "#f",
+            "http://a/%zz",
+        ];
+        for variant in [VariantName::Uri, VariantName::Iri, VariantName::Leiri] {
+            let t = walk_tables(variant).expect("a compiled grammar");
+            assert_eq!(t.next.len() % t.class_count, 0);
+            for rule in 0..RULES {
+                for input in inputs {
+                    let here = match variant {
+                        VariantName::Uri => {
+                            URI.start(rule).map(|s| URI.accepts(s, input.as_bytes()))
+                        }
+                        VariantName::Iri => {
+                            IRI.start(rule).map(|s| IRI.accepts(s, input.as_bytes()))
+                        }
+                        _ => LEIRI
+                            .start(rule)
+                            .map(|s| LEIRI.accepts(s, input.as_bytes())),
+                    };
+                    match here {
+                        Some(v) => assert_eq!(
+                            walk_outside(&t, rule, input.as_bytes()),
+                            v,
+                            "{variant:?} {rule} {input:?}"
+                        ),
+                        None => assert_eq!(t.starts[rule], u32::MAX),
+                    }
+                }
+            }
+        }
+        assert!(walk_tables(VariantName::Iri2001).is_none());
     }
 
     /// The safety argument of `run` and `split`: every state in the tables numbers a

@@ -18,6 +18,7 @@
 //! ```
 
 pub(crate) mod automaton;
+pub use automaton::WalkTables;
 #[rustfmt::skip]
 mod automata;
 mod component;
@@ -280,6 +281,18 @@ pub(crate) fn compiled_match<V: Variant>(rule: Rule, input: &str) -> Option<bool
             .start(rule)
             .map(|s| automata::LEIRI.accepts(s, bytes)),
         // The 2001 draft's rules run on the combinators only (README, "How it is built").
+        VariantName::Iri2001 => None,
+    }
+}
+
+/// The compiled automaton of `variant`'s grammar as a walk outside this crate reads
+/// it ([`WalkTables`]); `None` for the 2001 draft, whose rules are not compiled.
+#[doc(hidden)]
+pub fn walk_tables(variant: VariantName) -> Option<WalkTables> {
+    match variant {
+        VariantName::Uri => Some(automata::URI.walk_tables()),
+        VariantName::Iri => Some(automata::IRI.walk_tables()),
+        VariantName::Leiri => Some(automata::LEIRI.walk_tables()),
         VariantName::Iri2001 => None,
     }
 }

@@ -151,6 +151,40 @@ pub extern "C" fn iri_is_valid(g: u32, r: u32, len: u32, may_hold_surrogates: u3
     })
 }
 
+/// The compiled automaton of grammar `g` for the glue's own walk (see
+/// `iri_grammar::grammar::WalkTables`): 27 little-endian 32-bit words in the output,
+/// the addresses and lengths of its tables in this memory and the constants of a
+/// state: `classes`, `next`, its length, `starts`, its length, `ROW`, `ACCEPTS`,
+/// `SCAN_SHIFT`, `DEAD`, the 16 scan tables, and the number of the reference rule
+/// (`IRI-reference`, `URI-reference`, `LEIRI-reference`), and the number of byte
+/// classes (the length of a row of `next`). Returns the number of
+/// words, 0 for a grammar with no automaton (iri-2001).
+#[no_mangle]
+pub extern "C" fn iri_walk_tables(g: u32) -> u32 {
+    use grammar::WalkTables;
+    let Some(t) = grammar::walk_tables(variant(g)) else {
+        return 0;
+    };
+    let mut words = vec![
+        t.classes.as_ptr() as usize as u32,
+        t.next.as_ptr() as usize as u32,
+        t.next.len() as u32,
+        t.starts.as_ptr() as usize as u32,
+        t.starts.len() as u32,
+        WalkTables::ROW,
+        WalkTables::ACCEPTS,
+        WalkTables::SCAN_SHIFT,
+        WalkTables::DEAD,
+    ];
+    words.extend(t.scan_tables.iter().map(|s| s.as_ptr() as usize as u32));
+    let reference = Rule::ALL.iter().position(|&r| r == Rule::IriReference);
+    words.push(reference.map_or(u32::MAX, |i| i as u32));
+    words.push(t.class_count as u32);
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    OUTPUT.with_borrow_mut(|out| *out = bytes);
+    words.len() as u32
+}
+
 /// The separator of a batch: U+FFFF, which no valid string holds (see the module
 /// docs), written as UTF-8.
 const SEPARATOR: &str = "\u{FFFF}";
