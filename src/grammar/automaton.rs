@@ -400,16 +400,14 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         return &self.next;
         #[cfg(all(target_family = "wasm", feature = "std"))]
         return self.wide.get_or_init(|| {
-            let wide: alloc::vec::Vec<State> = self
-                .compact
-                .iter()
-                .map(|&c| widen::<N>(&self.info, c))
-                .collect();
-            match wide.into_boxed_slice().try_into() {
-                Ok(table) => table,
-                // The vector has T entries, one per compact transition.
-                Err(_) => unreachable!("T transitions widen to T states"),
+            // Made on the heap in place: T states are too many for the stack.
+            // SAFETY: all-zero bits are a valid `[u32; T]`.
+            let mut wide: alloc::boxed::Box<[State; T]> =
+                unsafe { alloc::boxed::Box::<[State; T]>::new_zeroed().assume_init() };
+            for (w, &c) in wide.iter_mut().zip(self.compact.iter()) {
+                *w = widen::<N>(&self.info, c);
             }
+            wide
         });
     }
 
