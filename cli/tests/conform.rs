@@ -206,7 +206,20 @@ fn an_interrupt_ends_the_program_under_test_too() {
         .status()
         .unwrap();
     assert!(sent.success());
-    let status = run.wait().unwrap();
+    // Waited for with the deadline: where SIGINT is ignored (a test run started in
+    // the background by a non-interactive shell inherits it so), `iri` would not
+    // die of it, and an unbounded wait would hang the whole run.
+    let status = loop {
+        if let Some(status) = run.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() >= deadline {
+            let _ = run.kill();
+            let _ = run.wait();
+            panic!("iri did not end on SIGINT (is SIGINT ignored where the tests run?)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(status.signal(), Some(2), "{status:?}");
     while alive(pid) {
