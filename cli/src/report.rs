@@ -8,6 +8,7 @@
 
 use crate::io::{Input, Why};
 use crate::json::Object;
+use iri_grammar::reference::Component;
 use iri_grammar::{grammar::ComponentFailure, MatchError};
 use iri_grammar_abnf::explain::OracleError;
 
@@ -26,7 +27,7 @@ pub struct Problem {
     pub found: Option<char>,
     /// The component of the reference the input fails in (`host`, `port`, ...):
     /// the library's [`ComponentFailure`] where it names one, else the component
-    /// the rules enclosing the failure read ([`component_of`]).
+    /// the rules enclosing the failure read ([`MatchError::component_name`]).
     pub component: Option<&'static str>,
     /// Where a person would put the blame, said first in the message
     /// ([`MatchError::component`]): `http://a:8x/` fails in the port at the `x`
@@ -57,17 +58,13 @@ impl Problem {
                 (g.rule().to_string(), items)
             })
             .collect();
-        let within = e.rule().into_iter().chain(e.within().iter().copied());
         let blame = e.component().cloned();
         Problem {
             kind: "grammar",
             byte_offset: Some(e.byte_offset()),
             char_offset: Some(e.char_offset()),
             found: e.found(),
-            component: match &blame {
-                Some(b) => Some(b.component().as_str()),
-                None => within.filter_map(component_of).next(),
-            },
+            component: e.component_name().map(Component::as_str),
             blame,
             rule: e.rule().map(str::to_string),
             expected: each_once(&expected_by),
@@ -221,24 +218,4 @@ fn each_once(expected_by: &[(String, Vec<String>)]) -> Vec<String> {
         }
     }
     expected
-}
-
-/// The component of a reference (RFC 3986 §3, RFC 3987 §2.2) that a rule of the
-/// built-in grammars reads, by the rule's name (`ihost` and `host` read the host;
-/// `ipath-abempty` and the other paths the path); `None` for the rules inside a
-/// component (`ireg-name`) and those that hold several (`ihier-part`).
-fn component_of(rule: &str) -> Option<&'static str> {
-    let bare = rule.strip_prefix('i').unwrap_or(rule);
-    Some(match bare {
-        "scheme" => "scheme",
-        "authority" => "authority",
-        "userinfo" => "userinfo",
-        "host" => "host",
-        "port" => "port",
-        "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless"
-        | "path-empty" => "path",
-        "query" => "query",
-        "fragment" => "fragment",
-        _ => return None,
-    })
 }

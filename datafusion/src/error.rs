@@ -2,7 +2,8 @@
 //! changes, only this file follows.
 //!
 //! `iri_error` returns the error as a struct, so that SQL can group by the rule that
-//! rejected an input (`GROUP BY iri_error(s)['rule']`) or show where
+//! rejected an input (`GROUP BY iri_error(s)['rule']`) or the component it fails in
+//! (`['component']`) or show where
 //! (`iri_error(s)['char_offset']`).
 
 use datafusion::arrow::array::{ArrayRef, ListBuilder, StringBuilder, StructArray, UInt64Builder};
@@ -23,6 +24,9 @@ pub(crate) fn fields() -> Fields {
         Field::new("message", DataType::Utf8, true),
         // The innermost rule being matched where the input failed (NULL: at the top).
         Field::new("rule", DataType::Utf8, true),
+        // The component of the reference it fails in (`host`, `port`, ...; NULL:
+        // none), as `iri check` names it (MatchError::component_name).
+        Field::new("component", DataType::Utf8, true),
         // Offsets of the failure, in bytes (UTF-8) and in characters.
         Field::new("byte_offset", DataType::UInt64, true),
         Field::new("char_offset", DataType::UInt64, true),
@@ -43,6 +47,7 @@ pub(crate) fn data_type() -> DataType {
 pub(crate) struct ErrorBuilder {
     message: StringBuilder,
     rule: StringBuilder,
+    component: StringBuilder,
     byte_offset: UInt64Builder,
     char_offset: UInt64Builder,
     found: StringBuilder,
@@ -56,6 +61,7 @@ impl ErrorBuilder {
         ErrorBuilder {
             message: StringBuilder::with_capacity(rows, 0),
             rule: StringBuilder::with_capacity(rows, 0),
+            component: StringBuilder::with_capacity(rows, 0),
             byte_offset: UInt64Builder::with_capacity(rows),
             char_offset: UInt64Builder::with_capacity(rows),
             found: StringBuilder::with_capacity(rows, 0),
@@ -71,6 +77,7 @@ impl ErrorBuilder {
         // reads the child, not the struct's validity.
         self.message.append_null();
         self.rule.append_null();
+        self.component.append_null();
         self.byte_offset.append_null();
         self.char_offset.append_null();
         self.found.append_null();
@@ -82,6 +89,8 @@ impl ErrorBuilder {
     pub(crate) fn error(&mut self, e: &MatchError) {
         self.message.append_value(e.message());
         self.rule.append_option(e.rule());
+        self.component
+            .append_option(e.component_name().map(|c| c.as_str()));
         self.byte_offset.append_value(e.byte_offset() as u64);
         self.char_offset.append_value(e.char_offset() as u64);
         match e.found() {
@@ -106,6 +115,7 @@ impl ErrorBuilder {
         let columns: Vec<ArrayRef> = vec![
             Arc::new(self.message.finish()),
             Arc::new(self.rule.finish()),
+            Arc::new(self.component.finish()),
             Arc::new(self.byte_offset.finish()),
             Arc::new(self.char_offset.finish()),
             Arc::new(self.found.finish()),

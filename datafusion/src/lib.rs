@@ -25,7 +25,7 @@
 //! | function | returns | document |
 //! |---|---|---|
 //! | `iri_is_valid(s [, grammar])` | boolean | RFC 3987 §2.2, RFC 3986 App. A, LEIRI §2 |
-//! | `iri_error(s [, grammar])` | struct {message, rule, byte_offset, char_offset, found, expected, within} | |
+//! | `iri_error(s [, grammar])` | struct {message, rule, component, byte_offset, char_offset, found, expected, within} | |
 //! | `iri_parse(s [, grammar])` | struct {scheme, authority, userinfo, host, host_kind, port, path, query, fragment} | RFC 3986 §3 |
 //! | `iri_scheme`, `iri_authority`, `iri_userinfo`, `iri_host`, `iri_port`, `iri_path`, `iri_query`, `iri_fragment` `(s [, grammar])` | string | RFC 3986 §3.1–3.5 |
 //! | `iri_host_kind(s [, grammar])` | `reg-name`, `ipv4`, `ipv6`, `ipvfuture` | RFC 3986 §3.2.2 |

@@ -189,8 +189,9 @@ fn specs() -> Vec<Spec> {
             args: Args::OneAndString,
             returns: crate::error::data_type(),
             invoke: f::error,
-            description: "Why s does not match the grammar, as a struct {message, rule, byte_offset, \
-                          char_offset, found, expected, within}; NULL when it matches (or is NULL).",
+            description: "Why s does not match the grammar, as a struct {message, rule, component, \
+                          byte_offset, char_offset, found, expected, within}; NULL when it matches \
+                          (or is NULL).",
             syntax: "iri_error(s [, grammar])",
             example: "SELECT iri_error('http://example.org/a b')['rule'];  -- isegment",
             arguments: &[S, GRAMMAR],

@@ -204,6 +204,24 @@ async fn errors_as_structs() {
         one(&ctx, "SELECT iri_error('http://[::1', 'iri')['found']").await,
         "NULL"
     );
+    // The component it fails in, as `iri check` names it: the host where the rule is
+    // dec-octet, the port where the library blames it; NULL outside the components.
+    assert_eq!(
+        one(
+            &ctx,
+            "SELECT iri_error('http://[::1.2.3.256]/')['component']"
+        )
+        .await,
+        "host"
+    );
+    assert_eq!(
+        one(&ctx, "SELECT iri_error('http://a:8x/')['component']").await,
+        "port"
+    );
+    assert_eq!(
+        one(&ctx, "SELECT iri_error('http://a/')['component']").await,
+        "NULL"
+    );
     // Grouping by the rejecting rule, the use it is for.
     let g = rows(
         &ctx,

@@ -13,6 +13,7 @@
 //! - `{:#}` is the long line, then the input with a caret under the failing character.
 
 use super::component::{diagnose, ComponentFailure};
+use super::components::Component;
 use super::generated::Rule;
 use super::runtime::{Expected, Explain, Failure};
 use super::{describe_char, full_match, Variant, VariantName};
@@ -460,6 +461,29 @@ impl MatchError {
         self.details().component.as_ref()
     }
 
+    /// The component of the reference the input fails in: the one blamed
+    /// ([`MatchError::component`]) where the library names one, else the component
+    /// whose rule encloses the failure, the innermost (`dec-octet` within
+    /// `IPv4address` within `ihost` is in the host). RFC 3986 §3's components;
+    /// RFC 3987's `i` rules count as theirs. `None` where no enclosing rule is one.
+    /// What `iri check` shows as the component, and SQL's `iri_error(s)['component']`.
+    ///
+    /// ```
+    /// use iri_grammar::{reference::Component, IriRef};
+    /// let e = IriRef::parse("http://[::1.2.3.256]/").unwrap_err();
+    /// assert_eq!(e.rule(), Some("dec-octet"));
+    /// assert_eq!(e.component_name(), Some(Component::Host));
+    /// ```
+    pub fn component_name(&self) -> Option<Component> {
+        if let Some(blamed) = self.component() {
+            return Some(blamed.component());
+        }
+        self.rule()
+            .into_iter()
+            .chain(self.within().iter().copied())
+            .find_map(component_of_rule)
+    }
+
     /// The long message, on one line: where, what was found, everything each rule
     /// expected there, and the enclosing rules. What `iri check` prints after
     /// `invalid: `. When a component is to blame ([`MatchError::component`]), it
@@ -830,6 +854,25 @@ fn verified_follow<V: Variant>(
         }
     }
     verified
+}
+
+/// The component a rule of the grammars matches, by its name (RFC 3986 §3; RFC
+/// 3987's `i` rules as RFC 3986's): `ihost` and `host` are the host, the five
+/// `path-*` rules the path.
+fn component_of_rule(rule: &str) -> Option<Component> {
+    let bare = rule.strip_prefix('i').unwrap_or(rule);
+    Some(match bare {
+        "scheme" => Component::Scheme,
+        "authority" => Component::Authority,
+        "userinfo" => Component::Userinfo,
+        "host" => Component::Host,
+        "port" => Component::Port,
+        "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless"
+        | "path-empty" => Component::Path,
+        "query" => Component::Query,
+        "fragment" => Component::Fragment,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
