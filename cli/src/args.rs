@@ -143,6 +143,17 @@ fn uses(command: &str) -> (&'static [&'static str], &'static str) {
 
 /// The command line's definition: [`Cli`]'s, where each command's help leaves out
 /// the global options it refuses and gives the first line of `--abnf`'s help only.
+/// What `--json` prints for a command that prints one report rather than one
+/// result per input.
+fn json_help(command: &str) -> Option<&'static str> {
+    match command {
+        "conform" => Some(
+            "The report as one JSON object for the whole run (cli/schemas/conform.schema.json).",
+        ),
+        _ => None,
+    }
+}
+
 pub fn command() -> clap::Command {
     let cmd = Cli::command();
     let globals: Vec<clap::Arg> = cmd
@@ -155,10 +166,15 @@ pub fn command() -> clap::Command {
     // hidden, refused by `parse`.
     cmd.mut_subcommands(|mut sub| {
         let (used, _) = uses(sub.get_name());
+        let json = json_help(sub.get_name());
         for a in &globals {
             let id = a.get_id().as_str();
             sub = sub.arg(if used.contains(&id) {
-                a.clone().long_help(None)
+                let a = a.clone().long_help(None);
+                match (id, json) {
+                    ("json", Some(help)) => a.help(help),
+                    _ => a,
+                }
             } else {
                 a.clone().hide(true)
             });

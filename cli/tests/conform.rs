@@ -93,7 +93,7 @@ fn crashes_and_garbage_are_reported_with_their_input() {
     assert!(text.contains("exited on \""), "{text}");
     // The program's standard error is shown escaped, as every string of the report.
     assert!(
-        text.contains("exit status 9; \"bad \\u{1b}[31m\""),
+        text.contains("exit status 9; \"bad \\u001b[31m\""),
         "{text}"
     );
     let garbage = script("garbage", "while read l; do echo VALID; done\n");
@@ -102,6 +102,39 @@ fn crashes_and_garbage_are_reported_with_their_input() {
         text.contains("answer not understood for \"") && text.contains(": \"VALID\""),
         "{text}"
     );
+}
+
+#[test]
+fn examples_are_json_string_literals_in_the_text_and_on_the_page() {
+    let yes = script("yes-literal", "while read l; do echo valid; done\n");
+    let page = dir().join("literal.html");
+    let o = conform(&["--html", page.to_str().unwrap()], &["sh", &yes]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    // The empty string, accepted though no IPv4address, shown as the protocol
+    // writes it, and every example line reads back as one JSON string.
+    assert!(text.contains("\n  \"\"\n"), "{text}");
+    for line in text.lines().filter(|l| l.starts_with("  \"")) {
+        let example: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+        assert!(example.is_string(), "{line}");
+    }
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<li>&quot;&quot;</li>"), "{html}");
+}
+
+#[test]
+fn the_help_says_json_prints_one_report() {
+    let help = String::from_utf8(iri(&["conform", "--help"]).stdout).unwrap();
+    assert!(help.contains("one JSON object for the whole run"), "{help}");
+    assert!(!help.contains("per input (JSON Lines)"), "{help}");
+}
+
+#[test]
+fn a_budget_of_zero_is_refused() {
+    let yes = script("yes-zero", "while read l; do echo valid; done\n");
+    let o = conform(&["--budget", "0"], &["sh", &yes]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8(o.stderr).unwrap();
+    assert!(e.contains("--budget") && e.contains("at least 1"), "{e}");
 }
 
 #[test]

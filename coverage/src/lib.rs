@@ -434,6 +434,9 @@ impl Cover {
 /// reached, a generated string that reaches it, then the fewest strings that reach
 /// all the others do, most reaching first).
 pub fn cover(cov: &Coverage<'_>, gen: &mut Generator<'_>, attempts: usize) -> Cover {
+    if cov.rules.first().is_some_and(|r| !r.measured) {
+        return cover_character_rule(cov, gen, attempts);
+    }
     // Targets: (slot, alternative) for alternations, (slot, None) for other rules.
     let mut targets: Vec<(usize, Option<usize>)> = Vec::new();
     for (k, r) in cov.rules.iter().enumerate() {
@@ -505,6 +508,34 @@ pub fn cover(cov: &Coverage<'_>, gen: &mut Generator<'_>, attempts: usize) -> Co
     Cover { strings, unreached }
 }
 
+/// The cover set of a character rule (`ucschar`, `unreserved`, `HEXDIG`): its
+/// tree is one leaf, so no alternative can be read from it; instead one string
+/// drawn through each alternative of its definition (one string when it is not an
+/// alternation), each a string of the rule.
+fn cover_character_rule(cov: &Coverage<'_>, gen: &mut Generator<'_>, attempts: usize) -> Cover {
+    let Some(start) = cov.rules.first() else {
+        return Cover::default();
+    };
+    let name = start.def.name.as_str();
+    let is_alternation = !start.alternatives.is_empty();
+    let mut strings: Vec<String> = Vec::new();
+    let mut unreached = Vec::new();
+    for alt in 0..start.alternatives.len().max(1) {
+        let found = (0..attempts).find_map(|_| {
+            gen.generate_through(name, name, alt)
+                .ok()
+                .flatten()
+                .filter(|s| tree_in(cov.variant, cov.start, s).is_ok())
+        });
+        match found {
+            Some(s) if !strings.contains(&s) => strings.push(s),
+            Some(_) => {}
+            None => unreached.push((start.name.clone(), is_alternation.then_some(alt + 1))),
+        }
+    }
+    Cover { strings, unreached }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -558,5 +589,25 @@ mod tests {
         }
         assert!(check.unreached().is_empty());
         assert!(c.strings.len() <= 12, "{:?}", c.strings);
+    }
+
+    #[test]
+    fn a_character_rule_has_a_cover_of_each_alternative() {
+        let g = Grammars::builtin();
+        for (variant, rule, at_least) in [
+            (VariantName::Iri, "ucschar", 10),
+            (VariantName::Iri, "iprivate", 3),
+            (VariantName::Uri, "unreserved", 5),
+            (VariantName::Uri, "HEXDIG", 6),
+        ] {
+            let cov = Coverage::new(&g, variant, rule).unwrap();
+            let mut gen = Generator::new(&g, variant, 0);
+            let c = cover(&cov, &mut gen, 200);
+            assert!(c.unreached.is_empty(), "{rule}: {:?}", c.unreached);
+            assert!(c.strings.len() >= at_least, "{rule}: {:?}", c.strings);
+            for s in &c.strings {
+                assert!(tree_in(variant, cov.start, s).is_ok(), "{rule}: {s:?}");
+            }
+        }
     }
 }

@@ -47,7 +47,7 @@ use datafusion::physical_expr::PhysicalExpr;
 use datafusion::physical_plan::metrics::ExecutionPlanMetricsSet;
 use datafusion::physical_plan::stream::RecordBatchReceiverStreamBuilder;
 use datafusion::physical_plan::{apply_expression_roots, ExecutionPlan};
-use datafusion::prelude::{CsvReadOptions, ParquetReadOptions, SessionContext};
+use datafusion::prelude::{CsvReadOptions, DataFrame, ParquetReadOptions, SessionContext};
 use futures::StreamExt;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -854,8 +854,119 @@ fn extension_of(path: &str) -> String {
     }
 }
 
-/// Registers the file at `path` as the table `name`.
+/// Registers the file at `path` as the table `name`; a folder, or a glob pattern
+/// (`urls/*.txt`), as the table of all its files one after the other, as
+/// DataFusion's listing tables take them. Each file is read by its own extension.
 pub async fn register_path(ctx: &SessionContext, name: &str, path: &str) -> Result<()> {
+    let files = files_of(path)?;
+    if let [file] = files.as_slice() {
+        if file == path {
+            return register_file(ctx, name, path).await;
+        }
+    }
+    let mut all: Option<DataFrame> = None;
+    for file in &files {
+        let df = read_file(ctx, file).await?;
+        all = Some(match all {
+            None => df,
+            Some(all) => all.union(df)?,
+        });
+    }
+    let all = all.ok_or_else(|| no_file(path))?;
+    ctx.register_table(TableReference::bare(name), all.into_view())?;
+    Ok(())
+}
+
+/// Whether `path` is a glob pattern, as DataFusion's listing tables see one.
+fn is_glob(path: &str) -> bool {
+    path.contains(['*', '?', '['])
+}
+
+fn no_file(path: &str) -> DataFusionError {
+    if is_glob(path) {
+        DataFusionError::Plan(format!("{path}: no file matches this pattern"))
+    } else {
+        DataFusionError::Plan(format!("{path}: the folder holds no file"))
+    }
+}
+
+/// The files `path` names: itself, the files of a folder, or those a glob pattern
+/// matches, in the order of their names. None is an error that says why.
+pub fn files_of(path: &str) -> Result<Vec<String>> {
+    let io = |e: std::io::Error| DataFusionError::Plan(format!("{path}: {e}"));
+    let mut files = Vec::new();
+    if Path::new(path).is_dir() {
+        for entry in std::fs::read_dir(path).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            if entry.file_type().map_err(io)?.is_file() {
+                files.push(entry.path());
+            }
+        }
+    } else if is_glob(path) && !Path::new(path).exists() {
+        let pattern = glob::glob(path)
+            .map_err(|e| DataFusionError::Plan(format!("{path}: not a glob pattern: {e}")))?;
+        for file in pattern {
+            let file = file.map_err(|e| DataFusionError::Plan(format!("{path}: {e}")))?;
+            if file.is_file() {
+                files.push(file);
+            }
+        }
+    } else {
+        std::fs::metadata(path).map_err(io)?;
+        return Ok(vec![path.to_string()]);
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(no_file(path));
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            f.into_os_string().into_string().map_err(|f| {
+                DataFusionError::Plan(format!("{path}: a file name that is not UTF-8: {f:?}"))
+            })
+        })
+        .collect()
+}
+
+/// The file at `path` as a data frame, read by its extension.
+async fn read_file(ctx: &SessionContext, path: &str) -> Result<DataFrame> {
+    let ext = extension_of(path);
+    match Format::of(path) {
+        Format::Parquet => {
+            ctx.read_parquet(path, ParquetReadOptions::default().file_extension(&ext))
+                .await
+        }
+        Format::Csv => ctx.read_csv(path, csv_options(&ext)).await,
+        Format::NdJson => ctx.read_json(path, json_options(&ext)).await,
+        Format::List => {
+            let partitions = ctx.state().config().target_partitions();
+            ctx.read_table(text_list(path, partitions)?)
+        }
+    }
+}
+
+fn csv_options(ext: &str) -> CsvReadOptions<'_> {
+    let mut options = CsvReadOptions::new().file_extension(ext);
+    if ext.to_ascii_lowercase().starts_with(".tsv") {
+        options = options.delimiter(b'\t');
+    }
+    if let Some(c) = compression_of(ext) {
+        options = options.file_compression_type(c);
+    }
+    options
+}
+
+fn json_options(ext: &str) -> JsonReadOptions<'_> {
+    let mut options = JsonReadOptions::default().file_extension(ext);
+    if let Some(c) = compression_of(ext) {
+        options = options.file_compression_type(c);
+    }
+    options
+}
+
+/// Registers the one file at `path` as the table `name`.
+async fn register_file(ctx: &SessionContext, name: &str, path: &str) -> Result<()> {
     let ext = extension_of(path);
     let table = TableReference::bare(name);
     match Format::of(path) {
@@ -867,23 +978,8 @@ pub async fn register_path(ctx: &SessionContext, name: &str, path: &str) -> Resu
             )
             .await
         }
-        Format::Csv => {
-            let mut options = CsvReadOptions::new().file_extension(&ext);
-            if ext.to_ascii_lowercase().starts_with(".tsv") {
-                options = options.delimiter(b'\t');
-            }
-            if let Some(c) = compression_of(&ext) {
-                options = options.file_compression_type(c);
-            }
-            ctx.register_csv(table, path, options).await
-        }
-        Format::NdJson => {
-            let mut options = JsonReadOptions::default().file_extension(&ext);
-            if let Some(c) = compression_of(&ext) {
-                options = options.file_compression_type(c);
-            }
-            ctx.register_json(table, path, options).await
-        }
+        Format::Csv => ctx.register_csv(table, path, csv_options(&ext)).await,
+        Format::NdJson => ctx.register_json(table, path, json_options(&ext)).await,
         Format::List => {
             let partitions = ctx.state().config().target_partitions();
             ctx.register_table(table, text_list(path, partitions)?)?;
@@ -910,9 +1006,10 @@ fn compression_of(
     }
 }
 
-/// The tables the SQL names by a path to an existing file (`FROM 'urls.txt'`,
-/// `FROM "data/links.parquet"`) that are not registered yet. Names that are no file
-/// are left to the catalog (registered tables, CTEs).
+/// The tables the SQL names by a path (`FROM 'urls.txt'`, `FROM "data/links.parquet"`,
+/// `FROM 'urls/'`, `FROM 'urls/*.txt'`) that are not registered yet; an error naming
+/// the path and the reason when one names no readable file. Names that are no path
+/// (no `/`, `.` or glob character, and no file of that name) are left to the catalog.
 pub fn paths_in(ctx: &SessionContext, sql: &str) -> Result<Vec<String>> {
     let state = ctx.state();
     let dialect = state.config().options().sql_parser.dialect;
@@ -921,12 +1018,24 @@ pub fn paths_in(ctx: &SessionContext, sql: &str) -> Result<Vec<String>> {
     for r in state.resolve_table_references(&statement)? {
         if let TableReference::Bare { table } = &r {
             let path = table.as_ref();
-            if Path::new(path).is_file() && !ctx.table_exist(r.clone())? {
+            if ctx.table_exist(r.clone())? {
+                continue;
+            }
+            if looks_like_a_path(path) {
+                // A name no table has that reads as a path is a file that is
+                // missing or unreadable: say which and why, not "table not found".
+                files_of(path)?;
                 paths.push(path.to_string());
             }
         }
     }
     Ok(paths)
+}
+
+/// Whether a table name is meant as a path: it names something on disk, or has a
+/// folder separator, an extension's dot or a glob character.
+fn looks_like_a_path(name: &str) -> bool {
+    Path::new(name).exists() || name.contains(['/', '.']) || is_glob(name)
 }
 
 /// Registers every file the SQL names by its path as a table of that name, so that

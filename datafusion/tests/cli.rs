@@ -211,3 +211,67 @@ fn bytes_that_are_not_utf8_are_found_in_the_file() {
          24,true,\n"
     );
 }
+
+/// A path that names no file is an error that names it and says why (before:
+/// "table 'datafusion.public.nope.csv' not found"); a name that is no path is still
+/// the catalog's.
+#[test]
+fn a_missing_file_is_named_with_the_reason() {
+    let d = dir().join("missing");
+    std::fs::create_dir_all(&d).unwrap();
+    let missing = d.join("nope.csv");
+    let missing = missing.to_str().unwrap();
+    let (ok, _, err) = iri_sql(&[&format!("SELECT count(*) FROM '{missing}'")]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("{missing}: No such file or directory")),
+        "{err}"
+    );
+    let pattern = d.join("*.txt");
+    let pattern = pattern.to_str().unwrap();
+    let (ok, _, err) = iri_sql(&[&format!("SELECT count(*) FROM '{pattern}'")]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("{pattern}: no file matches this pattern")),
+        "{err}"
+    );
+    let (ok, _, err) = iri_sql(&["SELECT count(*) FROM nope"]);
+    assert!(!ok);
+    assert!(
+        err.contains("table 'datafusion.public.nope' not found"),
+        "{err}"
+    );
+}
+
+/// A folder and a glob pattern are read as DataFusion's listing tables read them:
+/// all the files, each by its own extension (before: "table ... not found").
+#[test]
+fn folders_and_globs_are_tables_of_their_files() {
+    let d = dir().join("urls");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("a.txt"), "http://example.org/a\nnot a link\n").unwrap();
+    std::fs::write(d.join("b.txt"), "http://example.org/b\n").unwrap();
+    std::fs::write(d.join("c.csv"), "iri\nhttp://example.org/c\n").unwrap();
+    let folder = format!("{}/", d.to_str().unwrap());
+    let glob = format!("{}/*.txt", d.to_str().unwrap());
+    let (ok, out, err) = iri_sql(&[
+        "--format",
+        "csv",
+        &format!(
+            "SELECT count(*) AS n, sum(CAST(iri_is_valid(iri) AS INT)) AS valid FROM '{glob}'"
+        ),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "n,valid\n3,2\n");
+    std::fs::remove_file(d.join("c.csv")).unwrap();
+    let (ok, out, err) = iri_sql(&[
+        "--format",
+        "csv",
+        &format!("SELECT iri FROM '{folder}' ORDER BY iri"),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "iri\nhttp://example.org/a\nhttp://example.org/b\nnot a link\n"
+    );
+}

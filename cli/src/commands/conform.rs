@@ -7,7 +7,6 @@
 use crate::html;
 use crate::io::{ended_by, Failure, Out, Outcome};
 use iri_grammar::VariantName;
-use iri_grammar_abnf::diff::shown;
 use iri_grammar_conform::subject::end_orphans;
 use iri_grammar_conform::{run as conform, Group, Options, Report, DEFAULT_BUDGET, MAX_BUDGET};
 use std::ffi::OsString;
@@ -49,6 +48,7 @@ pub struct ConformArgs {
 /// A number of inputs, up to [`MAX_BUDGET`].
 fn budget(s: &str) -> Result<usize, String> {
     match s.parse::<u128>() {
+        Ok(0) => Err("at least 1 input: with none there is nothing to ask".to_string()),
         Ok(n) if n <= MAX_BUDGET as u128 => Ok(n as usize),
         Ok(_) => Err(format!(
             "at most {MAX_BUDGET} inputs (they are made before the first is asked)"
@@ -109,6 +109,34 @@ pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
         Ok(()) => out.finish(report.ok()),
         Err(e) => ended_by(e, report.ok()),
     }
+}
+
+/// A string as a JSON string literal, the protocol's own form (docs/conform-protocol.md):
+/// controls, and characters other than letters beyond ASCII (formatting, bidi,
+/// private use, unassigned), as `\uXXXX` escapes, in UTF-16 pairs beyond U+FFFF,
+/// so the example reads the same in a terminal, on the page and in `--corpus`.
+fn shown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            ' ' => out.push(' '),
+            c if c.is_ascii_graphic() || (!c.is_ascii() && c.is_alphabetic()) => out.push(c),
+            c => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{u:04x}");
+                }
+            }
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -273,7 +301,7 @@ fn page(r: &Report) -> String {
             g.minimized
         );
         for e in &g.examples {
-            let _ = write!(b, "<li>{}", html::string(&e.input, None));
+            let _ = write!(b, "<li>{}", html::esc(&shown(&e.input)));
             if g.component.is_some() {
                 let _ = write!(
                     b,
@@ -317,7 +345,7 @@ fn page(r: &Report) -> String {
     list(
         &mut b,
         "No answer in time",
-        r.hangs.iter().map(|h| html::string(h, None)).collect(),
+        r.hangs.iter().map(|h| html::esc(&shown(h))).collect(),
     );
     list(
         &mut b,
@@ -327,7 +355,7 @@ fn page(r: &Report) -> String {
             .map(|c| {
                 format!(
                     "{}<span class=\"why\">{}</span><pre>{}</pre>",
-                    html::string(&c.input, None),
+                    html::esc(&shown(&c.input)),
                     html::esc(&c.status),
                     html::text(&c.stderr)
                 )
@@ -342,9 +370,9 @@ fn page(r: &Report) -> String {
             .map(|u| {
                 format!(
                     "{}<span class=\"why\">{}: {}</span>",
-                    html::string(&u.input, None),
+                    html::esc(&shown(&u.input)),
                     html::string(&u.why, None),
-                    html::string(&u.line, None)
+                    html::esc(&shown(&u.line))
                 )
             })
             .chain(
