@@ -35,10 +35,11 @@ needs_corpus = pytest.mark.skipif(
 
 
 def lines_of(path: Path) -> list[str]:
-    """The lines as the ``iri`` command reads them: split at LF, a CR before the LF
-    dropped, bytes that are not UTF-8 kept as lone surrogates (then invalid, as
-    the command says of a line that is not UTF-8)."""
-    text = path.read_bytes().decode("utf-8", "surrogateescape")
+    """The lines as the ``iri`` command reads them: a byte order mark opening the
+    file left out (RFC 3629 §6), split at LF, a CR before the LF dropped, bytes that
+    are not UTF-8 kept as lone surrogates (then invalid, as the command says of a
+    line that is not UTF-8)."""
+    text = path.read_bytes().decode("utf-8", "surrogateescape").removeprefix("\ufeff")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
