@@ -7,7 +7,7 @@
 #   fuzz/run.sh 3600                 # the hour-long campaign, every target
 #   fuzz/run.sh 120 resolve convert  # two targets
 #
-# Needs nightly Rust and cargo-fuzz (`cargo install cargo-fuzz`). Seed corpora are
+# Needs nightly Rust and cargo-fuzz (`cargo install --locked cargo-fuzz`). Seed corpora are
 # built at run time from the public test data in ../shared/corpus beside the project
 # (urls/*.txt, vectors/*.tsv; set IRI_CORPUS to use another copy) into fuzz/seeds/,
 # which git ignores, as is fuzz/corpus/ where libFuzzer keeps what it finds (kept
@@ -101,7 +101,7 @@ build_seeds() {
 # What the run needs, before tens of thousands of seed files are written for nothing.
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
     echo "run.sh: cargo-fuzz on a nightly toolchain is needed: rustup toolchain install nightly;" \
-        "cargo install cargo-fuzz (FUZZING.md)" >&2
+        "cargo install --locked cargo-fuzz (FUZZING.md)" >&2
     exit 2
 fi
 

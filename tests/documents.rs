@@ -1,8 +1,9 @@
 //! The documents stay true to the repository: every path `ARCHITECTURE.md` names in
 //! backticks exists, and every relative link of the README, the guides in `docs/`,
 //! `ARCHITECTURE.md`, `CONTRIBUTING.md` and `FUZZING.md` leads to a file or folder
-//! that exists. (The examples of the documents are run elsewhere: the Rust ones as
-//! doctests, `src/lib.rs`; the `iri` ones by `cli/tests/docs.rs`.)
+//! that exists; the commands they give to install, measure and fuzz do what they say.
+//! (The examples of the documents are run elsewhere: the Rust ones as doctests,
+//! `src/lib.rs`; the `iri` ones by `cli/tests/docs.rs`.)
 
 use std::path::{Path, PathBuf};
 
@@ -209,4 +210,162 @@ fn every_skip_is_said_where_cargo_test_shows_it() {
         "skips said where the harness hides them:\n{}",
         hidden.join("\n")
     );
+}
+
+/// The lines of the section `[name]` of a TOML text, up to the next section.
+fn toml_section<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
+    let header = format!("[{name}]");
+    text.lines()
+        .skip_while(|l| l.trim() != header)
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+/// The documents' commands and scripts, as (file, text): README, the guides,
+/// `CONTRIBUTING.md`, `FUZZING.md`, `BENCHMARKS.md`, and the scripts and harnesses
+/// that build for measuring (`bench/`, `abnf/examples/`).
+fn commands_and_scripts() -> Vec<(String, String)> {
+    let mut files: Vec<String> = [
+        "README.md",
+        "CONTRIBUTING.md",
+        "FUZZING.md",
+        "BENCHMARKS.md",
+        "python/README.md",
+        "fuzz/run.sh",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for dir in ["docs", "bench", "bench/src", "abnf/examples", "benches"] {
+        let Ok(entries) = std::fs::read_dir(root().join(dir)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if path.is_file() && ["md", "sh", "rs"].contains(&ext) {
+                let name = path.strip_prefix(root()).unwrap();
+                files.push(name.to_string_lossy().into_owned());
+            }
+        }
+    }
+    files.sort();
+    files.into_iter().map(|f| (f.clone(), read(&f))).collect()
+}
+
+/// Shipped binaries (`cargo install`, the release build) carry no line tables nor
+/// symbols (the `iri` binary was 63 MB with them, 9 MB without); the measurement
+/// harness and callgrind keep them, in a profile of their own, `profiling`, and
+/// every command that builds for measuring uses it.
+#[test]
+fn shipped_binaries_are_stripped_and_measuring_keeps_line_tables() {
+    let cargo = read("Cargo.toml");
+    let release = toml_section(&cargo, "profile.release");
+    assert!(release.contains(&"strip = true"), "{release:?}");
+    assert!(release.contains(&"debug = false"), "{release:?}");
+    let profiling = toml_section(&cargo, "profile.profiling");
+    assert!(
+        profiling.contains(&"inherits = \"release\""),
+        "{profiling:?}"
+    );
+    assert!(
+        profiling.contains(&"debug = \"line-tables-only\""),
+        "{profiling:?}"
+    );
+    assert!(profiling.contains(&"strip = false"), "{profiling:?}");
+
+    let mut wrong = Vec::new();
+    let mut builds = 0;
+    for (file, text) in commands_and_scripts() {
+        for (n, line) in text.lines().enumerate() {
+            // A profiler run on a binary, or a build of the harness.
+            let profiles = line.contains("valgrind") || line.contains("perf record");
+            let builds_harness = line.contains("cargo build") && line.contains("iri-grammar-bench")
+                || line.contains("cargo") && line.contains("--example oracle_trees");
+            if builds_harness {
+                builds += 1;
+            }
+            let release = line.contains("target/release/")
+                || line.contains("target/bench/release/")
+                || line.contains("--release");
+            if (profiles || builds_harness) && release {
+                wrong.push(format!("{file}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(builds >= 3, "the harness's builds were found ({builds})");
+    assert!(
+        wrong.is_empty(),
+        "built or profiled without line tables (use --profile profiling):\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// `cargo install` ignores `Cargo.lock` unless told `--locked`, and re-resolved 81
+/// crates (288 for DataFusion) to newer versions than the tested ones: every
+/// `cargo install` the documents and scripts give pins it.
+#[test]
+fn every_cargo_install_is_locked() {
+    let mut unlocked = Vec::new();
+    let mut installs = 0;
+    for (file, text) in commands_and_scripts() {
+        for (n, line) in text.lines().enumerate() {
+            // A command (`cargo install ARGS`), not the name of one in prose.
+            if !line.contains("cargo install ") {
+                continue;
+            }
+            installs += 1;
+            if !line.contains("cargo install --locked") {
+                unlocked.push(format!("{file}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(installs >= 5, "the installs were found ({installs})");
+    assert!(
+        unlocked.is_empty(),
+        "cargo install without --locked:\n{}",
+        unlocked.join("\n")
+    );
+}
+
+/// `fuzz/run.sh` without cargo-fuzz stops before it writes a seed (it wrote 42,700
+/// files before finding cargo-fuzz missing): exit status 2 and what to install.
+/// Run from a copy of the script, with a `cargo` that knows no `fuzz`, so that the
+/// repository's `fuzz/seeds` is not touched.
+#[cfg(unix)]
+#[test]
+fn fuzz_run_checks_for_cargo_fuzz_before_writing_seeds() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("iri-fuzz-run-{}", std::process::id()));
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let script = dir.join("run.sh");
+    std::fs::copy(root().join("fuzz/run.sh"), &script).unwrap();
+    let cargo = bin.join("cargo");
+    std::fs::write(
+        &cargo,
+        "#!/bin/sh\necho 'error: no such command: `fuzz`' >&2\nexit 101\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let out = std::process::Command::new("bash")
+        .arg(&script)
+        .arg("1")
+        .env("PATH", path)
+        .env("IRI_CORPUS", dir.join("no-corpus"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let seeds = dir.join("seeds").exists();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cargo install --locked cargo-fuzz"),
+        "{stderr}"
+    );
+    assert!(!seeds, "seeds were written before the check: {stderr}");
 }

@@ -3,9 +3,9 @@
 //! shapes: the time, or one run to count under callgrind.
 //!
 //! ```sh
-//! cargo run --release -p iri-grammar-abnf --example oracle_trees            # every shape, 256, 1,024, 4,095 characters
-//! cargo build --release -p iri-grammar-abnf --example oracle_trees
-//! valgrind --tool=callgrind target/release/examples/oracle_trees path 4095  # one shape, one length, once
+//! cargo run --profile profiling -p iri-grammar-abnf --example oracle_trees   # every shape, 256, 1,024, 4,095 characters
+//! cargo build --profile profiling -p iri-grammar-abnf --example oracle_trees
+//! valgrind --tool=callgrind target/profiling/examples/oracle_trees path 4095  # one shape, one length, once
 //! ```
 
 use iri_grammar_abnf::oracle::Oracle;
