@@ -74,17 +74,18 @@ const DEAD: State = SCANS;
 /// How many rules `starts` holds (every rule of `Rule::ALL`).
 const RULES: usize = Rule::ALL.len();
 
-/// The tables as the generator writes them (`automata.rs`), in their compact form
-/// of 16 bits a transition; [`Automaton::new`] turns them into the walk's form at
-/// compile time.
+/// The tables as the generator writes them (`automata.rs`), in their compact form:
+/// 16 bits a transition, each row written as its difference from an earlier one;
+/// [`Automaton::new`] turns them into the walk's form at compile time.
 #[derive(Debug)]
 pub(crate) struct Tables<const N: usize, const T: usize> {
     /// The class of each byte.
     pub classes: [u8; 256],
-    /// `next[number * N + class]`: the number of the next state in the low 11 bits
-    /// (0: dead), 0x800 where the transition is calm, the scan table's number in the
-    /// high 4.
-    pub next: [u16; T],
+    /// The transitions `next[number * N + class]`, each the number of the next
+    /// state in the low 11 bits (0: dead), 0x800 where the transition is calm, the
+    /// scan table's number in the high 4; written row by row as the difference
+    /// from an earlier row ([`Rows`]).
+    pub rows: Rows,
     /// Per state number (all 2,048, so that no lookup can miss): 0x80 if the input
     /// may end there, and in the low bits where in a reference the state is.
     pub info: [u8; 2048],
@@ -97,6 +98,20 @@ pub(crate) struct Tables<const N: usize, const T: usize> {
     pub starts: &'static [u16],
 }
 
+/// The transitions of an automaton, row by row (a row: a state's `N`), each row
+/// written as its difference from an earlier row: a sixth of the size of the plain
+/// table, which matters where the tables are downloaded (WebAssembly). Row `r` is
+/// a copy of row `bases[r] - 1` (of dead ends if `bases[r]` is 0) with
+/// `changes[r]` entries set, the next ones of `classes` (the class of each) and
+/// `states` (the state it leads to). [`expand`] reads them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Rows {
+    pub bases: &'static [u16],
+    pub changes: &'static [u8],
+    pub classes: &'static [u8],
+    pub states: &'static [u16],
+}
+
 /// A compiled automaton, as the walk reads it: [`Tables`] with every state widened
 /// to a [`State`].
 #[derive(Debug)]
@@ -107,15 +122,16 @@ pub(crate) struct Automaton<const N: usize, const T: usize> {
     /// state.
     #[cfg(not(all(target_family = "wasm", feature = "std")))]
     next: [State; T],
-    /// On WebAssembly, the transitions as the generator wrote them (16 bits each,
-    /// half the size of the widened ones): a module is downloaded, and its data
-    /// is half of it. They are widened once, on the first walk ([`Self::transitions`]).
+    /// On WebAssembly, the transitions as the generator wrote them ([`Rows`], a
+    /// twelfth of the size of the widened ones): a module is downloaded, and the
+    /// plain tables were most of its data. They are expanded and widened once, on
+    /// the first walk ([`Self::transitions`]).
     #[cfg(all(target_family = "wasm", feature = "std"))]
-    compact: [u16; T],
-    /// What each state number says of itself, for widening `compact` ([`Tables::info`]).
+    rows: Rows,
+    /// What each state number says of itself, for widening `rows` ([`Tables::info`]).
     #[cfg(all(target_family = "wasm", feature = "std"))]
     info: [u8; 2048],
-    /// `next` as on other targets, made from `compact` when first walked.
+    /// `next` as on other targets, made from `rows` when first walked.
     #[cfg(all(target_family = "wasm", feature = "std"))]
     wide: std::sync::OnceLock<alloc::boxed::Box<[State; T]>>,
     /// The bytes on which a state stays in itself, by the table number of its state.
@@ -145,10 +161,12 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         }
         #[cfg(not(all(target_family = "wasm", feature = "std")))]
         let next = {
+            let mut compact = [0; T];
+            expand::<N>(&t.rows, &mut compact);
             let mut next = [0; T];
             let mut k = 0;
             while k < T {
-                next[k] = widen::<N>(&t.info, t.next[k]);
+                next[k] = widen::<N>(&t.info, compact[k]);
                 k += 1;
             }
             next
@@ -176,7 +194,7 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             #[cfg(not(all(target_family = "wasm", feature = "std")))]
             next,
             #[cfg(all(target_family = "wasm", feature = "std"))]
-            compact: t.next,
+            rows: t.rows,
             #[cfg(all(target_family = "wasm", feature = "std"))]
             info: t.info,
             #[cfg(all(target_family = "wasm", feature = "std"))]
@@ -244,7 +262,41 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
 #[repr(C, align(32))]
 struct Halves([u8; 32]);
 
-/// A compact state (as in [`Tables::next`]) of an automaton of `N` classes whose
+/// Writes the transitions `rows` describes into `next` (rows of `N`), row after
+/// row: at compile time for the walk's tables; on WebAssembly, once on the first
+/// walk. Panics (at compile time: the build fails) if `rows` do not describe
+/// exactly `next.len()` transitions.
+const fn expand<const N: usize>(rows: &Rows, next: &mut [u16]) {
+    assert!(rows.bases.len() * N == next.len() && rows.changes.len() == rows.bases.len());
+    assert!(rows.classes.len() == rows.states.len());
+    let mut at = 0;
+    let mut row = 0;
+    while row < rows.bases.len() {
+        let base = rows.bases[row] as usize;
+        assert!(base <= row, "a row copies an earlier one");
+        let mut class = 0;
+        while class < N {
+            next[row * N + class] = if base > 0 {
+                next[(base - 1) * N + class]
+            } else {
+                0
+            };
+            class += 1;
+        }
+        let mut k = 0;
+        while k < rows.changes[row] as usize {
+            let class = rows.classes[at] as usize;
+            assert!(class < N);
+            next[row * N + class] = rows.states[at];
+            at += 1;
+            k += 1;
+        }
+        row += 1;
+    }
+    assert!(at == rows.classes.len(), "every change belongs to a row");
+}
+
+/// A compact state (as in [`Tables::rows`]) of an automaton of `N` classes whose
 /// states say what [`Tables::info`] `info` says, as a [`State`].
 const fn widen<const N: usize>(info: &[u8; 2048], compact: u16) -> State {
     let number = (compact & 0x7FF) as usize;
@@ -404,7 +456,9 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
             // SAFETY: all-zero bits are a valid `[u32; T]`.
             let mut wide: alloc::boxed::Box<[State; T]> =
                 unsafe { alloc::boxed::Box::<[State; T]>::new_zeroed().assume_init() };
-            for (w, &c) in wide.iter_mut().zip(self.compact.iter()) {
+            let mut compact = alloc::vec![0; T];
+            expand::<N>(&self.rows, &mut compact);
+            for (w, &c) in wide.iter_mut().zip(compact.iter()) {
                 *w = widen::<N>(&self.info, c);
             }
             wide

@@ -40,7 +40,9 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
          //! rule table by `abnf/src/automaton.rs`, minimized). `automaton.rs` walks it.\n\
          //! Tables, in a compact form that `Automaton::new` widens at compile time into\n\
          //! the one the walk reads: `classes` maps each byte to its class;\n\
-         //! `next[state * class_count + class]` is the next state: its number in the low\n\
+         //! `next[state * class_count + class]` is the next state, written row by row\n\
+         //! as the difference from an earlier row (`rows`, see `Rows`): its\n\
+         //! number in the low\n\
          //! 11 bits (0 is dead), the number of its scan table in the high 4 (0: none),\n\
          //! and bit 11 set where the transition is calm: not to the dead state, nor into\n\
          //! another part of a reference that the components are read from\n\
@@ -49,7 +51,7 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
          //! state of `IRI-reference` is (RFC 3986 Appendix B, see `contract/src/split.rs`; 0\n\
          //! for the states of the other rules); `starts[rule]` is each rule's start state,\n\
          //! as in `next` (`u16::MAX`: not compiled, see the notes).\n\n\
-         use super::automaton::{scan_table, Automaton, Tables};\n\n",
+         use super::automaton::{scan_table, Automaton, Rows, Tables};\n\n",
     );
     let rules = enum_rules(g)?;
     for v in VariantName::ALL {
@@ -148,13 +150,35 @@ fn write_automaton(
     };
     let states = dfa.state_count();
     let (scan_of, tables) = scan_tables(dfa)?;
+    // A state as the walk sees it: its number, and its scan table's in the top 4 bits.
+    let flagged = |s: u16| u32::from(s) | (scan_of[s as usize] as u32) << 12;
+    // A transition as the walk sees it: the state it leads to, marked (bit 11) where
+    // the walk has nothing to do but go on: not the dead end, nor an entry into a
+    // part of a reference the components are worked out from (so that the split walk
+    // writes down a part only where the mark is off). The dead end stays 0, the most
+    // frequent entry.
+    let class_count = dfa.class_count;
+    let transition = |k: usize, t: u16| {
+        let from = dfa.parts[k / class_count];
+        let to = dfa.parts[usize::from(t)];
+        let calm = t != 0 && (from == to || !Part::ALL[usize::from(to)].is_recorded());
+        flagged(t) | u32::from(calm) << 11
+    };
+    let next: Vec<u16> = dfa
+        .next
+        .iter()
+        .enumerate()
+        .map(|(k, &t)| u16::try_from(transition(k, t)).expect("11 + 1 + 4 bits"))
+        .collect();
+    let rows = delta_rows(&next, class_count);
     writeln!(
         out,
         "/// The rules of {doc}: {} rules, {states} states, {} byte classes ({} KB of\n\
          /// transitions as written, {} KB as walked). Left to the combinators: {}.",
         dfa.starts.len(),
         dfa.class_count,
-        states * dfa.class_count * 2 / 1024,
+        (rows.bases.len() * 2 + rows.changes.len() + rows.classes.len() + rows.states.len() * 2)
+            / 1024,
         states * dfa.class_count * 4 / 1024,
         left_out
             .iter()
@@ -170,20 +194,6 @@ fn write_automaton(
         dfa.next.len()
     )
     .unwrap();
-    // A state as the walk sees it: its number, and its scan table's in the top 4 bits.
-    let flagged = |s: u16| u32::from(s) | (scan_of[s as usize] as u32) << 12;
-    // A transition as the walk sees it: the state it leads to, marked (bit 11) where
-    // the walk has nothing to do but go on: not the dead end, nor an entry into a
-    // part of a reference the components are worked out from (so that the split walk
-    // writes down a part only where the mark is off). The dead end stays 0, the most
-    // frequent entry.
-    let class_count = dfa.class_count;
-    let transition = |k: usize, t: u16| {
-        let from = dfa.parts[k / class_count];
-        let to = dfa.parts[usize::from(t)];
-        let calm = t != 0 && (from == to || !Part::ALL[usize::from(to)].is_recorded());
-        flagged(t) | u32::from(calm) << 11
-    };
     write_numbers(
         out,
         "classes",
@@ -191,13 +201,33 @@ fn write_automaton(
         "[",
         "]",
     );
-    write_numbers(
-        out,
-        "next",
-        dfa.next.iter().enumerate().map(|(k, &t)| transition(k, t)),
-        "[",
-        "]",
-    );
+    out.push_str("    rows: Rows {\n");
+    for (name, list) in [
+        (
+            "bases",
+            rows.bases.iter().map(|&n| u32::from(n)).collect::<Vec<_>>(),
+        ),
+        (
+            "changes",
+            rows.changes.iter().map(|&n| u32::from(n)).collect(),
+        ),
+        (
+            "classes",
+            rows.classes.iter().map(|&n| u32::from(n)).collect(),
+        ),
+        (
+            "states",
+            rows.states.iter().map(|&n| u32::from(n)).collect(),
+        ),
+    ] {
+        // One level deeper than the other tables: inside `Rows { ... }`.
+        let mut field = String::new();
+        write_numbers(&mut field, name, list.into_iter(), "&[", "]");
+        for line in field.lines() {
+            writeln!(out, "    {line}").unwrap();
+        }
+    }
+    out.push_str("    },\n");
     // Padded to the 2,048 states a state number can name.
     let info = (0..0x800).map(|s| match dfa.accept.get(s) {
         Some(&a) => u32::from(a) << 7 | u32::from(dfa.parts[s]),
@@ -232,6 +262,55 @@ fn write_automaton(
     write_numbers(out, "starts", starts.into_iter(), "&[", "]");
     out.push_str("});\n\n");
     Ok(())
+}
+
+/// The transitions `next` (rows of `class_count`) as the runtime's `Rows`: each
+/// row as the earlier row it differs least from (its number from 1; 0 is a row of
+/// dead ends) and the entries that differ from it, each its class and the state it
+/// leads to. Rows of one automaton are much alike (most bytes lead to the dead
+/// state or to the same few states): a sixth of the plain table, and as it is
+/// written (four lists, not one of mixed records) a third smaller again gzipped.
+/// It is the size a WebAssembly module downloads (`js/`), where the tables are
+/// widened on first use.
+struct Rows {
+    bases: Vec<u16>,
+    changes: Vec<u8>,
+    classes: Vec<u8>,
+    states: Vec<u16>,
+}
+
+fn delta_rows(next: &[u16], class_count: usize) -> Rows {
+    let rows: Vec<&[u16]> = next.chunks(class_count).collect();
+    let differences = |a: &[u16], b: &[u16]| a.iter().zip(b).filter(|(x, y)| x != y).count();
+    let mut out = Rows {
+        bases: Vec::new(),
+        changes: Vec::new(),
+        classes: Vec::new(),
+        states: Vec::new(),
+    };
+    for (r, row) in rows.iter().enumerate() {
+        let mut base = 0;
+        let mut fewest = row.iter().filter(|&&t| t != 0).count();
+        for (q, earlier) in rows[..r].iter().enumerate() {
+            let d = differences(row, earlier);
+            if d < fewest {
+                (base, fewest) = (q + 1, d);
+            }
+        }
+        out.bases
+            .push(u16::try_from(base).expect("at most 2,048 states"));
+        out.changes
+            .push(u8::try_from(fewest).expect("fewer than 256 classes"));
+        for (class, &t) in row.iter().enumerate() {
+            let was = if base == 0 { 0 } else { rows[base - 1][class] };
+            if t != was {
+                out.classes
+                    .push(u8::try_from(class).expect("fewer than 256 classes"));
+                out.states.push(t);
+            }
+        }
+    }
+    out
 }
 
 /// For each state, the number (from 1) of its scan table, or 0; and the tables: the
