@@ -30,10 +30,16 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
 target=wasm32-unknown-unknown
 export CARGO_TARGET_DIR="${IRI_WASM_TARGET_DIR:-$root/target-wasm}"
-out="$here/iri_grammar.wasm"
-page_out="$here/iri_grammar_page.wasm"
-# One cargo run per module: built together, the two would share one set of the
-# library's features (the page's), and the package's module would carry them.
+# The modules, one cargo run each (built together, they would share one set of
+# the library's features, the page's, and the package's module would carry
+# them): the package's engine; the compiled automata alone, for iri-grammar/ajv
+# (js/engine without its `full` feature); the page's back end. Each is
+# "package|cargo arguments|the artifact|the module written".
+modules=(
+    "iri-grammar-js||iri_grammar_js|$here/iri_grammar.wasm"
+    "iri-grammar-js|--no-default-features|iri_grammar_js|$here/iri_grammar_automata.wasm"
+    "iri-grammar-page||iri_grammar_page|$here/iri_grammar_page.wasm"
+)
 args=(build --profile wasm --target "$target" --manifest-path "$root/Cargo.toml")
 
 may_install() {
@@ -42,7 +48,7 @@ may_install() {
 
 if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
     echo "build.sh: rustup's $target standard library" >&2
-    for crate in iri-grammar-js iri-grammar-page; do cargo "${args[@]}" -p "$crate"; done
+    cargo_wasm() { cargo "${args[@]}" "$@"; }
 else
     # Debian's compiler and the sources of its standard library, of one version.
     if [ ! -x /usr/bin/rustc ] || [ ! -f /usr/lib/rustlib/src/rust/library/std/Cargo.toml ]; then
@@ -84,12 +90,12 @@ else
     # formatting machinery and the panic locations leave the module (a panic is a
     # trap either way; the glue starts a fresh instance, the page a fresh worker).
     # rustup's prebuilt library keeps them.
-    for crate in iri-grammar-js iri-grammar-page; do
+    cargo_wasm() {
         RUSTFLAGS="${RUSTFLAGS:-} -Zunstable-options -Cpanic=immediate-abort" \
         RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
             CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker" \
-            cargo "${args[@]}" -p "$crate" -Zbuild-std=std,panic_abort
-    done
+            cargo "${args[@]}" "$@" -Zbuild-std=std,panic_abort
+    }
 fi
 
 # Binaryen's wasm-opt shrinks what rustc and the linker leave (-Oz: 14% of the
@@ -115,8 +121,10 @@ if ! command -v wasm-opt >/dev/null 2>&1; then
     echo "build.sh: no wasm-opt: the modules are left as the linker wrote them, about" \
          "15% larger (apt-get install binaryen, or IRI_JS_INSTALL=1 as root)" >&2
 fi
-shrink "$CARGO_TARGET_DIR/$target/wasm/iri_grammar_js.wasm" "$out"
-shrink "$CARGO_TARGET_DIR/$target/wasm/iri_grammar_page.wasm" "$page_out"
-for f in "$out" "$page_out"; do
-    echo "build.sh: $f: $(wc -c <"$f") bytes, $(gzip -9 -c "$f" | wc -c) gzipped" >&2
+for module in "${modules[@]}"; do
+    IFS='|' read -r crate features artifact written <<<"$module"
+    # shellcheck disable=SC2086 # no features, or one word
+    cargo_wasm -p "$crate" $features
+    shrink "$CARGO_TARGET_DIR/$target/wasm/$artifact.wasm" "$written"
+    echo "build.sh: $written: $(wc -c <"$written") bytes, $(gzip -9 -c "$written" | wc -c) gzipped" >&2
 done

@@ -7,25 +7,11 @@
 // the answers back; validation walks the engine's compiled automaton here, over
 // the string itself (see `walk`). Why no wasm-bindgen: js/README.md, "Design".
 
+import { compileModule, readTables, startOf, walk } from './automata.js';
+
 const wasmUrl = new URL('./iri_grammar.wasm', import.meta.url);
 
-/** Compiles the module: read from disk where the package is files (Node, Deno,
- *  Bun), fetched elsewhere (browsers), streaming when the server says
- *  application/wasm. */
-async function compile() {
-  if (wasmUrl.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
-    return WebAssembly.compile(await readFile(wasmUrl));
-  }
-  const response = await fetch(wasmUrl);
-  if (!response.ok) throw new Error(`iri-grammar: cannot load ${wasmUrl}: HTTP ${response.status}`);
-  if (WebAssembly.compileStreaming && response.headers.get('content-type') === 'application/wasm') {
-    return WebAssembly.compileStreaming(response);
-  }
-  return WebAssembly.compile(await response.arrayBuffer());
-}
-
-const compiled = await compile();
+const compiled = await compileModule(wasmUrl);
 let wasm;
 let memory;
 let bytes;
@@ -262,99 +248,22 @@ function outcome(len, inputs) {
 // ---------------------------------------------------------------------------
 // Validation
 
-// The compiled automaton of a grammar, walked here over the string's characters:
-// the tables are the engine's (`iri_walk_tables`, the walk of
-// iri_grammar::grammar::WalkTables), copied once out of the module's memory, and the
-// string is never copied into it. A call into the module costs more than the walk
-// of a typical IRI (js/README.md, "Speed"). Rules the automaton does not hold, and
-// the iri-2001 grammar, are asked of the engine.
+// The compiled automaton of a grammar, walked here over the string's characters
+// (automata.js): the tables are the engine's, copied once out of the module's
+// memory, and the string is never copied into it. A call into the module costs
+// more than the walk of a typical IRI (js/README.md, "Speed"). Rules the automaton
+// does not hold, and the iri-2001 grammar, are asked of the engine.
 
 /** The tables of grammar `g` (null: none), read on first use. */
 const walkers = [undefined, undefined, undefined, undefined];
 
 function walker(g) {
   let t = walkers[g];
-  if (t !== undefined) return t;
-  const words = guarded(() => wasm.iri_walk_tables(g));
-  t = null;
-  if (words !== 0) {
-    const at = wasm.iri_output();
-    const w = new Uint32Array(view().slice(at, at + 4 * words).buffer);
-    const buffer = memory.buffer;
-    const scans = [];
-    for (let k = 0; k < 16; k++) scans.push(new Uint8Array(buffer, w[9 + k], 256).slice());
-    t = {
-      classes: new Uint8Array(buffer, w[0], 256).slice(),
-      next: new Uint32Array(buffer, w[1], w[2]).slice(),
-      starts: new Uint32Array(buffer, w[3], w[4]).slice(),
-      row: w[5],
-      accepts: w[6],
-      scanShift: w[7],
-      dead: w[8],
-      scans,
-      reference: w[25],
-    };
+  if (t === undefined) {
+    t = guarded(() => readTables(wasm, g));
+    walkers[g] = t;
   }
-  walkers[g] = t;
   return t;
-}
-
-/** The start state of rule `r` (-1: the reference rule) in tables `t`, or -1 when
- *  the automaton does not hold the rule. */
-function startOf(t, r) {
-  if (t === null) return -1;
-  const s = t.starts[r < 0 ? t.reference : r];
-  return s === undefined || s === 0xffffffff ? -1 : s;
-}
-
-/** Whether the UTF-8 of `s` takes the automaton `t` from `state` to a state that
- *  accepts. A lone surrogate is walked as U+FFFF, which no rule of any grammar
- *  allows (see `exact`). */
-function walk(t, state, s) {
-  const { classes, next, scans, row, dead } = t;
-  const scanning = 1 << t.scanShift;
-  const shift = t.scanShift;
-  const n = s.length;
-  let i = 0;
-  while (i < n) {
-    if (state >= scanning) {
-      // A state that stays in itself on the ASCII bytes of its scan table: skip them.
-      if (state === dead) return false;
-      const scan = scans[state >>> shift];
-      let c = s.charCodeAt(i);
-      while (c < 0x80 && scan[c] === 1) {
-        if (++i === n) return (state & t.accepts) !== 0;
-        c = s.charCodeAt(i);
-      }
-    }
-    let c = s.charCodeAt(i++);
-    if (c < 0x80) {
-      state = next[(state & row) + classes[c]];
-      continue;
-    }
-    // The UTF-8 bytes of the code point.
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const d = i < n ? s.charCodeAt(i) : 0;
-      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-        i++;
-        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        state = next[(state & row) + classes[0xf0 | (cp >>> 18)]];
-        state = next[(state & row) + classes[0x80 | ((cp >>> 12) & 0x3f)]];
-        state = next[(state & row) + classes[0x80 | ((cp >>> 6) & 0x3f)]];
-        state = next[(state & row) + classes[0x80 | (cp & 0x3f)]];
-        continue;
-      }
-      c = 0xffff;
-    }
-    if (c < 0x800) {
-      state = next[(state & row) + classes[0xc0 | (c >>> 6)]];
-    } else {
-      state = next[(state & row) + classes[0xe0 | (c >>> 12)]];
-      state = next[(state & row) + classes[0x80 | ((c >>> 6) & 0x3f)]];
-    }
-    state = next[(state & row) + classes[0x80 | (c & 0x3f)]];
-  }
-  return (state & t.accepts) !== 0;
 }
 
 /** `isValid` by the engine: for the rules the automaton does not hold. */

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import addIriFormats from '../ajv.js';
+import { check, IriError } from '../index.js';
 import { verdicts } from './formats.js';
 
 test('every format case passes with iri-grammar/ajv', () => {
@@ -52,3 +53,41 @@ test('bad arguments', () => {
   assert.throws(() => addIriFormats(new Ajv2020(), { uri: 'yes' }), TypeError);
   assert.throws(() => addIriFormats(new Ajv2020(), 3), TypeError);
 });
+
+test('the formats (the automata module alone) answer as the engine does', () => {
+  // ajv.js walks the tables of iri_grammar_automata.wasm, index.js those of the
+  // engine's module: the same automata, two builds. The engine's check decides.
+  const formats = {};
+  addIriFormats({ formats: {}, addFormat(name, f) { formats[name] = f; } });
+  const rules = {
+    iri: ['iri', 'IRI'],
+    'iri-reference': ['iri', 'IRI-reference'],
+    uri: ['uri', 'URI'],
+    'uri-reference': ['uri', 'URI-reference'],
+  };
+  const engine = (s, grammar, rule) => {
+    try {
+      check(s, { grammar, rule });
+      return true;
+    } catch (e) {
+      if (e instanceof IriError) return false;
+      throw e;
+    }
+  };
+  const pieces = ['', 'a', 'a:', 'http://', '//h', '/', '?', '#', '%41', '%4', '[::1]', ':80',
+    '[v7.x]', 'é', '\u{E000}', '\u{1F600}', '\uD800', '\uFFFD', ' ', '\u0000', '@', '{', '..'];
+  let compared = 0;
+  for (const a of pieces) {
+    for (const b of pieces) {
+      for (const s of [a + b, `http://${a}/${b}?${a}#${b}`, `${a}:${b}`]) {
+        for (const [name, [grammar, rule]] of Object.entries(rules)) {
+          assert.equal(formats[name].validate(s), engine(s, grammar, rule), `${name} ${JSON.stringify(s)}`);
+          compared++;
+        }
+      }
+    }
+  }
+  assert.ok(compared > 6000);
+  assert.equal(formats.uri.validate(42), false, 'a non-string is not valid');
+});
+
