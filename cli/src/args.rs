@@ -45,6 +45,13 @@ pub struct Cli {
     /// start with "input".
     #[arg(short = 'H', long, global = true, help_heading = SCRIPTS)]
     pub with_input: bool,
+    /// Give an input that does not match in full: everything each rule expected
+    /// where the match stopped, with the rules around it, and what the blamed
+    /// component may hold. Without it, one short line: where, the component and
+    /// the innermost rule, and what would have done there. (JSON records carry
+    /// both: "message" and the fields it is made of.)
+    #[arg(long, global = true)]
+    pub explain: bool,
     /// Print no results: the exit status says. Stops at the first input that fails
     /// (as `grep -q` stops at the first match), unless --summary is given, which is
     /// then all that is printed.
@@ -86,7 +93,7 @@ const ORACLE_STEPS_LONG_HELP: &str = "The ABNF oracle's work budget per input, i
 
 /// The options that go before or after the command (clap's `global`), by id, with
 /// their spelling on the command line.
-const GLOBALS: [(&str, &str); 7] = [
+const GLOBALS: [(&str, &str); 8] = [
     ("grammar", "--grammar"),
     ("json", "--json"),
     ("abnf", "--abnf"),
@@ -94,11 +101,19 @@ const GLOBALS: [(&str, &str); 7] = [
     ("with_input", "--with-input (-H)"),
     ("quiet", "--quiet (-q)"),
     ("max_line_bytes", "--max-line-bytes"),
+    ("explain", "--explain"),
 ];
 
 /// The global options a command uses, by id, and why it has no use for the others.
 fn uses(command: &str) -> (&'static [&'static str], &'static str) {
-    const PER_INPUT: &[&str] = &["grammar", "json", "with_input", "quiet", "max_line_bytes"];
+    const PER_INPUT: &[&str] = &[
+        "grammar",
+        "json",
+        "with_input",
+        "quiet",
+        "max_line_bytes",
+        "explain",
+    ];
     match command {
         "check" | "tree" => (
             &[
@@ -109,6 +124,7 @@ fn uses(command: &str) -> (&'static [&'static str], &'static str) {
                 "with_input",
                 "quiet",
                 "max_line_bytes",
+                "explain",
             ],
             "",
         ),
@@ -343,14 +359,15 @@ pub struct ScriptArgs {
     /// `-q`, a global option ([`Cli::quiet`]), copied here for the output.
     #[arg(skip)]
     pub quiet: bool,
-    /// Keep only the inputs that failed (invalid, different, unknown, not converted);
-    /// the exit status is unchanged. check and compare print each kept input, as
-    /// grep does (with -H, the input and its verdict); the other commands their
-    /// results. Kept inputs go out byte for byte, but to a terminal, which is shown
-    /// controls as \uXXXX; --json gives the exact bytes of any line.
+    /// Keep only the inputs that failed (invalid, different, unknown, not converted,
+    /// an error-level lint finding), each printed itself, as grep does (with -H, the
+    /// input and its result); the exit status is unchanged. Kept inputs go out byte
+    /// for byte, but to a terminal, which is shown controls as \uXXXX; --json gives
+    /// the exact bytes of any line.
     #[arg(long, conflicts_with = "valid_only")]
     pub invalid_only: bool,
-    /// Keep only the inputs that succeeded (as --invalid-only keeps the others).
+    /// Keep only the inputs that succeeded (as --invalid-only keeps the others):
+    /// check and compare print each input itself, the other commands their results.
     #[arg(long)]
     pub valid_only: bool,
     /// After the results, a closing block (with --json, one JSON object
@@ -581,6 +598,11 @@ pub enum Command {
         /// Also look inside percent-encodings for bidi formatting characters.
         #[arg(long)]
         percent_encoded: bool,
+        /// Under each finding, show the input with a caret under the character it
+        /// is about (columns count from 1): the findings of several inputs each
+        /// with their input (-H puts the input before each finding instead).
+        #[arg(long)]
+        caret: bool,
         #[command(flatten)]
         script: ScriptArgs,
         /// Inputs (default: lines of standard input).

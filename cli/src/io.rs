@@ -383,20 +383,23 @@ pub struct Style {
     /// Each input is a pair, A TAB B (`compare`): `--with-input` writes two columns.
     pub pair: bool,
     /// The command's result is a verdict (`check`, `compare`): under `--valid-only`
-    /// or `--invalid-only`, its text output is the kept inputs ([`Style::copies_inputs`]).
+    /// too, its text output is the kept inputs ([`Style::copies_inputs`]).
     pub verdicts: bool,
 }
 
 impl Style {
     /// Whether the records are the kept inputs themselves, as `grep` prints the lines
-    /// it keeps: a command of verdicts under a filter, in text, without
-    /// `--with-input` (which writes the input and its verdict). Such records go out
-    /// byte for byte, a copy of the lines kept, unless standard output is a terminal,
-    /// which is shown their control and bidi formatting characters as `\uXXXX` as
-    /// all text output is ([`Out`]).
+    /// it keeps, in text, without `--with-input` (which writes the input and its
+    /// result): under `--invalid-only`, whatever the command (a failed input's
+    /// record is its error, which does not say which input it was); under
+    /// `--valid-only`, for a command of verdicts (whose records say only `valid`;
+    /// the other commands keep their results, the normal forms of the inputs that
+    /// have one). Such records go out byte for byte, a copy of the lines kept,
+    /// unless standard output is a terminal, which is shown their control and bidi
+    /// formatting characters as `\uXXXX` as all text output is ([`Out`]).
     pub fn copies_inputs(&self) -> bool {
         let s = &self.script;
-        self.verdicts && !self.json && !s.with_input && (s.valid_only || s.invalid_only)
+        !self.json && !s.with_input && (s.invalid_only || self.verdicts && s.valid_only)
     }
 
     fn shows(&self, status: Status) -> bool {
@@ -415,7 +418,7 @@ impl Style {
     /// Whether records are separated by a blank line: text records of several lines,
     /// unless each line carries its input.
     fn separates(&self) -> bool {
-        self.blank_line_between && !self.json && !self.script.with_input
+        self.blank_line_between && !self.json && !self.script.with_input && !self.copies_inputs()
     }
 
     /// Whether each text line starts with its input (`--with-input`).
@@ -689,6 +692,8 @@ where
     // The common case renders straight into the part, and takes back what is not
     // shown; with separators or prefixes, a record is rendered apart, then added.
     let whole = !style.separates() && !style.prefixes();
+    // A record that becomes a copy of its input goes out only once it is whole.
+    let copies = style.copies_inputs();
     let mut record = String::new();
     for input in inputs {
         let input = &input;
@@ -697,7 +702,7 @@ where
             start: text.len(),
             text,
             verdict: None,
-            early: out.as_deref_mut().map(|out| Early {
+            early: out.as_deref_mut().filter(|_| !copies).map(|out| Early {
                 style,
                 input,
                 out,
@@ -725,6 +730,11 @@ where
         );
         // A record that began to go out is finished, whatever the filter says now.
         let shown = begun || style.shows(judged.status);
+        if shown && copies {
+            text.truncate(start);
+            text.push_str(&input.lossy());
+            text.push('\n');
+        }
         if whole {
             if !shown {
                 text.truncate(start);

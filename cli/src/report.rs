@@ -8,9 +8,24 @@
 
 use crate::io::{Input, Why};
 use crate::json::Object;
+use iri_grammar::grammar::{describe_char, ComponentFailure, Expectation};
 use iri_grammar::reference::Component;
-use iri_grammar::{grammar::ComponentFailure, MatchError};
+use iri_grammar::MatchError;
 use iri_grammar_abnf::explain::OracleError;
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether text output gives the grammar's errors in their long form (`--explain`):
+/// set once by the command line before any input is read, read by every thread
+/// that renders.
+static EXPLAIN: AtomicBool = AtomicBool::new(false);
+
+/// Text output gives the long message of a grammar's error ([`Problem::message`])
+/// instead of the brief one ([`Problem::brief`]): `--explain`.
+pub fn set_explain(long: bool) {
+    EXPLAIN.store(long, Ordering::Relaxed);
+}
 
 /// Why an input failed, with the place in the grammar when there is one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +53,9 @@ pub struct Problem {
     /// What would have been accepted there, each once, in the order of
     /// `expected_by`.
     pub expected: Vec<String>,
+    /// The same by name only (`iunreserved`, not `iunreserved (ALPHA / DIGIT /
+    /// ...)`), each once: what the brief message lists.
+    pub expected_names: Vec<String>,
     /// The same, by the rule that expected it, innermost first.
     pub expected_by: Vec<(String, Vec<String>)>,
     /// The rules enclosing `rule`, innermost first.
@@ -59,8 +77,19 @@ impl Problem {
             })
             .collect();
         let blame = e.component().cloned();
+        let mut expected_names: Vec<String> = Vec::new();
+        for x in e.expected_by().iter().flat_map(|g| g.expected()) {
+            let name = match x {
+                Expectation::Rule { name, .. } => (*name).to_string(),
+                other => other.to_string(),
+            };
+            if !expected_names.contains(&name) {
+                expected_names.push(name);
+            }
+        }
         Problem {
             kind: "grammar",
+            expected_names,
             byte_offset: Some(e.byte_offset()),
             char_offset: Some(e.char_offset()),
             found: e.found(),
@@ -88,6 +117,8 @@ impl Problem {
             component: None,
             blame: None,
             rule: e.rule.clone(),
+            // The oracle names rules without their definitions already.
+            expected_names: each_once(&e.expected_by),
             expected: each_once(&e.expected_by),
             expected_by: e.expected_by.clone(),
             context: e.within.clone(),
@@ -120,10 +151,102 @@ impl Problem {
             blame: None,
             rule: None,
             expected: Vec::new(),
+            expected_names: Vec::new(),
             expected_by: Vec::new(),
             context: Vec::new(),
             message,
         }
+    }
+
+    /// What text output writes after `invalid: `: the grammar's error in brief
+    /// ([`Problem::brief`]), or in full under `--explain`; any other problem's
+    /// message.
+    pub fn text(&self) -> Cow<'_, str> {
+        if self.kind == "grammar" && self.char_offset.is_some() && !EXPLAIN.load(Ordering::Relaxed)
+        {
+            Cow::Owned(self.brief())
+        } else {
+            Cow::Borrowed(&self.message)
+        }
+    }
+
+    /// The grammar's error on one short line: where, what is to blame, and what
+    /// would have done there, by name. `at char 8 (U+0020 SPACE), in the host
+    /// (ireg-name): expected iunreserved, pct-encoded, sub-delims, ":", "@", "/",
+    /// "#", "?" or end of input`. Where the blamed character is not where the
+    /// grammar stops (`http://a:8x/`: the `x`, where the grammar reads on as a
+    /// userinfo), it says what the blamed component may hold instead: `at char 10
+    /// (U+0078 'x'), in the port: a port holds digits only (RFC 3986 §3.2.3)`.
+    /// [`Problem::message`] has everything each rule expected and the rules around.
+    pub fn brief(&self) -> String {
+        let mut s = String::new();
+        let at = |s: &mut String, chars: usize, bytes: usize, found: Option<char>| {
+            let found = found.map_or_else(|| "end of input".to_string(), describe_char);
+            if chars == bytes {
+                let _ = write!(s, "at char {chars} ({found})");
+            } else {
+                let _ = write!(s, "at char {chars} (byte {bytes}, {found})");
+            }
+        };
+        if let Some(b) = &self.blame {
+            if b.is_missing_scheme() {
+                return b.to_string();
+            }
+            if Some(b.char_offset()) != self.char_offset {
+                at(&mut s, b.char_offset(), b.byte_offset(), b.found());
+                let _ = write!(s, ", in the {}: {}", b.component().as_str(), b.may_hold());
+                return s;
+            }
+        }
+        at(
+            &mut s,
+            self.char_offset.unwrap_or(0),
+            self.byte_offset.unwrap_or(0),
+            self.found,
+        );
+        // The blamed component, with the innermost rule where that rule is inside
+        // it (`http://a b/`: the host, ireg-name); else the component's own rule
+        // (`:x`: the scheme, while the grammar's longest match is a path's first
+        // segment).
+        let (component, rule) = match &self.blame {
+            Some(b) => {
+                let inside = self.rule.as_deref() == Some(b.rule())
+                    || self.context.iter().any(|r| r == b.rule());
+                let rule = if inside {
+                    self.rule.as_deref()
+                } else {
+                    Some(b.rule())
+                };
+                (Some(b.component().as_str()), rule)
+            }
+            None => (self.component, self.rule.as_deref()),
+        };
+        match (component, rule.filter(|&r| Some(r) != component)) {
+            (Some(c), Some(r)) => {
+                let _ = write!(s, ", in the {c} ({r})");
+            }
+            (Some(c), None) => {
+                let _ = write!(s, ", in the {c}");
+            }
+            (None, Some(r)) => {
+                let _ = write!(s, ", in {r}");
+            }
+            (None, None) => {}
+        }
+        s.push_str(": expected ");
+        let n = self.expected_names.len();
+        if n == 0 {
+            s.push_str("something else");
+        }
+        for (k, name) in self.expected_names.iter().enumerate() {
+            match k {
+                0 => {}
+                k if k + 1 == n => s.push_str(" or "),
+                _ => s.push_str(", "),
+            }
+            s.push_str(name);
+        }
+        s
     }
 
     /// How `--summary` counts it: by the blamed component and what it may hold, else

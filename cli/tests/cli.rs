@@ -14,12 +14,71 @@ fn check_prints_one_verdict_per_input_and_exits_1_on_any_invalid() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "valid");
-    assert!(
-        lines[1].starts_with("invalid: at char 10 (U+0020 SPACE): isegment expects"),
-        "{}",
-        lines[1]
+    assert_eq!(
+        lines[1],
+        "invalid: at char 10 (U+0020 SPACE), in the path (isegment): expected ipchar, \"/\", \"#\", \"?\" or end of input"
     );
     assert_eq!(iri(&["check", "http://a/"]).status.code(), Some(0));
+}
+
+#[test]
+fn an_error_is_one_short_line_and_explain_gives_all_of_it() {
+    // The brief line: where, the component and the innermost rule, what would do.
+    let o = iri(&["check", "http://a b/", "http://a:8x/"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "invalid: at char 8 (U+0020 SPACE), in the host (ireg-name): expected iunreserved, \
+             pct-encoded, sub-delims, \":\", \"@\", \"/\", \"#\", \"?\" or end of input",
+            // The blamed character is not where the grammar stops (it reads on as a
+            // userinfo): what the port may hold, instead of what the grammar expects.
+            "invalid: at char 10 (U+0078 'x'), in the port: a port holds digits only (RFC 3986 §3.2.3)",
+        ]
+    );
+    // --explain: every rule's expectations with their definitions, the rules around.
+    let o = iri(&["check", "--explain", "http://a b/"]);
+    let long = stdout(&o);
+    assert!(long.len() > 500, "{long}");
+    assert!(
+        long.starts_with(
+            "invalid: at char 8 (U+0020 SPACE), in the host: a host is a registered name"
+        ) && long.contains("The grammar stops there: ireg-name expects iunreserved (ALPHA / DIGIT")
+            && long
+                .trim_end()
+                .ends_with("in ihost < iauthority < ihier-part < IRI < IRI-reference"),
+        "{long}"
+    );
+    // JSON keeps the long message and its fields, with or without --explain.
+    let o = iri(&["check", "--json", "http://a b/"]);
+    assert!(stdout(&o).contains("\"message\":\"at char 8 (U+0020 SPACE), in the host: a host is"));
+    // Every command that reports the grammar's errors says them so.
+    for command in ["parse", "normalize", "to-uri", "lint", "trace"] {
+        let o = iri(&[command, "http://a b/"]);
+        let last = stdout(&o).lines().last().unwrap_or("").to_string();
+        assert_eq!(last, lines[0], "{command}");
+    }
+}
+
+#[test]
+fn lint_caret_shows_each_finding_under_its_input() {
+    let o = iri(&[
+        "lint",
+        "--caret",
+        "HTTP://a/b",
+        "http://ok/",
+        "http://e.com/\u{202E}x",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "warning scheme-uppercase at char 0: scheme with uppercase letters: schemes are \
+         case-insensitive and should be produced in lowercase [scheme, U+0048]\n  \
+         HTTP://a/b\n  ^ column 1 (1-based)\n\
+         error bidi-formatting-character at char 13: IRIs MUST NOT contain bidi formatting \
+         characters (LRM, RLM, LRE, RLE, PDF, LRO, RLO) [path, U+202E RLO]\n  \
+         http://e.com/⟨U+202E⟩x\n               ^ column 14 (1-based)\n"
+    );
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn brackets_in_a_query_are_2001_not_rfc_3987() {
     let o = iri(&["--grammar", "iri", "check", "http://a/b;p?[x]"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).starts_with("invalid: at char 13 (U+005B '['): iquery expects"),
+        stdout(&o).starts_with("invalid: at char 13 (U+005B '['), in the query (iquery): expected"),
         "{}",
         stdout(&o)
     );
@@ -110,6 +110,7 @@ fn diff_grammars_of_a_grammar_and_itself_exits_0() {
 fn abnf_check_tree_and_generate_serve_rfc_6874() {
     let o = zone(&[
         "check",
+        "--explain",
         "--rule",
         "IP-literal",
         "[fe80::1%25eth0]",
@@ -186,7 +187,7 @@ fn left_recursion_is_refused_by_the_generator_and_served_by_the_oracle() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
-        "valid\ninvalid: at char 2 (end of input): term expects DIGIT, in expr\n"
+        "valid\ninvalid: at char 2 (end of input), in term: expected DIGIT\n"
     );
     let o = iri(&["--abnf", p, "tree", "--rule", "expr", "1+2"]);
     assert_eq!(

@@ -105,7 +105,7 @@ fn right_recursion_4000_deep_is_judged_without_overflow() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "invalid: at char 4000 (U+0063 'c'): r expects \"a\" or \"b\"\n"
+        "invalid: at char 4000 (U+0063 'c'), in r: expected \"a\" or \"b\"\n"
     );
     let o = with_grammar(
         "right.abnf",

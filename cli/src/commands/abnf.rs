@@ -14,9 +14,11 @@
 //! refuses a rule whose shortest string is longer than `generate::MAX_LENGTH`.
 
 use super::check::ORACLE_MAX_BYTES;
-use super::{did_you_mean, graph_name, style, write_invalid_at, write_valid, Spent};
+use super::{
+    caret_beside_copies, did_you_mean, graph_name, style, write_invalid_at, write_valid, Spent,
+};
 use crate::args::{Cli, Command, Format};
-use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Verdicts};
+use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Style, Verdicts};
 use crate::json::{self, Object};
 use crate::report::Problem;
 use iri_grammar_abnf::codegen::standalone::{generate, GenerateError, Options};
@@ -39,7 +41,12 @@ pub fn run(cli: &Cli) -> Verdicts {
             ..
         } => {
             let rule = rule_arg(&grammar, rule.as_deref())?;
-            let style = style(cli, script);
+            // A verdict, as the built-in grammars' check: --valid-only keeps inputs.
+            let style = Style {
+                verdicts: true,
+                ..style(cli, script)
+            };
+            caret_beside_copies(&style, *caret)?;
             let spent = Spent::default();
             let verdicts = each_input(inputs, &style, |input, out| {
                 let verdict = match &input.text {
@@ -78,6 +85,7 @@ pub fn run(cli: &Cli) -> Verdicts {
             let rule = rule_arg(&grammar, rule.as_deref())?;
             let json = json || *format == Format::Json;
             let style = style(cli, script);
+            caret_beside_copies(&style, *caret)?;
             let spent = Spent::default();
             let verdicts = each_input(inputs, &style, |input, out| {
                 let tree = match &input.text {

@@ -9,8 +9,8 @@
 //! a longer line is `invalid:` with a message that names the limit and the way out
 //! (the generated combinators, which run in linear time and allocate nothing).
 
-use super::{copy_input, rule_arg, write_invalid_at, Spent};
-use crate::io::{each_input, Failure, Judged, Style, Verdicts};
+use super::{rule_arg, write_invalid_at, Spent};
+use crate::io::{each_input, Judged, Style, Verdicts};
 use crate::report::Problem;
 use iri_grammar::{check, Variant};
 use iri_grammar_abnf::oracle::{Oracle, Unanswered};
@@ -30,13 +30,7 @@ pub fn run<V: Variant>(
     inputs: &[String],
 ) -> Verdicts {
     let rule = rule_arg::<V>(rule)?;
-    if caret && style.copies_inputs() {
-        return Err(Failure::Usage(
-            "--caret draws under an invalid input's message: with --valid-only or \
-             --invalid-only, text output is the inputs kept (-H adds their messages)"
-                .into(),
-        ));
-    }
+    super::caret_beside_copies(style, caret)?;
     let grammars = Grammars::builtin();
     let oracle = oracle.map(|steps| Oracle::new(&grammars, V::NAME).with_budget(steps));
     let name = rule.name::<V>();
@@ -74,13 +68,6 @@ pub fn run<V: Variant>(
             },
             (None, Ok(s)) => check::<V>(rule, s).map_err(|e| Problem::of_match(&e)),
         };
-        if style.copies_inputs() {
-            copy_input(out, input);
-            return match &verdict {
-                Ok(()) => Judged::success(),
-                Err(p) => Judged::failed(p.why()),
-            };
-        }
         match &verdict {
             // The common case written directly: `{"input":..,"valid":true,"error":null}`.
             Ok(()) if json => {

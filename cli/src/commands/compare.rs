@@ -4,7 +4,7 @@
 //! line is not a pair, else 3 if any is unknown).
 
 use crate::args::{CharNormArgs, LevelArg};
-use crate::io::{each_input, Failure, Input, Judged, Sink, Status, Style, Verdicts, Why};
+use crate::io::{each_input, Failure, Judged, Status, Style, Verdicts, Why};
 use crate::json::Object;
 use crate::report::Problem;
 use iri_grammar::normalize::{compare, Comparison, NormalizeOptions};
@@ -25,44 +25,34 @@ pub fn run<V: Variant>(
     let judge = |a: &str, b: &str| -> Comparison {
         match (Reference::<V>::parse(a), Reference::<V>::parse(b)) {
             (Ok(x), Ok(y)) => compare(&x, &y, level.level(), options),
-            (Err(e), _) => Comparison::Unknown(format!("{a:?} is invalid: {}", e.message())),
-            (_, Err(e)) => Comparison::Unknown(format!("{b:?} is invalid: {}", e.message())),
+            (Err(e), _) => Comparison::Unknown(format!(
+                "{a:?} is invalid: {}",
+                Problem::of_match(&e).text()
+            )),
+            (_, Err(e)) => Comparison::Unknown(format!(
+                "{b:?} is invalid: {}",
+                Problem::of_match(&e).text()
+            )),
         }
     };
     let json = style.json;
-    // Under a filter, text output is the pairs kept (`Style::copies_inputs`).
-    let kept = |input: &Input<'_>, out: &mut Sink<'_>, start: usize, judged: Judged| {
-        if style.copies_inputs() {
-            out.truncate(start);
-            super::copy_input(out, input);
-        }
-        judged
-    };
     match pair {
         [a, b] => {
             // One pair from the arguments: the input is "A TAB B", as a line would be.
             let line = [format!("{a}\t{b}")];
-            each_input(&line, style, |input, out| {
-                let start = out.len();
-                let judged = write(out, json, a, b, &judge(a, b));
-                kept(input, out, start, judged)
-            })
+            each_input(&line, style, |_, out| write(out, json, a, b, &judge(a, b)))
         }
-        [] => each_input(&[], style, |input, out| {
-            let start = out.len();
-            let judged = match &input.text {
-                Ok(line) => match line.split_once('\t') {
-                    Some((a, b)) => write(out, json, a, b, &judge(a, b)),
-                    None => super::write_invalid(
-                        out,
-                        json,
-                        input,
-                        &Problem::other("compare", "a line holds A, a TAB, and B".into()),
-                    ),
-                },
-                Err(e) => super::write_invalid(out, json, input, &Problem::not_utf8(input, e)),
-            };
-            kept(input, out, start, judged)
+        [] => each_input(&[], style, |input, out| match &input.text {
+            Ok(line) => match line.split_once('\t') {
+                Some((a, b)) => write(out, json, a, b, &judge(a, b)),
+                None => super::write_invalid(
+                    out,
+                    json,
+                    input,
+                    &Problem::other("compare", "a line holds A, a TAB, and B".into()),
+                ),
+            },
+            Err(e) => super::write_invalid(out, json, input, &Problem::not_utf8(input, e)),
         }),
         _ => Err(Failure::Usage(
             "compare takes two references, A and B (or none: A TAB B per line of standard input)"

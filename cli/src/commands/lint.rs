@@ -9,9 +9,17 @@ use iri_grammar::Variant;
 use std::fmt::Write as _;
 use std::io::Write;
 
+/// What text output shows beside the findings.
+pub struct Show {
+    /// Each input's display form for a bidi context (`--display`).
+    pub display: bool,
+    /// The input with a caret under each finding's character (`--caret`).
+    pub caret: bool,
+}
+
 pub fn run<V: Variant>(
     style: &Style,
-    display: bool,
+    show: Show,
     list: bool,
     percent_encoded: bool,
     inputs: &[String],
@@ -19,6 +27,8 @@ pub fn run<V: Variant>(
     if list {
         return catalogue(style.json).map(Status::from);
     }
+    let Show { display, caret } = show;
+    super::caret_beside_copies(style, caret)?;
     let options = LintOptions {
         check_percent_encoded: percent_encoded,
         ..LintOptions::default()
@@ -43,6 +53,9 @@ pub fn run<V: Variant>(
         } else {
             for f in &findings {
                 finding_text(f, out);
+                if caret {
+                    out.push_str(&crate::caret::caret(r.as_str(), f.char_offset, "  "));
+                }
             }
             if display {
                 let _ = writeln!(out, "{}", display_form(r.as_str()));

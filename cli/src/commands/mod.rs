@@ -35,6 +35,7 @@ pub fn run(cli: &Cli) -> Verdicts {
     crate::io::set_max_line(cli.max_line_bytes.map_or(crate::io::MAX_LINE_BYTES, |n| {
         usize::try_from(n).unwrap_or(usize::MAX)
     }));
+    crate::report::set_explain(cli.explain);
     if let Command::DiffGrammars(args) = &cli.command {
         return diff::run(cli.json, cli.oracle_budget(), args).map(Status::from);
     }
@@ -73,12 +74,18 @@ fn style(cli: &Cli, script: &ScriptArgs) -> Style {
     }
 }
 
-/// What a command of verdicts writes for an input it keeps under `--valid-only` or
-/// `--invalid-only` in text ([`Style::copies_inputs`]): the input itself, as `grep`
-/// prints a line it keeps (a line that is not UTF-8 with U+FFFD for its bad bytes).
-fn copy_input(out: &mut String, input: &Input<'_>) {
-    out.push_str(&input.lossy());
-    out.push('\n');
+/// `--caret` draws under a record, which a filter replaces with the input itself
+/// ([`Style::copies_inputs`]): the two together are refused rather than the caret
+/// silently dropped.
+fn caret_beside_copies(style: &Style, caret: bool) -> Result<(), Failure> {
+    if caret && style.copies_inputs() {
+        return Err(Failure::Usage(
+            "--caret draws under a message: with --invalid-only (or check's --valid-only), \
+             text output is the inputs kept (-H adds their results)"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// The commands of rules (check, tree, trace, grammar, generate, coverage) and those
@@ -225,9 +232,19 @@ fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
             display,
             list,
             percent_encoded,
+            caret,
             script,
             inputs,
-        } => lint::run::<V>(&style(script), *display, *list, *percent_encoded, inputs),
+        } => lint::run::<V>(
+            &style(script),
+            lint::Show {
+                display: *display,
+                caret: *caret,
+            },
+            *list,
+            *percent_encoded,
+            inputs,
+        ),
         // Served by run_rules.
         Command::Check { .. }
         | Command::Tree { .. }
@@ -370,7 +387,7 @@ fn write_invalid_with(
         }
         let _ = writeln!(out, "{}", o.raw("error", &p.json()).finish());
     } else {
-        let _ = writeln!(out, "invalid: {}", p.message);
+        let _ = writeln!(out, "invalid: {}", p.text());
     }
     Judged::failed(p.why())
 }

@@ -43,7 +43,7 @@ pub fn run<V: Variant>(style: &Style, rule: Option<&str>, inputs: &[String]) -> 
                     let _ = writeln!(out, "matched: the whole input matches {}", t.rule);
                 }
                 Some(p) => {
-                    let _ = writeln!(out, "invalid: {}", p.message);
+                    let _ = writeln!(out, "invalid: {}", p.text());
                 }
             }
         }

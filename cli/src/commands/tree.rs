@@ -47,6 +47,7 @@ pub fn run<V: Variant>(
         json,
         ..style.clone()
     };
+    super::caret_beside_copies(style, show.caret)?;
     let too_many = AtomicUsize::new(0);
     let status = each_input(inputs, style, |input, out| {
         let tree = match &input.text {
