@@ -682,6 +682,7 @@ pub enum Command {
     /// over the line protocol of docs/conform-protocol.md, and report where it parts
     /// from the grammar: each disagreement minimized, grouped by the rule where it
     /// parts, with the rule's ABNF and section. Exit status 1 on any disagreement,
-    /// hang, crash or answer not understood; 2 if the program cannot be started.
+    /// hang, crash or answer not understood; 2 if the program cannot be started or
+    /// writes a line that answers no input (a banner on standard output).
     Conform(crate::commands::conform::ConformArgs),
 }

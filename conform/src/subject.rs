@@ -38,6 +38,10 @@ const LINES_AHEAD: usize = 4;
 /// The first answer after each start may take this many timeouts: a program's
 /// runtime may take seconds to start (a JVM, a Python import).
 pub const FIRST_ANSWER_TIMEOUTS: u32 = 5;
+/// How long a first line that is no answer is given to be followed by another (at
+/// most the timeout): a banner or a warning at start-up is such a line, and the
+/// answer to the input comes after it.
+pub const SETTLE: Duration = Duration::from_millis(500);
 /// The most characters of a reason an answer is not understood that are kept; a
 /// longer one is cut, with its length said.
 pub const MAX_WHY: usize = 200;
@@ -200,7 +204,7 @@ impl Subject {
             Some(r) => r,
             None => self.start()?,
         };
-        let outcome = self.exchange(r, input);
+        let outcome = self.exchange(r, input)?;
         match outcome {
             Outcome::NoAnswer | Outcome::Crash { .. } => {
                 self.failed_in_a_row += 1;
@@ -222,22 +226,28 @@ impl Subject {
 
     /// Writes `input` to the running program and reads its answer; keeps it running
     /// if it answered.
-    fn exchange(&mut self, mut r: Running, input: &str) -> Outcome {
+    ///
+    /// # Errors
+    /// [`Stop`] when the program wrote a line that answers no input: from then on
+    /// its lines no longer answer the inputs they follow, and every disagreement
+    /// counted would be false (a banner at start-up gave 138 to 155 of them).
+    fn exchange(&mut self, mut r: Running, input: &str) -> Result<Outcome, Stop> {
         // A line already waiting answers no input: the program says more than it is
-        // asked, and its answers no longer match the inputs. It is started again.
+        // asked.
         let early = match r.lines.try_recv() {
             Ok(FromProgram::Line(bytes)) => Some(shown(&bytes)),
             Ok(FromProgram::TooLong) => Some(String::new()),
             // Its output ended after its last answer: it answers nothing more.
-            Ok(FromProgram::End) | Err(mpsc::TryRecvError::Disconnected) => return Self::ended(r),
+            Ok(FromProgram::End) | Err(mpsc::TryRecvError::Disconnected) => {
+                return Ok(Self::ended(r))
+            }
             Err(mpsc::TryRecvError::Empty) => None,
         };
         if let Some(line) = early {
             kill(&mut r);
-            return Outcome::NotUnderstood {
-                line,
-                why: "a line written before the input was: more answers than inputs".to_string(),
-            };
+            return Err(self.out_of_step(&format!(
+                "wrote {line:?} before it was asked: more answers than inputs"
+            )));
         }
         let mut line = input_line(input);
         line.push('\n');
@@ -247,18 +257,33 @@ impl Subject {
         };
         if written.is_err() {
             // It closed its input: it has exited or is about to.
-            return Self::ended(r);
+            return Ok(Self::ended(r));
         }
         let wait = if r.answered {
             self.timeout
         } else {
             self.timeout * FIRST_ANSWER_TIMEOUTS
         };
-        match r.lines.recv_timeout(wait) {
+        Ok(match r.lines.recv_timeout(wait) {
             Ok(FromProgram::Line(bytes)) => {
+                let first = !r.answered;
                 r.answered = true;
+                let outcome = understand(&bytes);
+                if let (true, Outcome::NotUnderstood { line, .. }) = (first, &outcome) {
+                    // A banner or a warning at start-up, with the answer after it?
+                    if let Ok(FromProgram::Line(next)) =
+                        r.lines.recv_timeout(SETTLE.min(self.timeout))
+                    {
+                        kill(&mut r);
+                        return Err(self.out_of_step(&format!(
+                            "wrote {line:?} and then {:?} for its first input: a line that \
+                             answers no input (a banner or a warning on standard output?)",
+                            shown(&next)
+                        )));
+                    }
+                }
                 self.running = Some(r);
-                understand(&bytes)
+                outcome
             }
             Ok(FromProgram::TooLong) => {
                 r.answered = true;
@@ -273,7 +298,18 @@ impl Subject {
                 kill(&mut r);
                 Outcome::NoAnswer
             }
-        }
+        })
+    }
+
+    /// The run's end when the program's lines no longer answer the inputs in order:
+    /// what it did, and what the protocol asks.
+    fn out_of_step(&self, what: &str) -> Stop {
+        Stop(format!(
+            "{} {what}. Every line it writes on standard output must answer one input, \
+             in order (docs/conform-protocol.md): write anything else to standard error. \
+             Its answers would no longer match the inputs, so the run stops here",
+            self.program.command[0].to_string_lossy()
+        ))
     }
 
     /// The program ended its output, which ends its answers: how it exited, and the

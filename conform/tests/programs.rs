@@ -160,7 +160,7 @@ fn a_line_without_end_is_bounded() {
 }
 
 #[test]
-fn more_answers_than_inputs_are_not_understood() {
+fn more_answers_than_inputs_stop_the_run() {
     // `yes valid` answers before it is asked: its second line answers no input.
     let program = script("chatty", "read l; yes valid\n");
     let mut subject = subject(program, Duration::from_secs(5));
@@ -171,26 +171,54 @@ fn more_answers_than_inputs_are_not_understood() {
     // A surplus line is seen once it has arrived before the next input is written:
     // `yes` fills the bounded queue of lines within a few questions, however slowly
     // this machine runs the reader thread (the first questions may take a surplus
-    // line for their answer, as no program can tell).
+    // line for their answer, as no program can tell). From then on no answer can be
+    // trusted to be its input's: the run stops, rather than count disagreements.
     let mut asked = 0;
     loop {
         asked += 1;
-        match subject.ask(&format!("1.2.3.{asked}")).unwrap() {
-            Outcome::NotUnderstood { line, why } => {
-                assert_eq!(line, "valid");
-                assert!(why.contains("more answers than inputs"), "{why}");
+        match subject.ask(&format!("1.2.3.{asked}")) {
+            Err(stop) => {
+                assert!(
+                    stop.0.contains("wrote \"valid\" before it was asked"),
+                    "{stop}"
+                );
+                assert!(stop.0.contains("more answers than inputs"), "{stop}");
                 break;
             }
-            Outcome::Answer(_) if asked < 10_000 => {}
+            Ok(Outcome::Answer(_)) if asked < 10_000 => {}
             o => panic!("after {asked} questions: {o:?}"),
         }
     }
-    // Started again, in step.
-    assert!(matches!(
-        subject.ask("1.2.3.6").unwrap(),
-        Outcome::Answer(_)
-    ));
-    assert_eq!(subject.starts, 2);
+}
+
+#[test]
+fn a_banner_on_standard_output_stops_the_run_with_status_2() {
+    // Was: the banner taken for the first input's answer, every answer after it for
+    // the next input's, and 138-155 false disagreements.
+    let banner =
+        "echo 'adapter 1.0 (warning: deprecated API)'; while read l; do echo valid; done\n";
+    let mut subject = subject(script("banner", banner), Duration::from_secs(5));
+    match subject.ask("1.2.3.4") {
+        Err(stop) => assert!(
+            stop.0
+                .contains("wrote \"adapter 1.0 (warning: deprecated API)\" and then \"valid\"")
+                && stop.0.contains("write anything else to standard error"),
+            "{stop}"
+        ),
+        o => panic!("{o:?}"),
+    }
+    // The whole run: no report, the reason.
+    let e = run(&options(50), &script("banner-run", banner)).unwrap_err();
+    assert!(
+        e.to_string().contains("a line that answers no input"),
+        "{e}"
+    );
+    // A program that answers garbage, one line per input, is not out of step.
+    let r = run(
+        &options(10),
+        &script("garbage-2", "while read l; do echo 'yes!'; done\n"),
+    );
+    assert!(r.is_ok());
 }
 
 #[test]
