@@ -158,13 +158,22 @@ impl<K: Fn(char) -> bool> Treatment<K> {
 
     /// Writes component `at` of text `s` to `out`.
     pub(crate) fn write(&self, s: &str, at: Component, out: &mut String) {
+        self.write_noting(s, at, out);
+    }
+
+    /// [`Self::write`], and whether `s` holds a percent-encoding or a character
+    /// beyond US-ASCII (which the attention table of every writer marks): what
+    /// the host at the syntax level asks, in the same pass.
+    pub(crate) fn write_noting(&self, s: &str, at: Component, out: &mut String) -> bool {
         let bytes = s.as_bytes();
         let mut copied = 0;
         let mut k = 0;
+        let mut met = false;
         while let Some(p) = self.attention.find(&bytes[k..]) {
             k += p;
             out.push_str(&s[copied..k]);
             let b = bytes[k];
+            met |= b == b'%' || b >= 0x80;
             if b == b'%' {
                 k += self.percent_run(&s[k..], at, out);
             } else if b >= 0x80 && self.ascii_only {
@@ -186,6 +195,7 @@ impl<K: Fn(char) -> bool> Treatment<K> {
             copied = k;
         }
         out.push_str(&s[copied..]);
+        met
     }
 
     /// Writes the run of `pct-encoded` at the start of `s`; returns its length.

@@ -339,11 +339,19 @@ impl Normalizer {
     /// its percent-encoded UTF-8 stands for, so that a URI and the IRI it maps to
     /// have one normal form.
     fn write_syntax_host(&self, host: &str, out: &mut String) {
-        if host.is_ascii() && !host.contains('%') {
+        let start = out.len();
+        if self.chars == CharNorm::None {
+            // The usual host, US-ASCII with no percent-encoding, in one pass: written
+            // in lowercase, and written again as it is only if the writer met either.
+            let lowercase = aligned_writer(Component::Host, true, self.ascii_only);
+            if !lowercase.write_noting(host, Component::Host, out) {
+                return;
+            }
+            out.truncate(start);
+        } else if host.is_ascii() && !host.contains('%') {
             self.write_cased(host, Component::Host, true, out);
             return;
         }
-        let start = out.len();
         self.write_cased(host, Component::Host, false, out);
         if pct::decode(&out[start..]).is_ascii() {
             let written = out.split_off(start);
