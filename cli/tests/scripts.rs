@@ -134,20 +134,48 @@ fn the_filters_print_the_inputs_they_keep_as_grep_does() {
         assert_eq!(o.status.code(), Some(1), "{command}");
     }
     // lint keeps the inputs with an error-level finding, as its exit status counts.
-    let o = iri(&["lint", "--invalid-only", "HTTP://a/", "http://a/\u{202E}x", "a b"]);
+    let o = iri(&[
+        "lint",
+        "--invalid-only",
+        "HTTP://a/",
+        "http://a/\u{202E}x",
+        "a b",
+    ]);
     assert_eq!(stdout(&o), "http://a/\u{202E}x\na b\n");
     // -H: the input and each line of its result.
     let o = iri(&["-H", "normalize", "--invalid-only", "HTTP://a/", "a b"]);
-    assert!(stdout(&o).starts_with("a b\tinvalid: at char 1"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("a b\tinvalid: at char 1"),
+        "{}",
+        stdout(&o)
+    );
     // A grammar of one's own: check's --valid-only keeps inputs too.
     let dir = std::env::temp_dir().join(format!("iri-filters-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let abnf = dir.join("digits.abnf");
     std::fs::write(&abnf, "digits = 1*DIGIT\n").unwrap();
     let abnf = abnf.to_str().unwrap();
-    let o = iri(&["--abnf", abnf, "check", "--rule", "digits", "--valid-only", "12", "x"]);
+    let o = iri(&[
+        "--abnf",
+        abnf,
+        "check",
+        "--rule",
+        "digits",
+        "--valid-only",
+        "12",
+        "x",
+    ]);
     assert_eq!(stdout(&o), "12\n");
-    let o = iri(&["--abnf", abnf, "check", "--rule", "digits", "--invalid-only", "12", "x"]);
+    let o = iri(&[
+        "--abnf",
+        abnf,
+        "check",
+        "--rule",
+        "digits",
+        "--invalid-only",
+        "12",
+        "x",
+    ]);
     assert_eq!(stdout(&o), "x\n");
     let _ = std::fs::remove_dir_all(&dir);
     // A caret has no message to stand under.
