@@ -381,6 +381,11 @@ impl<'g> Generator<'g> {
     /// assert!(Oracle::new(&g, VariantName::Uri).matches("URI", &s).unwrap());
     /// assert!(s.contains("::"), "{s}");
     /// assert_eq!(gen.generate_through("IPv6address", "URI", 0).unwrap(), None);
+    /// // Through a rule's own alternative: HEXDIG = DIGIT / "A" / "B" / ... / "F".
+    /// for _ in 0..20 {
+    ///     let b = gen.generate_through("HEXDIG", "HEXDIG", 2).unwrap().unwrap();
+    ///     assert!(b.eq_ignore_ascii_case("B"), "{b}");
+    /// }
     /// ```
     ///
     /// # Errors
@@ -430,6 +435,16 @@ impl<'g> Generator<'g> {
             rng: &mut self.rng,
         };
         let mut out = String::new();
+        // The rule is the one to go through (a cover of `HEXDIG` by its own
+        // alternatives): the alternative itself. Walked from the rule's definition,
+        // the choice would be drawn at random, as nothing below it leads to it.
+        if k == t {
+            let chosen = match &table.nodes[t] {
+                Expr::Alt(alts) => &alts[alternative],
+                other => other,
+            };
+            return Ok(walk.node(chosen, &mut out).ok().map(|()| out));
+        }
         let target = Through {
             rule: t,
             alternative,
