@@ -90,16 +90,50 @@ fn crashes_and_garbage_are_reported_with_their_input() {
         String::from_utf8_lossy(&o.stderr)
     );
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.contains("exited on \""), "{text}");
+    // One line for the way it exits, with the inputs it exited on.
+    assert_eq!(text.matches("exited on ").count(), 1, "{text}");
     // The program's standard error is shown escaped, as every string of the report.
     assert!(
-        text.contains("exit status 9; \"bad \\u001b[31m\""),
+        text.contains("(exit status 9; \"bad \\u001b[31m\"): \""),
         "{text}"
     );
     let garbage = script("garbage", "while read l; do echo VALID; done\n");
     let text = String::from_utf8(conform(&["--budget", "3"], &["sh", &garbage]).stdout).unwrap();
     assert!(
         text.contains("answer not understood for \"") && text.contains(": \"VALID\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn crashes_are_one_line_per_way_of_exiting_with_the_shortest_input_that_does() {
+    // Was: one line per input, a hundred of them, each as long as it was drawn.
+    let tilde = script(
+        "tilde",
+        "while read l; do case \"$l\" in *~*) echo 'panic: a tilde' >&2; exit 3;; esac; \
+         echo valid; done\n",
+    );
+    let o = iri(&[
+        "--grammar",
+        "uri",
+        "conform",
+        "--budget",
+        "300",
+        "--timeout",
+        "2s",
+        "--",
+        "sh",
+        &tilde,
+    ]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("exited on "))
+        .collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert!(
+        lines[0].contains("inputs (exit status 3; \"panic: a tilde\"): \"")
+            && lines[0].ends_with("; shortest that exits so: \"~\""),
         "{text}"
     );
 }

@@ -95,6 +95,11 @@ const MINIMIZED_PER_KIND: usize = 12;
 /// timeout or a start, and more of them say nothing new.
 const HANGS_BEFORE_STOPPING: usize = 10;
 const CRASHES_BEFORE_STOPPING: usize = 100;
+/// The ways of exiting (status and last line of standard error) whose shortest
+/// input is minimized, and the questions each minimization may ask: every one that
+/// crashes starts the program again.
+const CRASH_WAYS_MINIMIZED: usize = 5;
+const ASKS_PER_CRASH_MINIMIZED: usize = 200;
 
 /// What a run found.
 #[derive(Debug, Clone, Serialize)]
@@ -213,6 +218,25 @@ pub struct Crash {
     pub status: String,
     /// The end of its standard error.
     pub stderr: String,
+    /// For the shortest input of each way of exiting ([`Crash::way`]), the
+    /// shortest string found that makes the program exit the same way, when it is
+    /// shorter than the input.
+    pub minimized: Option<String>,
+}
+
+impl Crash {
+    /// How it exited, as crashes are told apart: the status and the last line of
+    /// standard error (a panic's message, an exception's).
+    pub fn way(&self) -> (&str, &str) {
+        crash_way(&self.status, &self.stderr)
+    }
+}
+
+fn crash_way<'a>(status: &'a str, stderr: &'a str) -> (&'a str, &'a str) {
+    (
+        status,
+        stderr.trim_end().lines().last().unwrap_or_default().trim(),
+    )
 }
 
 /// An answer not understood.
@@ -250,6 +274,7 @@ impl Asker {
                 input: input.to_string(),
                 status: status.clone(),
                 stderr: stderr.clone(),
+                minimized: None,
             }),
             Outcome::NotUnderstood { .. } if self.unreadable.len() >= UNREADABLE_KEPT => {
                 self.unreadable_left_out += 1;
@@ -262,6 +287,51 @@ impl Asker {
         }
         self.cache.insert(input.to_string(), o.clone());
         Ok(o)
+    }
+
+    /// What came of `input`, asked once (the cache), without counting a failure:
+    /// the questions of a crash's minimization, which crash by design.
+    fn ask_quietly(&mut self, input: &str) -> Result<Outcome, Stop> {
+        if let Some(o) = self.cache.get(input) {
+            return Ok(o.clone());
+        }
+        let o = self.subject.ask(input)?;
+        self.cache.insert(input.to_string(), o.clone());
+        Ok(o)
+    }
+
+    /// The shortest input of each way the program exited (the first
+    /// [`CRASH_WAYS_MINIMIZED`] ways), shrunk while it exits that way, with at most
+    /// [`ASKS_PER_CRASH_MINIMIZED`] questions each.
+    fn minimize_crashes(&mut self) {
+        let mut order: Vec<usize> = (0..self.crashes.len()).collect();
+        order.sort_by_key(|&k| {
+            let input = &self.crashes[k].input;
+            (input.chars().count(), input.clone())
+        });
+        let mut ways: Vec<(String, String)> = Vec::new();
+        for k in order {
+            let (status, last) = self.crashes[k].way();
+            let way = (status.to_string(), last.to_string());
+            if ways.contains(&way) || ways.len() >= CRASH_WAYS_MINIMIZED {
+                continue;
+            }
+            ways.push(way.clone());
+            let input = self.crashes[k].input.clone();
+            let mut asks = 0;
+            let minimal = shrink_to_an_end(&input, |t| {
+                if asks >= ASKS_PER_CRASH_MINIMIZED {
+                    return false;
+                }
+                asks += 1;
+                matches!(self.ask_quietly(t),
+                    Ok(Outcome::Crash { status, stderr })
+                        if crash_way(&status, &stderr) == (way.0.as_str(), way.1.as_str()))
+            });
+            if minimal.chars().count() < input.chars().count() {
+                self.crashes[k].minimized = Some(minimal);
+            }
+        }
     }
 
     /// How the program's answer for `input` disagrees (`Ok(None)`: it agrees;
@@ -477,6 +547,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
     }
     groups.sort_by(|a, b| (a.kind, a.component, &a.rule).cmp(&(b.kind, b.component, &b.rule)));
 
+    asker.minimize_crashes();
     asker.subject.close();
     Ok(Report {
         program: program

@@ -349,3 +349,41 @@ fn what_the_program_starts_in_another_session_is_ended_with_it() {
     );
     std::fs::remove_file(&sleep).unwrap();
 }
+
+#[test]
+fn crashes_are_minimized_per_way_of_exiting() {
+    // A program that dies on every input with a tilde: its shortest crash is
+    // shrunk to the one character, while it keeps exiting the same way.
+    let program = script(
+        "tilde",
+        "while read l; do case \"$l\" in *~*) echo 'panic: a tilde' >&2; exit 3;; \
+         esac; echo valid; done\n",
+    );
+    let options = Options {
+        grammar: VariantName::Uri,
+        rule: Some("URI-reference".to_string()),
+        budget: 300,
+        timeout: Duration::from_secs(2),
+        ..Options::default()
+    };
+    let r = run(&options, &program).unwrap();
+    assert!(!r.crashes.is_empty());
+    assert!(r
+        .crashes
+        .iter()
+        .all(|c| c.way() == ("exit status 3", "panic: a tilde")));
+    let shortest = r
+        .crashes
+        .iter()
+        .map(|c| c.minimized.as_deref().unwrap_or(&c.input))
+        .min_by_key(|s| s.chars().count())
+        .unwrap();
+    assert_eq!(shortest, "~", "{:?}", r.crashes);
+    // Only the shortest crash of the way is minimized, and the inputs asked while
+    // minimizing are not counted as crashes of their own.
+    assert_eq!(
+        r.crashes.iter().filter(|c| c.minimized.is_some()).count(),
+        1
+    );
+    assert!(r.crashes.iter().all(|c| c.input.contains('~')));
+}

@@ -8,7 +8,9 @@ use crate::html;
 use crate::io::{ended_by, Failure, Out, Outcome};
 use iri_grammar::VariantName;
 use iri_grammar_conform::subject::end_orphans;
-use iri_grammar_conform::{run as conform, Group, Options, Report, DEFAULT_BUDGET, MAX_BUDGET};
+use iri_grammar_conform::{
+    run as conform, Crash, Group, Options, Report, DEFAULT_BUDGET, MAX_BUDGET,
+};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -109,6 +111,34 @@ pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
         Ok(()) => out.finish(report.ok()),
         Err(e) => ended_by(e, report.ok()),
     }
+}
+
+/// How many inputs of a hang or a way of exiting are shown, the shortest first.
+const SHOWN: usize = 3;
+
+/// The crashes by the way the program exited ([`Crash::way`]), the most frequent
+/// first.
+fn crash_ways(crashes: &[Crash]) -> Vec<((&str, &str), Vec<&Crash>)> {
+    let mut ways: Vec<((&str, &str), Vec<&Crash>)> = Vec::new();
+    for c in crashes {
+        match ways.iter_mut().find(|(w, _)| *w == c.way()) {
+            Some((_, list)) => list.push(c),
+            None => ways.push((c.way(), vec![c])),
+        }
+    }
+    ways.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+    ways
+}
+
+/// The shortest `n` of `inputs` as JSON string literals, and how many more.
+fn some_of(inputs: &[&str], n: usize) -> String {
+    let mut sorted = inputs.to_vec();
+    sorted.sort_by_key(|s| (s.chars().count(), *s));
+    let mut out: Vec<String> = sorted.iter().take(n).map(|s| shown(s)).collect();
+    if sorted.len() > n {
+        out.push(format!("and {} more", sorted.len() - n));
+    }
+    out.join(", ")
 }
 
 /// A string as a JSON string literal, the protocol's own form (docs/conform-protocol.md):
@@ -234,18 +264,31 @@ fn write_text(out: &mut Out, r: &Report) -> std::io::Result<()> {
     if !(r.hangs.is_empty() && r.crashes.is_empty() && r.unreadable.is_empty()) {
         writeln!(out)?;
     }
-    for h in &r.hangs {
-        writeln!(out, "no answer in time: {}", shown(h))?;
-    }
-    for c in &r.crashes {
-        let last = c.stderr.trim_end().lines().last().unwrap_or_default();
+    if !r.hangs.is_empty() {
+        let inputs: Vec<&str> = r.hangs.iter().map(String::as_str).collect();
         writeln!(
             out,
-            "exited on {}: {}; {}",
-            shown(&c.input),
-            c.status,
-            shown(last)
+            "no answer in time on {}: {}",
+            plural(inputs.len(), "input", "inputs"),
+            some_of(&inputs, SHOWN)
         )?;
+    }
+    // One line per way of exiting, not per input: a program that crashes on a
+    // character crashes on every input that holds it.
+    for (way, crashes) in crash_ways(&r.crashes) {
+        let inputs: Vec<&str> = crashes.iter().map(|c| c.input.as_str()).collect();
+        write!(
+            out,
+            "exited on {} ({}; {}): {}",
+            plural(inputs.len(), "input", "inputs"),
+            way.0,
+            shown(way.1),
+            some_of(&inputs, SHOWN)
+        )?;
+        match crashes.iter().find_map(|c| c.minimized.as_deref()) {
+            Some(m) => writeln!(out, "; shortest that exits so: {}", shown(m))?,
+            None => writeln!(out)?,
+        }
     }
     for u in &r.unreadable {
         writeln!(
@@ -350,14 +393,21 @@ fn page(r: &Report) -> String {
     list(
         &mut b,
         "Exited",
-        r.crashes
-            .iter()
-            .map(|c| {
+        crash_ways(&r.crashes)
+            .into_iter()
+            .map(|((status, _), crashes)| {
+                let inputs: Vec<&str> = crashes.iter().map(|c| c.input.as_str()).collect();
+                let minimized = crashes
+                    .iter()
+                    .find_map(|c| c.minimized.as_deref())
+                    .map(|m| format!("; shortest that exits so: {}", html::esc(&shown(m))))
+                    .unwrap_or_default();
                 format!(
-                    "{}<span class=\"why\">{}</span><pre>{}</pre>",
-                    html::esc(&shown(&c.input)),
-                    html::esc(&c.status),
-                    html::text(&c.stderr)
+                    "{}{minimized}<span class=\"why\">{}, on {}</span><pre>{}</pre>",
+                    html::esc(&some_of(&inputs, SHOWN)),
+                    html::esc(status),
+                    plural(inputs.len(), "input", "inputs"),
+                    html::text(&crashes[0].stderr)
                 )
             })
             .collect(),
