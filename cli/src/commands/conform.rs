@@ -126,7 +126,7 @@ fn crash_ways(crashes: &[Crash]) -> Vec<((&str, &str), Vec<&Crash>)> {
             None => ways.push((c.way(), vec![c])),
         }
     }
-    ways.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+    ways.sort_by_key(|w| std::cmp::Reverse(w.1.len()));
     ways
 }
 
