@@ -39,6 +39,11 @@ pub struct ConformArgs {
     /// A file of inputs to ask too, one a line (may be repeated).
     #[arg(long, value_name = "FILE")]
     pub corpus: Vec<PathBuf>,
+    /// A file of inputs to ask too, one JSON string literal a line, as the report
+    /// writes its examples ("a b", "\n", "\u0000"): examples with a line break or
+    /// another control character fed back as they were found (may be repeated).
+    #[arg(long, value_name = "FILE")]
+    pub corpus_json: Vec<PathBuf>,
     /// Also write the report as a self-contained HTML page to FILE.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -76,9 +81,11 @@ fn duration(s: &str) -> Result<Duration, String> {
 
 pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
     let mut corpus = Corpus::default();
-    for path in &args.corpus {
+    let files = args.corpus.iter().map(|p| (p, false));
+    for (path, json) in files.chain(args.corpus_json.iter().map(|p| (p, true))) {
         let file = std::fs::File::open(path)
             .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
+        corpus.json = json;
         corpus
             .read(file, args.budget)
             .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
@@ -447,6 +454,37 @@ mod tests {
             assert!(duration(bad).is_err(), "{bad}");
         }
     }
+
+    #[test]
+    fn a_json_corpus_gives_back_the_examples_the_report_writes() {
+        let mut c = Corpus {
+            json: true,
+            ..Corpus::default()
+        };
+        let file = "\"a b\"\n\"\\n\"\n\n\"\\u0000x\\uD83D\\uDE00\"\r\n";
+        c.read(file.as_bytes(), 10).unwrap();
+        assert_eq!(c.lines, ["a b", "\n", "\u{0}x\u{1F600}"]);
+        // Each example as the report shows it reads back as itself.
+        for s in ["\"x\u{7}\"", "\u{202E}", "é\t"] {
+            let mut c = Corpus {
+                json: true,
+                ..Corpus::default()
+            };
+            c.read(format!("{}\n", super::shown(s)).as_bytes(), 10)
+                .unwrap();
+            assert_eq!(c.lines, [s]);
+        }
+        let mut c = Corpus {
+            json: true,
+            ..Corpus::default()
+        };
+        let e = c.read("\"ok\"\nnot json\n".as_bytes(), 10).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 2 is not a JSON string literal"),
+            "{e}"
+        );
+    }
 }
 
 /// The lines of the `--corpus` files, read a block at a time. The inputs take at
@@ -458,6 +496,8 @@ mod tests {
 struct Corpus {
     lines: Vec<String>,
     skipped: usize,
+    /// Each line of the file being read is a JSON string literal (`--corpus-json`).
+    json: bool,
 }
 
 impl Corpus {
@@ -523,7 +563,21 @@ impl Corpus {
                     ),
                 )
             })?;
-            self.lines.push(text);
+            if !self.json {
+                self.lines.push(text);
+            } else if !text.trim().is_empty() {
+                let input: String = serde_json::from_str(&text).map_err(|e| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("line {number} is not a JSON string literal ({e})"),
+                    )
+                })?;
+                if input.len() > iri_grammar_conform::inputs::MAX_INPUT {
+                    self.skipped += 1;
+                } else {
+                    self.lines.push(input);
+                }
+            }
         }
         line.clear();
         *over = false;
