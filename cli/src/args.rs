@@ -5,10 +5,21 @@ use iri_grammar::normalize::{CharNorm, Level};
 use iri_grammar::VariantName;
 use std::path::PathBuf;
 
+/// What `iri --version` says (`-V`: the version alone): the commit it is built from
+/// (`cli/build.rs`) and the documents its grammars come from.
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("IRI_COMMIT"),
+    ")\ngrammars: RFC 3986 Appendix A (uri), RFC 3987 §2.2 (iri), the W3C LEIRI note §2 \
+     (leiri), draft-masinter-url-i18n-07 §2.2 (iri-2001)"
+);
+
 #[derive(Parser, Debug)]
 #[command(
     name = "iri",
     version,
+    long_version = LONG_VERSION,
     about = "The ABNF of RFC 3986 (URI), RFC 3987 (IRI) and LEIRI, executable",
     after_help = "With no INPUT, inputs are read from standard input, one per line.\n\
                   Exit status: 0 all inputs succeeded, 1 some did not, 2 usage error,\n\

@@ -852,3 +852,30 @@ fn a_byte_order_mark_opening_standard_input_is_not_part_of_the_first_line() {
         }
     }
 }
+
+#[test]
+fn version_names_the_commit_and_the_documents_of_the_grammars() {
+    let long = stdout(&iri(&["--version"]));
+    let first = format!("iri {} (commit ", env!("CARGO_PKG_VERSION"));
+    assert!(long.starts_with(&first), "{long}");
+    // A hash where the build had a git checkout, `unknown` where it had none.
+    let commit = long[first.len()..].split(')').next().unwrap_or_default();
+    assert!(
+        commit == "unknown"
+            || (commit.len() == 12 && commit.chars().all(|c| c.is_ascii_hexdigit())),
+        "{long}"
+    );
+    for document in [
+        "RFC 3986 Appendix A",
+        "RFC 3987 §2.2",
+        "LEIRI note",
+        "draft-masinter-url-i18n-07",
+    ] {
+        assert!(long.contains(document), "{document}: {long}");
+    }
+    // -V: the version alone, as scripts read it.
+    assert_eq!(
+        stdout(&iri(&["-V"])),
+        format!("iri {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
