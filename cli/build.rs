@@ -13,17 +13,23 @@ fn git(args: &[&str]) -> Option<String> {
     Some(text.trim().to_string()).filter(|t| !t.is_empty())
 }
 
+/// Asks cargo to run this again when `path` (from `git rev-parse --git-path`)
+/// changes; only a file that exists: a path that does not (a branch in
+/// `packed-refs`) would run it, and rebuild the command, on every build.
+fn watch(path: Option<String>) {
+    if let Some(path) = path.filter(|p| std::path::Path::new(p).is_file()) {
+        println!("cargo:rerun-if-changed={path}");
+    }
+}
+
 fn main() {
     let commit = git(&["rev-parse", "--short=12", "HEAD"]);
     // HEAD itself, and the branch it names (a commit moves the branch, not HEAD).
-    if let Some(head) = git(&["rev-parse", "--git-path", "HEAD"]) {
-        println!("cargo:rerun-if-changed={head}");
-    }
+    watch(git(&["rev-parse", "--git-path", "HEAD"]));
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        if let Some(path) = git(&["rev-parse", "--git-path", &branch]) {
-            println!("cargo:rerun-if-changed={path}");
-        }
+        watch(git(&["rev-parse", "--git-path", &branch]));
     }
+    watch(git(&["rev-parse", "--git-path", "packed-refs"]));
     println!("cargo:rerun-if-changed=build.rs");
     println!(
         "cargo:rustc-env=IRI_COMMIT={}",
