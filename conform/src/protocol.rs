@@ -26,6 +26,15 @@ pub const COMPONENTS: [Component; 8] = Component::ALL;
 /// assert_eq!(input_line("r\u{e9}\n\u{1F600}"), r#""r\u00e9\n\ud83d\ude00""#);
 /// ```
 pub fn input_line(s: &str) -> String {
+    string_literal(s, |c| matches!(c, ' '..='~'))
+}
+
+/// `s` as a JSON string literal (RFC 8259 §7) in which the characters `raw` says
+/// stand for themselves (never `"`, `\` or a control); the controls JSON names by
+/// name; every other character as `\uXXXX`, beyond U+FFFF as its UTF-16 pair. The
+/// protocol's input line keeps printable ASCII raw ([`input_line`]); `iri conform`'s
+/// report keeps letters beyond ASCII raw too, so that its examples read.
+pub fn string_literal(s: &str, raw: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -37,7 +46,7 @@ pub fn input_line(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
-            ' '..='~' => out.push(c),
+            c if !c.is_control() && raw(c) => out.push(c),
             c => {
                 let mut units = [0u16; 2];
                 for u in c.encode_utf16(&mut units) {

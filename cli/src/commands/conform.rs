@@ -7,6 +7,7 @@
 use crate::html;
 use crate::io::{ended_by, Failure, Out, Outcome};
 use iri_grammar::VariantName;
+use iri_grammar_conform::protocol::string_literal;
 use iri_grammar_conform::subject::end_orphans;
 use iri_grammar_conform::{
     run as conform, Crash, Group, Options, Report, DEFAULT_BUDGET, MAX_BUDGET,
@@ -153,27 +154,9 @@ fn some_of(inputs: &[&str], n: usize) -> String {
 /// private use, unassigned), as `\uXXXX` escapes, in UTF-16 pairs beyond U+FFFF,
 /// so the example reads the same in a terminal, on the page and in `--corpus`.
 fn shown(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            ' ' => out.push(' '),
-            c if c.is_ascii_graphic() || (!c.is_ascii() && c.is_alphabetic()) => out.push(c),
-            c => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    let _ = write!(out, "\\u{u:04x}");
-                }
-            }
-        }
-    }
-    out.push('"');
-    out
+    string_literal(s, |c| {
+        c.is_ascii_graphic() || c == ' ' || (!c.is_ascii() && c.is_alphabetic())
+    })
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
