@@ -30,7 +30,7 @@ use alloc::string::{String, ToString};
 use core::fmt;
 #[cfg(feature = "idna")]
 use {
-    crate::grammar::{is_match, Rule, Uri},
+    crate::grammar::{Rule, Uri},
     idna::uts46::{AsciiDenyList, Hyphens, Uts46},
 };
 
@@ -109,7 +109,7 @@ const UTS46: Uts46 = Uts46::new();
 /// Whether `ascii` may stand as (part of) a host: an RFC 3986 `reg-name` without
 /// percent-encodings.
 fn is_plain_reg_name(ascii: &str) -> bool {
-    !ascii.contains('%') && is_match::<Uri>(Rule::IregName, ascii)
+    !ascii.contains('%') && crate::grammar::is_compiled_match!(Uri, Rule::IregName, ascii)
 }
 
 #[cfg(feature = "idna")]

@@ -312,7 +312,11 @@ impl Normalizer {
         }
         .write_cased(host, Component::Host, true, out);
         let h = &out[start..];
-        if crate::grammar::is_match::<crate::grammar::Iri>(crate::grammar::Rule::Ipv4address, h) {
+        if crate::grammar::is_compiled_match!(
+            crate::grammar::Iri,
+            crate::grammar::Rule::Ipv4address,
+            h
+        ) {
             return Ok(());
         }
         let form = match idn::comparison_form(h, |c| may_decode(c, Component::Host)) {

@@ -25,7 +25,7 @@
 //! encodes only what does not fit (a `%` without two hex digits becomes `%25`).
 
 use crate::chars::{ascii_set, leiri_only_ascii, PCHAR, SUB_DELIMS, UNRESERVED};
-use crate::grammar::{is_match, Rule, Variant, VariantName};
+use crate::grammar::{is_compiled_match, Rule, Variant, VariantName};
 use crate::reference::Component;
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -214,7 +214,16 @@ pub fn allows<V: Variant>(set: EncodeSet, c: char) -> bool {
             || (V::NAME == VariantName::Leiri && leiri_only_ascii(c));
     }
     let mut buf = [0u8; 4];
-    is_match::<V>(set.rule(), c.encode_utf8(&mut buf))
+    let c = &*c.encode_utf8(&mut buf);
+    // One arm per rule, so that each is known to be compiled (`set.rule()`).
+    match set {
+        EncodeSet::Userinfo => is_compiled_match!(V, Rule::Iuserinfo, c),
+        EncodeSet::RegName => is_compiled_match!(V, Rule::IregName, c),
+        EncodeSet::Segment | EncodeSet::Path => is_compiled_match!(V, Rule::Isegment, c),
+        EncodeSet::SegmentNoColon => is_compiled_match!(V, Rule::IsegmentNzNc, c),
+        EncodeSet::Query | EncodeSet::QueryPair => is_compiled_match!(V, Rule::Iquery, c),
+        EncodeSet::Fragment => is_compiled_match!(V, Rule::Ifragment, c),
+    }
 }
 
 /// `text` as data for a component of grammar `V`: every character `set` does not
@@ -444,7 +453,56 @@ pub fn decode(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::{Iri, Leiri, Uri};
+    use crate::grammar::{is_match, Iri, Leiri, Uri};
+
+    /// Beyond ASCII, `allows` asks the compiled rule of each set: it agrees with
+    /// `is_match` of `set.rule()` on characters of every class RFC 3987 names
+    /// (`ucschar`, `iprivate`, neither) and the LEIRI note's additions.
+    #[test]
+    fn non_ascii_is_the_rule() {
+        fn check<V: Variant>() {
+            let sets = [
+                EncodeSet::Userinfo,
+                EncodeSet::RegName,
+                EncodeSet::Segment,
+                EncodeSet::SegmentNoColon,
+                EncodeSet::Path,
+                EncodeSet::Query,
+                EncodeSet::QueryPair,
+                EncodeSet::Fragment,
+            ];
+            let chars = [
+                '\u{80}',
+                '\u{A0}',
+                'é',
+                '\u{D7FF}',
+                '\u{E000}',
+                '\u{F8FF}',
+                '\u{F900}',
+                '\u{FDD0}',
+                '\u{FDF0}',
+                '\u{FFEF}',
+                '\u{FFFD}',
+                '\u{FFFF}',
+                '\u{10000}',
+                '\u{1FFFD}',
+                '\u{1FFFE}',
+                '\u{E1000}',
+                '\u{F0000}',
+                '\u{10FFFD}',
+                '\u{10FFFF}',
+            ];
+            for set in sets {
+                for c in chars {
+                    let by_rule = is_match::<V>(set.rule(), c.encode_utf8(&mut [0; 4]));
+                    assert_eq!(allows::<V>(set, c), by_rule, "{set:?} {c:?} {:?}", V::NAME);
+                }
+            }
+        }
+        check::<Uri>();
+        check::<Iri>();
+        check::<Leiri>();
+    }
 
     /// The ASCII tables are the grammar's: for every set, grammar and ASCII
     /// character, `allows` agrees with matching the set's rule.

@@ -163,7 +163,7 @@ fn prepare_one(s: &str) -> Result<IriRef<'static>, PrepareError> {
     let p = split(s);
     let mut out = String::with_capacity(s.len() + 8);
     if let Some(scheme) = p.scheme {
-        if !is_match::<Iri>(Rule::Scheme, scheme) {
+        if !crate::grammar::is_compiled_match!(Iri, Rule::Scheme, scheme) {
             return Err(PrepareError::NotAScheme(format!("{scheme}:")));
         }
         out.push_str(scheme);
@@ -246,7 +246,7 @@ fn prepare_host(host: &str, scheme: Option<&str>, out: &mut String) -> Result<()
         out.push_str(host);
         return Ok(());
     }
-    if is_match::<Iri>(Rule::Ipv4address, host) {
+    if crate::grammar::is_compiled_match!(Iri, Rule::Ipv4address, host) {
         out.push_str(host);
         return Ok(());
     }

@@ -6,7 +6,7 @@
 //! ([`super::component`]); they live with the grammar so that neither reaches up.
 
 use super::split::Boundaries;
-use super::{is_match, Iri, Rule};
+use super::{Iri, Rule};
 use core::fmt;
 
 /// What kind of host the grammar found (RFC 3986 §3.2.2, RFC 3987 §2.2 `ihost`).
@@ -272,7 +272,7 @@ pub(crate) fn host_kind(host: &str) -> HostKind {
 /// The kind of a host that starts with a digit: `IPv4address` if it is one.
 #[inline(never)]
 fn dotted_or_name(host: &str) -> HostKind {
-    if is_match::<Iri>(Rule::Ipv4address, host) {
+    if super::is_compiled_match!(Iri, Rule::Ipv4address, host) {
         HostKind::Ipv4
     } else {
         HostKind::RegName

@@ -220,6 +220,51 @@ pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
         .unwrap_or_else(|| matches!(parse_rule::<V, Check>(rule, input), Ok(("", ()))))
 }
 
+/// Whether the generator compiled `rule` into the automaton of `variant`'s grammar
+/// (`automata.rs` names the rules it leaves to the combinators); a `const fn`, so
+/// that code which names a rule can require it when it is compiled
+/// ([`is_compiled_match!`]).
+pub(crate) const fn compiled(variant: VariantName, rule: Rule) -> bool {
+    let starts = match variant {
+        VariantName::Uri => automata::URI_STARTS,
+        VariantName::Iri => automata::IRI_STARTS,
+        VariantName::Leiri => automata::LEIRI_STARTS,
+        VariantName::Iri2001 => return false,
+    };
+    starts[rule as usize] != u16::MAX
+}
+
+/// [`is_match`] for a rule that the code names and the generator compiles for every
+/// grammar that has an automaton (asserted when the caller is compiled): the
+/// automaton alone decides, with no fallback to the combinators, so that a program
+/// which only validates and splits references links none of them (the WebAssembly
+/// module of `js/`, a quarter of whose size they were). The 2001 draft's grammar,
+/// which has no automaton, still runs them.
+macro_rules! is_compiled_match {
+    ($V:ty, $rule:expr, $input:expr) => {{
+        const {
+            assert!(
+                matches!(
+                    <$V as $crate::grammar::Variant>::NAME,
+                    $crate::grammar::VariantName::Iri2001
+                ) || $crate::grammar::compiled(<$V as $crate::grammar::Variant>::NAME, $rule),
+                "the rule is not compiled: use is_match"
+            )
+        };
+        $crate::grammar::compiled_or_draft::<$V>($rule, $input)
+    }};
+}
+pub(crate) use is_compiled_match;
+
+/// What [`is_compiled_match!`] runs once it has checked that `rule` is compiled.
+#[inline(always)]
+pub(crate) fn compiled_or_draft<V: Variant>(rule: Rule, input: &str) -> bool {
+    match V::NAME {
+        VariantName::Iri2001 => is_match::<V>(rule, input),
+        _ => compiled_match::<V>(rule, input) == Some(true),
+    }
+}
+
 /// Whether `input` matches `IRI-reference` (the rule of `V`'s references), and if it
 /// does, the boundaries of its components in `found`, from the compiled grammar's one
 /// walk.
@@ -232,6 +277,14 @@ pub(crate) fn split_reference<V: Variant>(input: &str, found: &mut Boundaries) -
             V::NAME.has_references(),
             "the 2001 draft's grammar (Iri2001) has no typed references: use its rules \
              with is_match, check and tree_of"
+        )
+    };
+    // The generator compiles the reference rule of every grammar with references,
+    // so the automaton always answers (and the combinators are not linked in here).
+    const {
+        assert!(
+            compiled(V::NAME, Rule::IriReference),
+            "the reference rule is not compiled"
         )
     };
     let bytes = input.as_bytes();
@@ -248,18 +301,8 @@ pub(crate) fn split_reference<V: Variant>(input: &str, found: &mut Boundaries) -
             .map(|s| automata::LEIRI.split(s, bytes, found)),
         VariantName::Iri2001 => None,
     };
-    match compiled {
-        Some(result) => result.is_ok(),
-        // The generator always compiles the reference rules; were it not so, the
-        // combinators would validate and Appendix B's automaton alone would split.
-        None => {
-            let matched = full_match::<V, Check>(Rule::IriReference, input).is_ok();
-            if matched {
-                *found = Boundaries::of(input);
-            }
-            matched
-        }
-    }
+    // `None` cannot be: asserted above.
+    matches!(compiled, Some(Ok(_)))
 }
 
 /// Whether all of `input` matches `rule`, by the compiled grammar of `V`; `None` if

@@ -171,6 +171,22 @@ fn write_automaton(
         .map(|(k, &t)| u16::try_from(transition(k, t)).expect("11 + 1 + 4 bits"))
         .collect();
     let rows = delta_rows(&next, class_count);
+    // The start states first, as a constant of their own: which rules are compiled
+    // is then known at compile time (`grammar::compiled`), so that a caller of a rule
+    // that always is needs no fallback to the combinators.
+    let mut starts = vec![u32::from(u16::MAX); rule_count];
+    for (&rule, (_, s)) in rules.iter().zip(&dfa.starts) {
+        starts[rule] = flagged(*s);
+    }
+    writeln!(
+        out,
+        "/// The start state of each rule of {doc} by `Rule as usize` (`u16::MAX`: not compiled)."
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) const {vname}_STARTS: &[u16] = &[").unwrap();
+    let words: Vec<String> = starts.iter().map(|n| n.to_string()).collect();
+    write_items(out, &words, 4);
+    out.push_str("];\n\n");
     writeln!(
         out,
         "/// The rules of {doc}: {} rules, {states} states, {} byte classes ({} KB of\n\
@@ -255,11 +271,7 @@ fn write_automaton(
     }
     out.push_str("    ],\n");
     // Indexed by the runtime's `Rule as usize` (the order of `Rule::ALL`).
-    let mut starts = vec![u32::from(u16::MAX); rule_count];
-    for (&rule, (_, s)) in rules.iter().zip(&dfa.starts) {
-        starts[rule] = flagged(*s);
-    }
-    write_numbers(out, "starts", starts.into_iter(), "&[", "]");
+    writeln!(out, "    starts: {vname}_STARTS,").unwrap();
     out.push_str("});\n\n");
     Ok(())
 }
@@ -370,13 +382,21 @@ fn write_numbers(
 
 fn write_list(out: &mut String, name: &str, words: &[String], open: &str, close: &str) {
     writeln!(out, "    {name}: {open}").unwrap();
-    let mut line = String::from("        ");
+    write_items(out, words, 8);
+    writeln!(out, "    {close},").unwrap();
+}
+
+/// `words`, each followed by a comma, in lines of at most 100 characters indented
+/// by `indent` spaces.
+fn write_items(out: &mut String, words: &[String], indent: usize) {
+    let margin = " ".repeat(indent);
+    let mut line = margin.clone();
     for w in words {
         let item = format!("{w},");
         if line.len() + item.len() > 100 {
             out.push_str(line.trim_end());
             out.push('\n');
-            line = String::from("        ");
+            line = margin.clone();
         }
         line.push_str(&item);
     }
@@ -384,5 +404,4 @@ fn write_list(out: &mut String, name: &str, words: &[String], open: &str, close:
         out.push_str(&line);
         out.push('\n');
     }
-    writeln!(out, "    {close},").unwrap();
 }
