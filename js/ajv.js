@@ -1,13 +1,13 @@
 // iri-grammar/ajv: the formats `iri`, `iri-reference`, `uri` and `uri-reference` of
 // JSON Schema (draft 2020-12 §7.3.5: RFC 3987 and RFC 3986) for Ajv, checked by the
 // ABNF of the RFCs instead of a regex: by the compiled automata of iri-grammar's
-// engine, which accept exactly the language of each rule. They come from a module
-// of their own, the automata alone (iri_grammar_automata.wasm, about a tenth of
-// the engine the package's main entry loads), and are walked here (automata.js).
+// engine, which accept exactly the language of each rule. They come from the
+// package's core module (iri_grammar.wasm, the one its main entry loads at import;
+// not the full one) and are walked here (automata.js).
 import { compileModule, readTables, startOf, walk } from './automata.js';
 
 const automata = new WebAssembly.Instance(
-  await compileModule(new URL('./iri_grammar_automata.wasm', import.meta.url)),
+  await compileModule(new URL('./iri_grammar.wasm', import.meta.url)),
   {},
 ).exports;
 const RFC3986 = readTables(automata, 0);

@@ -2,10 +2,9 @@
 // characters: the tables come out of a WebAssembly module built from js/engine
 // (its export `iri_walk_tables`, the walk of iri_grammar::grammar::WalkTables),
 // copied once, and the string is never copied into the module. Shared by the
-// package's glue (index.js, whose engine holds the automata with everything else)
-// and iri-grammar/ajv (ajv.js), which loads the module of the automata alone,
-// iri_grammar_automata.wasm (js/build.sh): its four formats are rules the automata
-// hold.
+// package's glue (index.js) and iri-grammar/ajv (ajv.js), both on the package's
+// core module (iri_grammar.wasm, js/build.sh): the four formats of ajv.js are rules
+// the automata hold.
 
 /** Compiles the module at `url`: read from disk where the package is files (Node,
  *  Deno, Bun), fetched elsewhere (browsers), streaming when the server says
@@ -107,4 +106,39 @@ export function walk(t, state, s) {
     state = next[(state & row) + classes[0x80 | (c & 0x3f)]];
   }
   return (state & t.accepts) !== 0;
+}
+
+/** Where the walk of `t` from `state` over the UTF-8 of `s` stops: the index (UTF-16
+ *  code units) of the character on which no match can go on, `s.length` when the
+ *  string ends before a match does, -1 when all of `s` matches. For a rule the
+ *  automaton holds, the offset of the engine's error (the longest beginning of `s`
+ *  that some string of the rule begins with), which the glue reports without the
+ *  full module. A lone surrogate is walked as U+FFFF, as in `walk`. */
+export function stopOf(t, state, s) {
+  const { classes, next, row, dead } = t;
+  const step = (b) => {
+    state = next[(state & row) + classes[b]];
+    return state === dead;
+  };
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    const at = i;
+    let c = s.charCodeAt(i++);
+    let stopped;
+    if (c < 0x80) {
+      stopped = step(c);
+    } else if (c >= 0xd800 && c <= 0xdbff && i < n && (s.charCodeAt(i) & 0xfc00) === 0xdc00) {
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(i++) - 0xdc00);
+      stopped = step(0xf0 | (cp >>> 18)) || step(0x80 | ((cp >>> 12) & 0x3f))
+        || step(0x80 | ((cp >>> 6) & 0x3f)) || step(0x80 | (cp & 0x3f));
+    } else {
+      if (c >= 0xd800 && c <= 0xdfff) c = 0xffff;
+      stopped = c < 0x800
+        ? step(0xc0 | (c >>> 6)) || step(0x80 | (c & 0x3f))
+        : step(0xe0 | (c >>> 12)) || step(0x80 | ((c >>> 6) & 0x3f)) || step(0x80 | (c & 0x3f));
+    }
+    if (stopped) return at;
+  }
+  return (state & t.accepts) !== 0 ? -1 : n;
 }

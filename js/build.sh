@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly modules: js/engine (a cdylib) for the npm package, copied
-# to js/iri_grammar.wasm, which the package ships; and js/page, the teaching page's
-# back end for the static playground (js/site.sh), copied to
-# js/iri_grammar_page.wasm. Both for wasm32-unknown-unknown in the `wasm` profile
-# (Cargo.toml). One script for contributors and CI.
+# Builds the WebAssembly modules: js/engine (a cdylib) twice for the npm package,
+# which ships both: its core, js/iri_grammar.wasm, and the full engine,
+# js/iri_grammar_full.wasm (the glue loads it when a call needs it); and js/page,
+# the teaching page's back end for the static playground (iri book --playground),
+# copied to js/iri_grammar_page.wasm. All for wasm32-unknown-unknown in the `wasm`
+# profile (Cargo.toml). One script for contributors and CI.
 #
 #   bash js/build.sh                 # IRI_JS_INSTALL=1 to let it apt-get what it needs
 #
@@ -31,13 +32,13 @@ root="$(dirname "$here")"
 target=wasm32-unknown-unknown
 export CARGO_TARGET_DIR="${IRI_WASM_TARGET_DIR:-$root/target-wasm}"
 # The modules, one cargo run each (built together, they would share one set of
-# the library's features, the page's, and the package's module would carry
-# them): the package's engine; the compiled automata alone, for iri-grammar/ajv
-# (js/engine without its `full` feature); the page's back end. Each is
+# the library's features, and the core would carry the full engine's): the
+# package's core (js/engine without its `full` feature: no combinators, no
+# explanations, IDNA or NFC tables), its full engine, the page's back end. Each is
 # "package|cargo arguments|the artifact|the module written".
 modules=(
-    "iri-grammar-js||iri_grammar_js|$here/iri_grammar.wasm"
-    "iri-grammar-js|--no-default-features|iri_grammar_js|$here/iri_grammar_automata.wasm"
+    "iri-grammar-js|--no-default-features|iri_grammar_js|$here/iri_grammar.wasm"
+    "iri-grammar-js||iri_grammar_js|$here/iri_grammar_full.wasm"
     "iri-grammar-page||iri_grammar_page|$here/iri_grammar_page.wasm"
 )
 args=(build --profile wasm --target "$target" --manifest-path "$root/Cargo.toml")

@@ -43,7 +43,11 @@ export interface Components {
   fragment: string | null;
 }
 
-/** A string that does not match: where and why. */
+/** A string that does not match: where, and why. Where (the offsets, `found`,
+ *  `startRule`) comes from the core module; why (`rule`, `expected`, `component`,
+ *  `explanation`) from the full one, which Node, Deno and Bun load by themselves and
+ *  a browser with `loadFull()`: without it, those are null, [], null and null, and
+ *  `explained` is false. */
 export class IriError extends Error {
   name: 'IriError';
   /** The string as given. */
@@ -54,7 +58,7 @@ export class IriError extends Error {
   codePointOffset: number;
   /** The same in the string's UTF-8 (a lone surrogate counts 3 bytes). */
   byteOffset: number;
-  /** The innermost rule being matched there, or null. */
+  /** The innermost rule being matched there, or null (or not explained). */
   rule: string | null;
   /** The rule the whole string was matched against. */
   startRule: string;
@@ -65,9 +69,18 @@ export class IriError extends Error {
   found: string | null;
   /** The component to blame (`scheme`, `userinfo`, `host`, `port`), or null. */
   component: string | null;
-  /** What each rule expected, on one line. */
-  explanation: string;
+  /** What each rule expected, on one line; null when not explained. */
+  explanation: string | null;
+  /** Whether the full module explained the error (rule, expected, component). */
+  explained: boolean;
 }
+
+/** Loads the full module (iri_grammar_full.wasm): errors explained, the `idna`
+ *  options, `nfc`, the `scheme` level, the rules the automata leave to the
+ *  combinators, the `iri-2001` grammar. Node, Deno and Bun load it by themselves
+ *  when a call first needs it; a browser awaits this once first (until then such a
+ *  call throws an Error that says so). */
+export function loadFull(): Promise<void>;
 
 export function isValid(s: string, options?: RuleOptions): boolean;
 export function isValidMany(strings: Iterable<string>, options?: RuleOptions): boolean[];

@@ -1,100 +1,159 @@
 // iri-grammar for JavaScript: exact URI, IRI and LEIRI validation and processing by
 // the ABNF of RFC 3986, RFC 3987 and the W3C LEIRI note, the engine of the Rust
-// library iri-grammar compiled to WebAssembly (iri_grammar.wasm, js/engine).
+// library iri-grammar compiled to WebAssembly (js/engine).
 //
-// This file is the whole glue: it loads the module, writes strings into its memory
-// as UTF-8, calls its exports (js/engine/src/lib.rs says the protocol) and reads
-// the answers back; validation walks the engine's compiled automaton here, over
-// the string itself (see `walk`). Why no wasm-bindgen: js/README.md, "Design".
+// This file is the whole glue. It loads the package's core module at import
+// (iri_grammar.wasm: the compiled automata, components, resolution, conversions,
+// normalization), writes strings into its memory as UTF-8, calls its exports
+// (js/engine/src/lib.rs says the protocol) and reads the answers back; validation
+// walks the compiled automata here, over the string itself (automata.js). The full
+// module (iri_grammar_full.wasm: the explanation of errors, IDNA, NFC, the rules the
+// automata leave to the combinators, the 2001 draft's grammar) is loaded when a
+// call first needs it: at once where the package is files (Node, Deno, Bun); in
+// browsers by `await loadFull()`, so that a page downloads it only if it asks.
+// Why no wasm-bindgen: js/README.md, "Design".
 
-import { compileModule, readTables, startOf, walk } from './automata.js';
+import { compileModule, readTables, startOf, stopOf, walk } from './automata.js';
 
-const wasmUrl = new URL('./iri_grammar.wasm', import.meta.url);
+const coreUrl = new URL('./iri_grammar.wasm', import.meta.url);
+const fullUrl = new URL('./iri_grammar_full.wasm', import.meta.url);
 
-const compiled = await compileModule(wasmUrl);
-let wasm;
-let memory;
-let bytes;
-let inputAt = 0;
-let inputCapacity = 0;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
-/** A fresh instance: at load, and after a trap (an allocation the memory cannot
- *  hold), which may leave the instance's state half-changed. */
-function instantiate() {
-  wasm = new WebAssembly.Instance(compiled, {}).exports;
-  memory = wasm.memory;
-  bytes = new Uint8Array(memory.buffer);
-  inputAt = 0;
-  inputCapacity = 0;
-}
-instantiate();
+/** An instance of one of the package's modules, with its input buffer. */
+class Engine {
+  constructor(compiled) {
+    this.compiled = compiled;
+    /** Whether the last string written was all ASCII (then it holds no surrogate). */
+    this.lastAscii = true;
+    this.instantiate();
+  }
 
-/** The module's memory as bytes; taken again when it has grown (growing detaches
- *  the old buffer). */
-function view() {
-  if (bytes.byteLength === 0) bytes = new Uint8Array(memory.buffer);
-  return bytes;
-}
+  /** A fresh instance: at load, and after a trap (an allocation the memory cannot
+   *  hold), which may leave the instance's state half-changed. */
+  instantiate() {
+    this.exports = new WebAssembly.Instance(this.compiled, {}).exports;
+    this.memory = this.exports.memory;
+    this.bytes = new Uint8Array(this.memory.buffer);
+    this.inputAt = 0;
+    this.inputCapacity = 0;
+  }
 
-/** Runs an export; a trap becomes an Error, and a fresh instance is started. */
-function guarded(f) {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      instantiate();
-      // Out of memory (an allocation failed) or a fault: the instance may be
-      // half-changed, so a fresh one takes over.
-      throw new Error(`iri-grammar: the engine stopped (${e.message}); a fresh instance takes over`);
+  /** The module's memory as bytes; taken again when it has grown (growing detaches
+   *  the old buffer). */
+  view() {
+    if (this.bytes.byteLength === 0) this.bytes = new Uint8Array(this.memory.buffer);
+    return this.bytes;
+  }
+
+  /** Runs `f` on the exports; a trap becomes an Error, and a fresh instance is
+   *  started. */
+  guarded(f) {
+    try {
+      return f(this.exports);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) {
+        this.instantiate();
+        // Out of memory (an allocation failed) or a fault: the instance may be
+        // half-changed, so a fresh one takes over.
+        throw new Error(`iri-grammar: the engine stopped (${e.message}); a fresh instance takes over`);
+      }
+      throw e;
     }
-    throw e;
+  }
+
+  /** Makes the input buffer hold at least `n` bytes. */
+  reserve(n) {
+    if (n <= this.inputCapacity) return;
+    const at = this.exports.iri_input(n);
+    if (at === 0) {
+      throw new RangeError(`iri-grammar: a string of ${n} bytes does not fit in the engine's memory`);
+    }
+    this.inputAt = at;
+    this.inputCapacity = n;
+  }
+
+  /** Writes the UTF-8 of `s` at input offset `at`; returns its length. Short strings
+   *  are copied by a loop while they are ASCII (cheaper than a TextEncoder call);
+   *  TextEncoder writes the rest, each lone surrogate as U+FFFD. */
+  write(s, at) {
+    const n = s.length;
+    this.reserve(at + n * 3);
+    const u = this.view();
+    const p = this.inputAt + at;
+    let i = 0;
+    if (n <= 128) {
+      for (; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c > 0x7f) break;
+        u[p + i] = c;
+      }
+      if (i === n) {
+        this.lastAscii = true;
+        return n;
+      }
+    }
+    const { written } = encoder.encodeInto(i === 0 ? s : s.slice(i), u.subarray(p + i, p + n * 3));
+    this.lastAscii = i + written === n;
+    return i + written;
+  }
+
+  /** The JSON text of `len` bytes an export wrote into the output. */
+  readJson(len) {
+    return JSON.parse(this.text(len));
+  }
+
+  /** The text of `len` bytes an export wrote into the output. */
+  text(len) {
+    const at = this.exports.iri_output();
+    return decoder.decode(this.view().subarray(at, at + len));
+  }
+}
+
+const core = new Engine(await compileModule(coreUrl));
+
+// ---------------------------------------------------------------------------
+// The full module, on demand
+
+/** Where the package is files, a synchronous read of the full module; null in
+ *  browsers, which load it with `loadFull`. */
+const readFileSync = fullUrl.protocol === 'file:' ? (await import('node:fs')).readFileSync : null;
+let fullEngine = null;
+
+/** The full module's engine for `what` (the call that needs it): loaded now where
+ *  the package is files; in a browser, an Error until `loadFull()` has been awaited. */
+function full(what) {
+  if (fullEngine !== null) return fullEngine;
+  if (readFileSync === null) {
+    throw new Error(
+      `iri-grammar: ${what} needs the full engine (iri_grammar_full.wasm), which a browser loads with \`await loadFull()\``,
+    );
+  }
+  fullEngine = new Engine(new WebAssembly.Module(readFileSync(fullUrl)));
+  return fullEngine;
+}
+
+/** Whether the full module is there, or can be had at once (Node, Deno, Bun). */
+function fullAvailable() {
+  return fullEngine !== null || readFileSync !== null;
+}
+
+/** Loads the full module (iri_grammar_full.wasm): the explanation of errors (the
+ *  rule and what it expected), the `idna` options, NFC and NFKC, the `scheme` level,
+ *  the rules the automata leave to the combinators, and the `iri-2001` grammar.
+ *  Where the package is files (Node, Deno, Bun) they load by themselves when first
+ *  needed; a browser awaits this once before using them. Resolves when the module
+ *  is ready; calling it again does nothing. */
+export async function loadFull() {
+  if (fullEngine === null) {
+    const compiled = await compileModule(fullUrl);
+    if (fullEngine === null) fullEngine = new Engine(compiled);
   }
 }
 
 // ---------------------------------------------------------------------------
 // Strings in
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-/** Makes the input buffer hold at least `n` bytes. */
-function reserve(n) {
-  if (n <= inputCapacity) return;
-  const at = wasm.iri_input(n);
-  if (at === 0) {
-    throw new RangeError(`iri-grammar: a string of ${n} bytes does not fit in the engine's memory`);
-  }
-  inputAt = at;
-  inputCapacity = n;
-}
-
-/** Whether the last string written was all ASCII (then it holds no surrogate). */
-let lastAscii = true;
-
-/** Writes the UTF-8 of `s` at input offset `at`; returns its length. Short strings
- *  are copied by a loop while they are ASCII (cheaper than a TextEncoder call);
- *  TextEncoder writes the rest, each lone surrogate as U+FFFD. */
-function write(s, at) {
-  const n = s.length;
-  reserve(at + n * 3);
-  const u = view();
-  const p = inputAt + at;
-  let i = 0;
-  if (n <= 128) {
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 0x7f) break;
-      u[p + i] = c;
-    }
-    if (i === n) {
-      lastAscii = true;
-      return n;
-    }
-  }
-  const { written } = encoder.encodeInto(i === 0 ? s : s.slice(i), u.subarray(p + i, p + n * 3));
-  lastAscii = i + written === n;
-  return i + written;
-}
 
 /** A lone surrogate: a high one not followed by a low one, or a low one not after a
  *  high one (code units: no `u` flag). */
@@ -169,8 +228,8 @@ function ruleNumber(g, name) {
   let r = cache.get(name);
   if (r !== undefined) return r;
   mustBeString(name, 'rule');
-  const len = write(name, 0);
-  r = guarded(() => wasm.iri_rule(g, len));
+  const len = core.write(name, 0);
+  r = core.guarded((x) => x.iri_rule(g, len));
   if (r < 0) {
     throw new RangeError(
       `iri-grammar: no rule ${JSON.stringify(name)} in the ${GRAMMAR_NAMES[g]} grammar (see rules(${JSON.stringify(GRAMMAR_NAMES[g])}))`,
@@ -188,21 +247,20 @@ function options(o) {
 
 /** The rule names of a grammar, in the order of its ABNF. */
 export function rules(grammar = 'iri') {
-  return readJson(guarded(() => wasm.iri_rules(grammarNumber(grammar))));
+  const g = grammarNumber(grammar);
+  return core.readJson(core.guarded((x) => x.iri_rules(g)));
 }
 
 // ---------------------------------------------------------------------------
 // Answers out
 
-function readJson(len) {
-  const at = wasm.iri_output();
-  return JSON.parse(decoder.decode(view().subarray(at, at + len)));
-}
-
 /** The error of a string that does not match: where (`offset` in UTF-16 code
  *  units, the index of the string; `codePointOffset`; `byteOffset` in its UTF-8),
- *  which rule was being matched, what it expected, the character found, and the
- *  component to blame when one is (`scheme`, `userinfo`, `host`, `port`). */
+ *  which rule was being matched (`startRule`), the character found, and — from the
+ *  full module, which browsers load with `loadFull()` — why: the innermost rule
+ *  (`rule`), what it expected (`expected`), the component to blame when one is
+ *  (`scheme`, `userinfo`, `host`, `port`) and the long `explanation`. Without the
+ *  full module those are `null`, `[]`, `null` and `null`, and `explained` is false. */
 export class IriError extends Error {
   constructor(message, details = {}) {
     super(message);
@@ -217,8 +275,16 @@ export class IriError extends Error {
     this.expected = details.expected ?? [];
     this.found = details.found ?? null;
     this.component = details.component ?? null;
-    this.explanation = details.explanation;
+    this.explanation = details.explanation ?? null;
+    this.explained = details.explanation !== undefined && details.explanation !== null;
   }
+}
+
+/** How the messages name the character at `cp` of a string (null: its end). */
+function describe(cp) {
+  if (cp === undefined) return 'end of input';
+  if (cp >= 0xd800 && cp <= 0xdfff) return `U+${cp.toString(16).toUpperCase()} (lone surrogate)`;
+  return core.text(core.guarded((x) => x.iri_describe_char(cp)));
 }
 
 /** The IriError of the engine's JSON error `e` for `inputs[e.input]` (the string
@@ -230,17 +296,63 @@ function iriError(e, inputs) {
   let { message, explanation } = e;
   // A lone surrogate stood where the engine saw U+FFFF: name the surrogate.
   if (cp !== undefined && cp >= 0xd800 && cp <= 0xdfff && e.foundDescription) {
-    const name = `U+${cp.toString(16).toUpperCase()} (lone surrogate)`;
+    const name = describe(cp);
     message = message.split(e.foundDescription).join(name);
     explanation = explanation.split(e.foundDescription).join(name);
   }
   return new IriError(message, { ...e, input, found, explanation });
 }
 
-/** What a reference export wrote: its value, or the error it throws. */
-function outcome(len, inputs) {
-  const r = readJson(len);
-  if (r.error) throw iriError(r.error, inputs);
+/** The names of the reference rules, by grammar. */
+const REFERENCE_RULES = ['URI-reference', 'IRI-reference', 'LEIRI-reference'];
+
+/** The IriError of `input`, which rule `r` of grammar `g` does not match, from the
+ *  automaton alone: where its walk stops (`stop`, see automata.js `stopOf`), the
+ *  offset the full module gives too, and the character there; the rest is the full
+ *  module's (`loadFull`). */
+function walkError(input, g, r, stop) {
+  const before = input.slice(0, stop);
+  let points = 0;
+  for (const _ of before) points++;
+  const cp = input.codePointAt(stop);
+  const startRule = r < 0
+    ? REFERENCE_RULES[g]
+    : core.text(core.guarded((x) => x.iri_rule_name(g, r)));
+  return new IriError(`invalid ${startRule}: unexpected ${describe(cp)} at char ${points}`, {
+    input,
+    offset: stop,
+    codePointOffset: points,
+    byteOffset: encoder.encode(before).length,
+    startRule,
+    grammar: GRAMMAR_NAMES[g],
+    found: cp === undefined ? null : String.fromCodePoint(cp),
+  });
+}
+
+/** The IriError of `inputs[which]`, refused by rule `r` of grammar `g`: the full
+ *  module's where it can be had, else the automaton's. */
+function refusal(inputs, which, g, r) {
+  const input = inputs[which];
+  if (!fullAvailable()) {
+    const t = walker(g);
+    return walkError(input, g, r, stopOf(t, startOf(t, r), input));
+  }
+  const e = full('an error');
+  const len = e.write(exact(input), 0);
+  const n = e.guarded((x) => x.iri_check(g, r, len));
+  const error = e.readJson(n);
+  return iriError({ ...error, input: which }, inputs);
+}
+
+/** What a reference export of engine `e` wrote: its value, or the error it throws
+ *  (the input's, grammar `g`'s reference rule). */
+function outcome(e, len, inputs, g) {
+  const r = e.readJson(len);
+  if (r.error) {
+    // The core says which input; the full module, why.
+    if (r.error.message === undefined) throw refusal(inputs, r.error.input, g, -1);
+    throw iriError(r.error, inputs);
+  }
   if (r.fail !== undefined) throw new Error(`iri-grammar: ${r.fail}`);
   return r.value;
 }
@@ -252,7 +364,7 @@ function outcome(len, inputs) {
 // (automata.js): the tables are the engine's, copied once out of the module's
 // memory, and the string is never copied into it. A call into the module costs
 // more than the walk of a typical IRI (js/README.md, "Speed"). Rules the automaton
-// does not hold, and the iri-2001 grammar, are asked of the engine.
+// does not hold, and the iri-2001 grammar, are asked of the full module.
 
 /** The tables of grammar `g` (null: none), read on first use. */
 const walkers = [undefined, undefined, undefined, undefined];
@@ -260,16 +372,17 @@ const walkers = [undefined, undefined, undefined, undefined];
 function walker(g) {
   let t = walkers[g];
   if (t === undefined) {
-    t = guarded(() => readTables(wasm, g));
+    t = core.guarded((x) => readTables(x, g));
     walkers[g] = t;
   }
   return t;
 }
 
-/** `isValid` by the engine: for the rules the automaton does not hold. */
+/** `isValid` by the full module: for the rules the automaton does not hold. */
 function engineValid(s, g, r) {
-  const len = write(s, 0);
-  const v = guarded(() => wasm.iri_is_valid(g, r, len, lastAscii ? 0 : 1));
+  const e = full('this rule');
+  const len = e.write(s, 0);
+  const v = e.guarded((x) => x.iri_is_valid(g, r, len, e.lastAscii ? 0 : 1));
   // 2: a match holding U+FFFD, which TextEncoder also writes for a lone surrogate.
   return v === 2 ? wellFormed(s) : v === 1;
 }
@@ -324,12 +437,13 @@ export function isValidMany(strings, opts) {
   // The engine's rules: one crossing, the strings joined by U+FFFF, which no valid
   // string holds.
   const joined = list.join('\uFFFF');
-  const len = write(joined, 0);
-  const pieces = guarded(() => wasm.iri_is_valid_many(g, r, len, n));
+  const e = full('this rule');
+  const len = e.write(joined, 0);
+  const pieces = e.guarded((x) => x.iri_is_valid_many(g, r, len, n));
   // A string holding U+FFFF itself split in two: ask string by string.
   if (pieces < 0) return list.map((s) => engineValid(s, g, r));
-  const at = wasm.iri_output();
-  const verdicts = view().subarray(at, at + n);
+  const at = e.exports.iri_output();
+  const verdicts = e.view().subarray(at, at + n);
   for (let i = 0; i < n; i++) {
     const v = verdicts[i];
     out[i] = v === 1 || (v === 2 && wellFormed(list[i]));
@@ -345,15 +459,23 @@ function iterableToArray(x) {
 }
 
 /** Returns nothing when `s` matches; throws an IriError saying where and why it
- *  does not. */
+ *  does not (why from the full module: see `IriError`). */
 export function check(s, opts) {
   mustBeString(s);
   const o = options(opts);
   const g = grammarNumber(o.grammar);
   const r = ruleNumber(g, o.rule);
-  const len = write(exact(s), 0);
-  const n = guarded(() => wasm.iri_check(g, r, len));
-  if (n !== 0) throw iriError(readJson(n), [s]);
+  const t = walker(g);
+  const start = startOf(t, r);
+  if (start >= 0) {
+    const stop = stopOf(t, start, s);
+    if (stop < 0) return;
+    if (!fullAvailable()) throw walkError(s, g, r, stop);
+  }
+  const e = full('this rule');
+  const len = e.write(exact(s), 0);
+  const n = e.guarded((x) => x.iri_check(g, r, len));
+  if (n !== 0) throw iriError(e.readJson(n), [s]);
 }
 
 // ---------------------------------------------------------------------------
@@ -384,23 +506,39 @@ function nfcNumber(nfc = false) {
   );
 }
 
-/** Calls a reference export on one string. */
-function one(s, f) {
-  mustBeString(s);
-  const len = write(exact(s), 0);
-  return outcome(guarded(() => f(len)), [s]);
+/** The engine for a reference export of grammar `g`: the core, or the full module
+ *  where `need` names what only it has (null: nothing). */
+function engineFor(g, need) {
+  if (g === 3) return full("the 'iri-2001' grammar");
+  return need === null ? core : full(need);
 }
 
-/** Calls a reference export on two strings, written one after the other. */
-function two(a, b, f) {
+/** Calls a reference export of engine `e` on one string of grammar `g`. */
+function one(e, g, s, f) {
+  mustBeString(s);
+  const len = e.write(exact(s), 0);
+  return outcome(e, e.guarded((x) => f(x, len)), [s], g);
+}
+
+/** Calls a reference export of engine `e` on two strings of grammar `g`, written
+ *  one after the other. */
+function two(e, g, a, b, f) {
   mustBeString(a, 'the first argument');
   mustBeString(b, 'the second argument');
   const ea = exact(a);
   const eb = exact(b);
-  reserve((ea.length + eb.length) * 3);
-  const la = write(ea, 0);
-  const lb = write(eb, la);
-  return outcome(guarded(() => f(la, lb)), [a, b]);
+  e.reserve((ea.length + eb.length) * 3);
+  const la = e.write(ea, 0);
+  const lb = e.write(eb, la);
+  return outcome(e, e.guarded((x) => f(x, la, lb)), [a, b], g);
+}
+
+/** What of the full module normalization at level `l` with character
+ *  normalization `c` needs, or null. */
+function normalizationNeeds(l, c) {
+  if (c !== 0) return 'character normalization (nfc)';
+  if (l === 2) return "the 'scheme' level (IDNA)";
+  return null;
 }
 
 /** The components of `s` (RFC 3986 §3) as a plain object: `scheme`, `authority`,
@@ -408,13 +546,13 @@ function two(a, b, f) {
  *  `port`, `path` (always a string), `query`, `fragment`; `null` when absent. */
 export function parse(s, opts) {
   const g = grammarNumber(options(opts).grammar);
-  return one(s, (len) => wasm.iri_parse(g, len));
+  return one(engineFor(g, null), g, s, (x, len) => x.iri_parse(g, len));
 }
 
 /** Resolves `reference` against `base` (RFC 3986 §5.2); `base` must be absolute. */
 export function resolve(base, reference, opts) {
   const g = grammarNumber(options(opts).grammar);
-  return two(base, reference, (la, lb) => wasm.iri_resolve(g, la, lb));
+  return two(engineFor(g, null), g, base, reference, (x, la, lb) => x.iri_resolve(g, la, lb));
 }
 
 /** The URI an IRI maps to (RFC 3987 §3.1); `idna: true` converts the labels of a
@@ -422,7 +560,8 @@ export function resolve(base, reference, opts) {
 export function toUri(s, opts) {
   const o = options(opts);
   const g = grammarNumber(o.grammar);
-  return one(s, (len) => wasm.iri_to_uri(g, len, o.idna ? 1 : 0));
+  const e = engineFor(g, o.idna ? 'the idna option' : null);
+  return one(e, g, s, (x, len) => x.iri_to_uri(g, len, o.idna ? 1 : 0));
 }
 
 /** The IRI a URI maps back to (RFC 3987 §3.2); `idna: true` converts `xn--`
@@ -430,7 +569,8 @@ export function toUri(s, opts) {
 export function toIri(s, opts) {
   const o = options(opts);
   const g = grammarNumber(o.grammar);
-  return one(s, (len) => wasm.iri_to_iri(g, len, o.idna ? 1 : 0));
+  const e = engineFor(g, o.idna ? 'the idna option' : null);
+  return one(e, g, s, (x, len) => x.iri_to_iri(g, len, o.idna ? 1 : 0));
 }
 
 /** The normal form of `s` at `level` (`simple`, `syntax` — the default — or
@@ -441,7 +581,7 @@ export function normalize(s, opts) {
   const g = grammarNumber(o.grammar);
   const l = levelNumber(o.level);
   const c = nfcNumber(o.nfc);
-  return one(s, (len) => wasm.iri_normalize(g, len, l, c));
+  return one(engineFor(g, normalizationNeeds(l, c)), g, s, (x, len) => x.iri_normalize(g, len, l, c));
 }
 
 /** Whether `a` and `b` identify the same resource at `level` (RFC 3987 §5.3): true,
@@ -452,5 +592,6 @@ export function equivalent(a, b, opts) {
   const g = grammarNumber(o.grammar);
   const l = levelNumber(o.level);
   const c = nfcNumber(o.nfc);
-  return two(a, b, (la, lb) => wasm.iri_compare(g, la, lb, l, c));
+  const e = engineFor(g, normalizationNeeds(l, c));
+  return two(e, g, a, b, (x, la, lb) => x.iri_compare(g, la, lb, l, c));
 }

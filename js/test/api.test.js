@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   isValid, isValidMany, validator, check, rules, parse, resolve, toUri, toIri, normalize,
-  equivalent, IriError,
+  equivalent, IriError, loadFull,
 } from '../index.js';
 
 test('isValid by grammar and rule', () => {
@@ -77,6 +77,9 @@ test('check throws an IriError saying where and why', () => {
   assert.ok(err.expected.includes('end of input'));
   assert.equal(err.input, 'http://example.org/a b');
   assert.equal(err.component, null);
+  // Explained: where the package is files, the full module loads by itself.
+  assert.equal(err.explained, true);
+  assert.match(err.explanation, /isegment expects/);
   // The component to blame, and where the grammar stopped.
   const port = catchIt(() => check('http://a:8x/'));
   assert.equal(port.component, 'port');
@@ -241,4 +244,13 @@ test('a long string is answered, and the engine stays usable', () => {
   const e = catchIt(() => check(`${long} `));
   assert.equal(e.offset, long.length);
   assert.equal(isValid('http://a/'), true);
+});
+
+test('loadFull resolves, once or again, and changes no answer', async () => {
+  const before = catchIt(() => check('http://a b/'));
+  await loadFull();
+  await loadFull();
+  const after = catchIt(() => check('http://a b/'));
+  assert.deepEqual({ ...after }, { ...before });
+  assert.equal(normalize('http://a/e\u0301', { nfc: true }), 'http://a/\u00e9');
 });

@@ -12,7 +12,7 @@ mkdir "$tmp/app"
 cd "$tmp/app"
 npm init -y >/dev/null
 npm install --offline --no-audit --no-fund "$tmp/$tarball" >/dev/null
-ls node_modules/iri-grammar/iri_grammar.wasm node_modules/iri-grammar/iri_grammar_automata.wasm \
+ls node_modules/iri-grammar/iri_grammar.wasm node_modules/iri-grammar/iri_grammar_full.wasm \
     node_modules/iri-grammar/index.d.ts node_modules/iri-grammar/ajv.d.ts >/dev/null
 cat > smoke.mjs <<'JS'
 import assert from 'node:assert/strict';
@@ -29,15 +29,19 @@ assert.equal(formats.iri.validate('http://é/'), true);
 console.log('pack.sh: the installed tarball works');
 JS
 node smoke.mjs
-# iri-grammar/ajv needs the automata module alone: it works with the engine's gone.
-rm node_modules/iri-grammar/iri_grammar.wasm
+# iri-grammar/ajv needs the core module alone, and so do the package's calls that
+# the core answers: they work with the full engine's gone.
+rm node_modules/iri-grammar/iri_grammar_full.wasm
 node --input-type=module -e "
 import assert from 'node:assert/strict';
 import addIriFormats from 'iri-grammar/ajv';
+import { parse, resolve } from 'iri-grammar';
 const formats = {};
 addIriFormats({ formats: {}, addFormat(name, f) { formats[name] = f; } });
 assert.equal(formats['iri-reference'].validate('//résumé.example/a b'), false);
 assert.equal(formats.iri.validate('http://résumé.example/'), true);
-console.log('pack.sh: iri-grammar/ajv works without the engine module');
+assert.equal(parse('http://résumé.example:8/p').port, '8');
+assert.equal(resolve('http://a/b/c', '../d'), 'http://a/d');
+console.log('pack.sh: iri-grammar/ajv and the core calls work without the full module');
 "
 echo "pack.sh: $tarball, $(wc -c <"$tmp/$tarball") bytes"

@@ -8,12 +8,17 @@
 //! writes one JSON text into the output buffer (`iri_output`) and returns its length.
 //! One call per string (or per batch): the boundary is crossed once.
 //!
-//! Two modules are built from this crate. With the default feature `full`, the
-//! package's engine (`js/iri_grammar.wasm`): every export below and in `full`.
-//! Without it, the compiled automata alone (`js/iri_grammar_automata.wasm`):
-//! `iri_walk_tables` and `iri_output`, all that `iri-grammar/ajv` needs, since its
-//! four formats are rules the automata hold and JavaScript walks them
-//! (`js/automata.js`); a tenth of the engine's size.
+//! Two modules are built from this crate (`js/build.sh`). Without the feature
+//! `full`, the package's core (`js/iri_grammar.wasm`, loaded at import, and all
+//! that `iri-grammar/ajv` loads): the compiled automata (`iri_walk_tables`, walked
+//! in JavaScript by `js/automata.js`), rules by name, and the reference exports of
+//! `references` (components, resolution, conversions, normalization, comparison),
+//! which refuse a string that does not match by saying only which one; it links
+//! none of the combinators, so none of their explanations, and no IDNA or NFC
+//! tables. With `full`, the full engine (`js/iri_grammar_full.wasm`), which the
+//! glue loads when a call needs it: everything above, and the exports of `full`
+//! (validation in the module, for the rules the automata leave to the combinators
+//! and the 2001 draft's grammar; errors with their explanation), IDNA and NFC.
 //!
 //! Lone surrogates: a JavaScript string may hold them and UTF-8 cannot. The glue
 //! writes each as U+FFFF, a code point no rule of any of the four grammars allows
@@ -31,6 +36,7 @@ use iri_grammar::VariantName;
 
 #[cfg(feature = "full")]
 mod full;
+mod references;
 
 // ---------------------------------------------------------------------------
 // The output buffer
