@@ -495,6 +495,96 @@ fn the_static_playground_passes_the_same_checks_with_no_server() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The npm package (`js/`) in a browser, from a plain static file server: the core
+/// module loads at import and answers validation, components, resolution,
+/// conversion and normalization; an error says where (the automaton's stop, the
+/// offsets the full module gives) and says that the rest needs `loadFull()`; once
+/// that is awaited, errors are explained and NFC works; `iri-grammar/ajv` validates.
+/// The page is `js/test/browser.html`; it needs the modules `js/build.sh` writes.
+#[test]
+fn the_npm_package_runs_in_a_real_browser() {
+    let Some((chromium, driver)) = browser_or_skip() else {
+        return;
+    };
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../js");
+    let Some(_) = page_module_or_skip() else {
+        return;
+    };
+    for module in ["iri_grammar.wasm", "iri_grammar_full.wasm"] {
+        assert!(
+            package.join(module).is_file(),
+            "js/{module} is missing: bash js/build.sh writes it with the page's"
+        );
+    }
+    let url = static_server(package);
+    let profile =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("npm-profile-{}", std::process::id()));
+    let (_driver, s) = session(&chromium, &driver, &profile);
+    s.call(
+        "POST",
+        "/url",
+        Some(json!({ "url": format!("{url}test/browser.html") })),
+    );
+    s.wait(
+        "the package's answers",
+        "return !!(document.body.dataset.result || document.body.dataset.error)",
+    );
+    let error = s.run("return document.body.dataset.error || null");
+    assert_eq!(error, Value::Null, "the page threw");
+    let r: Value = serde_json::from_str(
+        s.run("return document.body.dataset.result")
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(r["valid"], json!([true, false, false]));
+    assert_eq!(r["parse"]["userinfo"], "u");
+    assert_eq!(r["parse"]["port"], "8");
+    assert_eq!(r["parse"]["fragment"], "f");
+    assert_eq!(r["resolve"], "http://a/b/g");
+    assert_eq!(r["toUri"], "http://%C3%A9/");
+    assert_eq!(r["normalize"], "http://a/~");
+    // Before loadFull: where, from the automaton, in every unit, and no why.
+    let before = &r["check"];
+    assert_eq!(before["name"], "IriError");
+    assert_eq!(
+        before["message"],
+        "invalid IRI-reference: unexpected U+0020 SPACE at char 2"
+    );
+    assert_eq!(
+        (
+            &before["offset"],
+            &before["codePointOffset"],
+            &before["byteOffset"]
+        ),
+        (&json!(3), &json!(2), &json!(6))
+    );
+    assert_eq!(before["found"], " ");
+    assert_eq!(before["startRule"], "IRI-reference");
+    assert_eq!(before["explained"], false);
+    assert_eq!(before["rule"], Value::Null);
+    assert_eq!(r["parseError"]["offset"], 8);
+    assert_eq!(r["parseError"]["explained"], false);
+    let needs = r["needsFull"].as_str().unwrap();
+    assert!(needs.contains("await loadFull()"), "{needs}");
+    // After: the same offsets, explained.
+    let after = &r["checkExplained"];
+    assert_eq!(
+        (
+            &after["offset"],
+            &after["codePointOffset"],
+            &after["byteOffset"]
+        ),
+        (&json!(3), &json!(2), &json!(6))
+    );
+    assert_eq!(after["explained"], true);
+    assert!(after["rule"].is_string() && !after["expected"].as_array().unwrap().is_empty());
+    assert_eq!(r["parseErrorExplained"]["offset"], 8);
+    assert_eq!(r["parseErrorExplained"]["explained"], true);
+    assert_eq!(r["nfc"], "http://a/\u{e9}");
+    assert_eq!(r["ajv"], json!([true, false]));
+}
+
 /// `application/x-www-form-urlencoded` of a query value.
 fn form(s: &str) -> String {
     s.bytes()
