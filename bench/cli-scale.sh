@@ -15,6 +15,11 @@
 #   RUNS    runs per cell, the best kept (default 3)
 #   JOBS    the --jobs values (default: 1 2 4 ... and the number of cores)
 #
+# Beside each command's --jobs N, the same command run as N processes at once, each
+# on its own Nth of the input: what this machine gives N independent workers, the
+# ceiling of --jobs N here (the last column is --jobs N's speed-up over theirs; 1.00
+# is the ceiling reached). Needs `split` (coreutils).
+#
 # Besides the wall clock, each row gives the CPU time (user + sys) of its fastest
 # run at --jobs 1 and at the most jobs, per million lines: on a machine shared with
 # other work the wall clock of several threads says little, but the CPU time a line
@@ -80,6 +85,36 @@ best() {
     echo "$best $cpu"
 }
 
+# best_split CMD...: the same for N processes of CMD at once (N, the most jobs),
+# each on its own Nth of the input (whole lines): what the machine gives N
+# independent workers, the ceiling of `--jobs N` (on a virtual machine whose cores
+# share a physical one, well under N times one). CPU time is the processes' sum.
+parts=()
+split_input() {
+    local n=${jobs[-1]}
+    parts_dir=$(mktemp -d /tmp/iri-cli-scale-parts.XXXXXX)
+    split -n "l/$n" -d "$input" "$parts_dir/part."
+    parts=("$parts_dir"/part.*)
+}
+best_split() {
+    local best="" cpu="" t
+    TIMEFORMAT='%R %U %S'
+    for ((r = 0; r < runs; r++)); do
+        t=$({ time {
+            for p in "${parts[@]}"; do "$@" <"$p" >/dev/null 2>/dev/null & done
+            wait
+        }; } 2>&1 || true)
+        read -r real user sys <<<"$t"
+        if [ -z "$best" ] || awk -v a="$real" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+            best=$real
+            cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }')
+        fi
+    done
+    echo "$best $cpu"
+}
+split_input
+trap 'rm -rf "$parts_dir"; if [ -z "${INPUT:-}" ]; then rm -f "$input"; fi' EXIT
+
 commands=("check --summary" "--json check" "parse" "--json parse" "normalize")
 
 echo "### \`iri --jobs N\`: best of $runs, seconds"
@@ -95,14 +130,15 @@ for j in "${jobs[@]}"; do
     rule+="--:|"
 done
 header+=" jobs 1 ÷ \`wc -l\` | jobs ${jobs[-1]} ÷ jobs 1 (speed-up) | CPU s / M lines, jobs 1 | jobs ${jobs[-1]} |"
-rule+="--:|--:|--:|--:|"
+header+=" ${jobs[-1]} processes on 1/${jobs[-1]} each | their speed-up | jobs ${jobs[-1]} ÷ theirs |"
+rule+="--:|--:|--:|--:|--:|--:|--:|"
 echo "$header"
 echo "$rule"
 
 read -r floor _ < <(best wc -l)
 row="| \`wc -l\` (the floor) | | $floor |"
 for ((k = 1; k < ${#jobs[@]}; k++)); do row+=" |"; done
-echo "$row 1.0 | | | |"
+echo "$row 1.0 | | | | | | |"
 
 for c in "${commands[@]}"; do
     for b in "${bins[@]}"; do
@@ -119,8 +155,12 @@ for c in "${commands[@]}"; do
             last=$t
             cpun=$cpu
         done
+        # shellcheck disable=SC2086 # the command's words
+        read -r split _ < <(best_split "$b" $c --jobs 1)
         row+=$(awk -v f="$first" -v w="$floor" -v l="$last" -v c1="$cpu1" -v cn="$cpun" -v n="$lines" \
-            'BEGIN { printf " %.1f | %.2f× | %.3f | %.3f |", f / w, f / l, c1 / n * 1e6, cn / n * 1e6 }')
+            -v p="$split" \
+            'BEGIN { printf " %.1f | %.2f× | %.3f | %.3f | %s | %.2f× | %.2f |", f / w, f / l,
+                     c1 / n * 1e6, cn / n * 1e6, p, f / p, (f / l) / (f / p) }')
         echo "$row"
     done
 done
