@@ -202,16 +202,16 @@ impl RuleList {
 /// the one the combinators were generated from.
 pub mod files {
     /// `grammar/core.abnf`: the RFC 5234 core rules used.
-    pub const CORE: &str = include_str!("../../grammar/core.abnf");
+    pub const CORE: &str = include_str!("../grammar/core.abnf");
     /// `grammar/rfc3986.abnf`: RFC 3986 Appendix A.
-    pub const RFC3986: &str = include_str!("../../grammar/rfc3986.abnf");
+    pub const RFC3986: &str = include_str!("../grammar/rfc3986.abnf");
     /// `grammar/rfc3987.abnf`: RFC 3987 §2.2.
-    pub const RFC3987: &str = include_str!("../../grammar/rfc3987.abnf");
+    pub const RFC3987: &str = include_str!("../grammar/rfc3987.abnf");
     /// `grammar/leiri.abnf`: the LEIRI note §2 (`ucschar`).
-    pub const LEIRI: &str = include_str!("../../grammar/leiri.abnf");
+    pub const LEIRI: &str = include_str!("../grammar/leiri.abnf");
     /// `grammar/draft-masinter-url-i18n-07.abnf`: the 2001 IRI draft §2.2, with the
     /// RFC 2396 / RFC 2732 rules it reprints, in RFC 2396's notation.
-    pub const DRAFT2001: &str = include_str!("../../grammar/draft-masinter-url-i18n-07.abnf");
+    pub const DRAFT2001: &str = include_str!("../grammar/draft-masinter-url-i18n-07.abnf");
 
     /// All files as (file name, text), in the order the grammars are layered (the
     /// 2001 draft's last: it layers on core.abnf only).
