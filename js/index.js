@@ -378,9 +378,15 @@ function walker(g) {
   return t;
 }
 
+/** What a rule the automata do not hold is, for the message that it needs the
+ *  full module. */
+function needs(g) {
+  return g === 3 ? "the 'iri-2001' grammar" : 'a rule the automata leave to the combinators';
+}
+
 /** `isValid` by the full module: for the rules the automaton does not hold. */
 function engineValid(s, g, r) {
-  const e = full('this rule');
+  const e = full(needs(g));
   const len = e.write(s, 0);
   const v = e.guarded((x) => x.iri_is_valid(g, r, len, e.lastAscii ? 0 : 1));
   // 2: a match holding U+FFFD, which TextEncoder also writes for a lone surrogate.
@@ -437,7 +443,7 @@ export function isValidMany(strings, opts) {
   // The engine's rules: one crossing, the strings joined by U+FFFF, which no valid
   // string holds.
   const joined = list.join('\uFFFF');
-  const e = full('this rule');
+  const e = full(needs(g));
   const len = e.write(joined, 0);
   const pieces = e.guarded((x) => x.iri_is_valid_many(g, r, len, n));
   // A string holding U+FFFF itself split in two: ask string by string.
@@ -472,7 +478,7 @@ export function check(s, opts) {
     if (stop < 0) return;
     if (!fullAvailable()) throw walkError(s, g, r, stop);
   }
-  const e = full('this rule');
+  const e = full(needs(g));
   const len = e.write(exact(s), 0);
   const n = e.guarded((x) => x.iri_check(g, r, len));
   if (n !== 0) throw iriError(e.readJson(n), [s]);
