@@ -8,10 +8,14 @@
 //! deterministic: the same string and predicate give the same result.
 
 /// `s`, made as short and plain as it goes while `keeps` holds of it: first by
-/// deleting characters, runs of them halving in length down to one, then by
-/// replacing each remaining character with a plainer one (`a`, `0`) where that keeps
-/// it, then deleting again, for at most three rounds or until a round changes
-/// nothing. `keeps(s)` is assumed; it is never asked about `s` itself.
+/// deleting characters, runs of them halving in length down to one; then, once the
+/// string is short ([`EVERY_CUT_UP_TO`] characters), by deleting any run at all,
+/// the longest first, so that a unit the halving offsets straddle goes in one cut
+/// (`a://[::]` + LF, where only the whole `//[::]` may go, becomes `a:` + LF); then
+/// by replacing each remaining character with a plainer one (`a`, `0`) where that
+/// keeps it; then deleting again, for at most three rounds or until a round changes
+/// nothing. `keeps(s)` is assumed; it is never asked about `s` itself, nor twice
+/// about one candidate.
 ///
 /// ```
 /// use iri_grammar_abnf::shrink::shrink;
@@ -21,7 +25,18 @@
 /// ```
 pub fn shrink(s: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
     let mut chars: Vec<char> = s.chars().collect();
-    let mut candidate = |c: &[char]| keeps(&c.iter().collect::<String>());
+    // Each candidate asked once: the passes and rounds meet the same strings again,
+    // and a predicate may be a round trip to another program (`iri conform`).
+    let mut asked = std::collections::HashMap::<String, bool>::new();
+    let mut candidate = |c: &[char]| {
+        let t: String = c.iter().collect();
+        if let Some(&answer) = asked.get(&t) {
+            return answer;
+        }
+        let answer = keeps(&t);
+        asked.insert(t, answer);
+        answer
+    };
     for _round in 0..3 {
         let before = chars.clone();
         // Delete runs, halving their length.
@@ -43,6 +58,20 @@ pub fn shrink(s: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
             }
             size = size.div_ceil(2);
         }
+        // Any run, the longest first, while the string is short.
+        'cut: while chars.len() <= EVERY_CUT_UP_TO {
+            for len in (1..chars.len()).rev() {
+                for at in 0..=chars.len() - len {
+                    let mut shorter = chars[..at].to_vec();
+                    shorter.extend_from_slice(&chars[at + len..]);
+                    if candidate(&shorter) {
+                        chars = shorter;
+                        continue 'cut;
+                    }
+                }
+            }
+            break;
+        }
         // Plainer characters.
         for k in 0..chars.len() {
             for plain in ['a', '0'] {
@@ -63,6 +92,10 @@ pub fn shrink(s: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
     }
     chars.into_iter().collect()
 }
+
+/// The longest string whose every run is tried for deletion: n(n-1)/2 candidates
+/// for n characters, 276 at most, each asked once.
+pub const EVERY_CUT_UP_TO: usize = 24;
 
 #[cfg(test)]
 mod tests {
@@ -90,5 +123,30 @@ mod tests {
         });
         assert_eq!(m, "ab");
         assert!(!asked.contains(&"ab".to_string()), "{asked:?}");
+    }
+
+    #[test]
+    fn deletes_a_unit_the_halving_offsets_straddle() {
+        // Only whole units may go: `[::]`, then `//`. Halving tries runs of 5, 3, 2
+        // and 1 at multiples of their length, none of which is either unit.
+        let keeps = |t: &str| ["a://[::]\n", "a://\n", "a:\n"].contains(&t);
+        assert_eq!(shrink("a://[::]\n", keeps), "a:\n");
+        // A port the subject refuses, behind a host that is one (empty or `[::]`):
+        // the host goes whole.
+        let keeps = |t: &str| {
+            t.strip_prefix("//")
+                .and_then(|rest| rest.strip_suffix(":70000"))
+                .is_some_and(|host| host.is_empty() || host == "[::]")
+        };
+        assert_eq!(shrink("//[::]:70000", keeps), "//:70000");
+    }
+
+    #[test]
+    fn asks_about_each_candidate_once() {
+        let mut asked = std::collections::HashSet::new();
+        shrink("a://[::]/b?c#d\n", |t| {
+            assert!(asked.insert(t.to_string()), "asked twice: {t:?}");
+            t.contains('?')
+        });
     }
 }
