@@ -68,14 +68,15 @@ fi
 lines=$(wc -l <"$input")
 bytes=$(wc -c <"$input")
 
-# best CMD...: runs CMD on the input RUNS times; prints the best wall clock and the
-# CPU time (user + sys) of that run, in seconds. The exit status is not looked at
-# (check exits 1 when an input is invalid).
+# best RUN CMD...: RUN (`whole` or `in_parts`) CMD on the input RUNS times; prints the
+# best wall clock and the CPU time (user + sys) of that run, in seconds. The exit
+# status is not looked at (check exits 1 when an input is invalid).
 best() {
-    local best="" cpu="" t
+    local how=$1 best="" cpu="" t
+    shift
     TIMEFORMAT='%R %U %S'
     for ((r = 0; r < runs; r++)); do
-        t=$({ time "$@" <"$input" >/dev/null 2>/dev/null; } 2>&1 || true)
+        t=$({ time "$how" "$@"; } 2>&1 || true)
         read -r real user sys <<<"$t"
         if [ -z "$best" ] || awk -v a="$real" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best=$real
@@ -84,11 +85,12 @@ best() {
     done
     echo "$best $cpu"
 }
-
-# best_split CMD...: the same for N processes of CMD at once (N, the most jobs),
-# each on its own Nth of the input (whole lines): what the machine gives N
-# independent workers, the ceiling of `--jobs N` (on a virtual machine whose cores
-# share a physical one, well under N times one). CPU time is the processes' sum.
+# CMD on the whole input.
+whole() { "$@" <"$input" >/dev/null 2>/dev/null; }
+# `in_parts`: N processes of CMD at once (N, the most jobs), each on its own Nth of
+# the input (whole lines): what the machine gives N independent workers, the
+# ceiling of `--jobs N` (on a virtual machine whose cores share a physical one,
+# well under N times one). CPU time is the processes' sum.
 parts=()
 split_input() {
     local n=${jobs[-1]}
@@ -96,21 +98,9 @@ split_input() {
     split -n "l/$n" -d "$input" "$parts_dir/part."
     parts=("$parts_dir"/part.*)
 }
-best_split() {
-    local best="" cpu="" t
-    TIMEFORMAT='%R %U %S'
-    for ((r = 0; r < runs; r++)); do
-        t=$({ time {
-            for p in "${parts[@]}"; do "$@" <"$p" >/dev/null 2>/dev/null & done
-            wait
-        }; } 2>&1 || true)
-        read -r real user sys <<<"$t"
-        if [ -z "$best" ] || awk -v a="$real" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-            best=$real
-            cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }')
-        fi
-    done
-    echo "$best $cpu"
+in_parts() {
+    for p in "${parts[@]}"; do "$@" <"$p" >/dev/null 2>/dev/null & done
+    wait
 }
 split_input
 trap 'rm -rf "$parts_dir"; if [ -z "${INPUT:-}" ]; then rm -f "$input"; fi' EXIT
@@ -135,7 +125,7 @@ rule+="--:|--:|--:|--:|--:|--:|--:|"
 echo "$header"
 echo "$rule"
 
-read -r floor _ < <(best wc -l)
+read -r floor _ < <(best whole wc -l)
 row="| \`wc -l\` (the floor) | | $floor |"
 for ((k = 1; k < ${#jobs[@]}; k++)); do row+=" |"; done
 echo "$row 1.0 | | | | | | |"
@@ -146,7 +136,7 @@ for c in "${commands[@]}"; do
         first="" last="" cpu1="" cpun=""
         for j in "${jobs[@]}"; do
             # shellcheck disable=SC2086 # the command's words
-            read -r t cpu < <(best "$b" $c --jobs "$j")
+            read -r t cpu < <(best whole "$b" $c --jobs "$j")
             row+=" $t |"
             if [ -z "$first" ]; then
                 first=$t
@@ -156,7 +146,7 @@ for c in "${commands[@]}"; do
             cpun=$cpu
         done
         # shellcheck disable=SC2086 # the command's words
-        read -r split _ < <(best_split "$b" $c --jobs 1)
+        read -r split _ < <(best in_parts "$b" $c --jobs 1)
         row+=$(awk -v f="$first" -v w="$floor" -v l="$last" -v c1="$cpu1" -v cn="$cpun" -v n="$lines" \
             -v p="$split" \
             'BEGIN { printf " %.1f | %.2f× | %.3f | %.3f | %s | %.2f× | %.2f |", f / w, f / l,

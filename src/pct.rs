@@ -455,22 +455,24 @@ mod tests {
     use super::*;
     use crate::grammar::{is_match, Iri, Leiri, Uri};
 
+    /// Every encode set.
+    const SETS: [EncodeSet; 8] = [
+        EncodeSet::Userinfo,
+        EncodeSet::RegName,
+        EncodeSet::Segment,
+        EncodeSet::SegmentNoColon,
+        EncodeSet::Path,
+        EncodeSet::Query,
+        EncodeSet::QueryPair,
+        EncodeSet::Fragment,
+    ];
+
     /// Beyond ASCII, `allows` asks the compiled rule of each set: it agrees with
     /// `is_match` of `set.rule()` on characters of every class RFC 3987 names
     /// (`ucschar`, `iprivate`, neither) and the LEIRI note's additions.
     #[test]
     fn non_ascii_is_the_rule() {
         fn check<V: Variant>() {
-            let sets = [
-                EncodeSet::Userinfo,
-                EncodeSet::RegName,
-                EncodeSet::Segment,
-                EncodeSet::SegmentNoColon,
-                EncodeSet::Path,
-                EncodeSet::Query,
-                EncodeSet::QueryPair,
-                EncodeSet::Fragment,
-            ];
             let chars = [
                 '\u{80}',
                 '\u{A0}',
@@ -492,7 +494,7 @@ mod tests {
                 '\u{10FFFD}',
                 '\u{10FFFF}',
             ];
-            for set in sets {
+            for set in SETS {
                 for c in chars {
                     let by_rule = is_match::<V>(set.rule(), c.encode_utf8(&mut [0; 4]));
                     assert_eq!(allows::<V>(set, c), by_rule, "{set:?} {c:?} {:?}", V::NAME);
@@ -509,17 +511,7 @@ mod tests {
     #[test]
     fn ascii_tables_are_the_rules() {
         fn check<V: Variant>() {
-            let sets = [
-                EncodeSet::Userinfo,
-                EncodeSet::RegName,
-                EncodeSet::Segment,
-                EncodeSet::SegmentNoColon,
-                EncodeSet::Path,
-                EncodeSet::Query,
-                EncodeSet::QueryPair,
-                EncodeSet::Fragment,
-            ];
-            for set in sets {
+            for set in SETS {
                 for b in 0..128u8 {
                     let c = char::from(b);
                     let s = c.to_string();
