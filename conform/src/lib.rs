@@ -476,6 +476,8 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
             }
         }
         let mut landed: Vec<usize> = Vec::new();
+        // How many of each bucket's disagreements were minimized into a group.
+        let mut minimized_from = vec![0; buckets.len()];
         for (bucket, found) in picks {
             if stopped_early.is_none() {
                 stopped_early = asker.too_many_failures();
@@ -521,6 +523,8 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
             };
             let k = group_of(&mut groups, &judge, way, &place);
             groups[k].minimized += 1;
+            groups[k].count += 1;
+            minimized_from[bucket] += 1;
             landed.push(k);
             buckets[bucket].group.get_or_insert(k);
             note_alternative(&mut groups[k], &place);
@@ -528,13 +532,14 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
                 groups[k].examples.push(example);
             }
         }
-        // Each place's disagreements count in the group its first minimized one went
-        // to; those of places none was minimized from, in the group most of their
-        // kind went to.
+        // Each disagreement counts once: a minimized one in the group it went to,
+        // the others of its place in the group its place's first minimized one went
+        // to, and those of places none was minimized from in the group most of
+        // their kind went to. So a group counts at least what it minimized.
         let most = most_common(&landed);
-        for b in &buckets {
+        for (b, done) in buckets.iter().zip(&minimized_from) {
             if let Some(k) = b.group.or(most) {
-                groups[k].count += b.found.len();
+                groups[k].count += b.found.len() - done;
             }
         }
     }
