@@ -15,12 +15,11 @@ use crate::oracle::{Oracle, Unanswered, UnknownRule};
 use crate::{Element, Grammars, VariantName};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// One character of each class of code points the grammar cannot tell apart: the
-/// code points between two consecutive boundaries of its ranges, quoted strings and
-/// `%x` values behave alike in every rule, so one of each is enough to try every
-/// behaviour. Quoted strings count in both cases. Surrogates, which no `char` holds,
-/// are skipped.
-pub fn alphabet(grammars: &Grammars, variant: VariantName) -> Vec<char> {
+/// The classes of code points the grammar cannot tell apart, in order, as inclusive
+/// ranges covering U+0000–U+10FFFF: the code points between two consecutive
+/// boundaries of its ranges, quoted strings and `%x` values behave alike in every
+/// rule. Quoted strings count in both cases.
+pub fn classes(grammars: &Grammars, variant: VariantName) -> Vec<(u32, u32)> {
     let mut cuts: BTreeSet<u32> = BTreeSet::new();
     cuts.insert(0);
     fn point(c: u32, cuts: &mut BTreeSet<u32>) {
@@ -51,9 +50,17 @@ pub fn alphabet(grammars: &Grammars, variant: VariantName) -> Vec<char> {
         walk(&r.definition, &mut cuts);
     }
     let cuts: Vec<u32> = cuts.into_iter().filter(|&c| c <= 0x10_FFFF).collect();
+    cuts.iter()
+        .enumerate()
+        .map(|(k, &lo)| (lo, cuts.get(k + 1).map_or(0x10_FFFF, |&n| n - 1)))
+        .collect()
+}
+
+/// One character of each of the grammar's [`classes`]: one of each is enough to try
+/// every behaviour. Surrogates, which no `char` holds, are skipped.
+pub fn alphabet(grammars: &Grammars, variant: VariantName) -> Vec<char> {
     let mut out = Vec::new();
-    for (k, &lo) in cuts.iter().enumerate() {
-        let hi = cuts.get(k + 1).map_or(0x10_FFFF, |&n| n - 1);
+    for (lo, hi) in classes(grammars, variant) {
         // A printable ASCII character if the class has one (a space first), as
         // counterexamples read better with them; else its first character.
         let readable = [0x20]

@@ -5,7 +5,10 @@
 //!    and one counterexample per place the rule can fail (`iri generate --cover
 //!    --invalid`, [`counterexamples::places`]);
 //! 2. near misses around every boundary, up to half of what is left of the budget:
-//!    each covering string with a line break, white space, a NUL or a byte order
+//!    each character beyond ASCII of each covering string replaced by the ends of
+//!    every class beyond ASCII (the first and last code point of each of the
+//!    grammar's [`counterexamples::classes`], and those just outside: `ucschar`'s
+//!    and `iprivate`'s ranges); each covering string with a line break, white space, a NUL or a byte order
 //!    mark at either end (characters the grammar lumps with others and programs
 //!    treat apart); at each position of each covering string, the character deleted, doubled,
 //!    and replaced by its neighbours in code point order (the ends of the ranges);
@@ -110,16 +113,18 @@ pub fn inputs(
         add(&mut out, s, Source::Counterexample);
     }
 
-    // 2. Near misses of the covering strings: first each with a character at an end
-    // that the grammar treats like its class but programs often do not, then the
-    // edits at the boundaries of
-    // each character's class and of each run's length, then the others, spread
-    // evenly over them.
+    // 2. Near misses of the covering strings: first the edits at the ends of the
+    // classes beyond ASCII, then each string with a character at an end that the
+    // grammar treats like its class but programs often do not, then the edits at the
+    // boundaries of each character's class and of each run's length, then the
+    // others, spread evenly over them.
     let mut near_seen = HashSet::new();
-    let boundary: Vec<String> = set
-        .strings
-        .iter()
-        .flat_map(|s| at_the_ends(s).chain(boundary_edits(s)))
+    // The ends of the classes beyond ASCII first: few (only characters beyond ASCII
+    // have them), and past the share otherwise, behind the many ASCII edits.
+    let ends = class_ends(&counterexamples::classes(grammars, variant));
+    let boundary: Vec<String> = (set.strings.iter())
+        .flat_map(|s| class_end_edits(s, &ends))
+        .chain((set.strings.iter()).flat_map(|s| at_the_ends(s).chain(boundary_edits(s))))
         .filter(|s| near_seen.insert(s.clone()))
         .collect();
     let others: Vec<String> = set
@@ -224,6 +229,44 @@ fn boundary_edits(s: &str) -> Vec<String> {
             if let Some(r) = r.and_then(char::from_u32) {
                 out.push(with(Some(r), false));
             }
+        }
+    }
+    out
+}
+
+/// The code points at the ends of the grammar's classes beyond ASCII
+/// ([`counterexamples::classes`]: `ucschar`'s and `iprivate`'s ranges, and what lies
+/// between them): the first and the last of each, and those just outside it.
+fn class_ends(classes: &[(u32, u32)]) -> Vec<char> {
+    let mut ends: Vec<char> = classes
+        .iter()
+        .filter(|&&(_, hi)| hi >= 0x80)
+        .flat_map(|&(lo, hi)| [lo.checked_sub(1), Some(lo), Some(hi), hi.checked_add(1)])
+        .flatten()
+        .filter(|&c| c >= 0x80)
+        .filter_map(char::from_u32)
+        .collect();
+    ends.sort_unstable();
+    ends.dedup();
+    ends
+}
+
+/// The edits of `s` at the ends of the classes beyond ASCII: each character beyond
+/// ASCII replaced by each of `ends` ([`class_ends`]). A program whose range ends one
+/// early or one late (`%xA0-D7FE`, `%xF900-FDD0`) parts from the grammar only
+/// there; the code-point neighbours of a cover string's characters, and the one
+/// character per class of the alphabet, rarely land on an end.
+fn class_end_edits(s: &str, ends: &[char]) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    for (p, &c) in chars.iter().enumerate() {
+        if c.is_ascii() {
+            continue;
+        }
+        for &e in ends.iter().filter(|&&e| e != c) {
+            let mut v = chars.clone();
+            v[p] = e;
+            out.push(v.into_iter().collect());
         }
     }
     out
