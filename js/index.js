@@ -474,9 +474,8 @@ export function check(s, opts) {
   const t = walker(g);
   const start = startOf(t, r);
   if (start >= 0) {
-    const stop = stopOf(t, start, s);
-    if (stop < 0) return;
-    if (!fullAvailable()) throw walkError(s, g, r, stop);
+    if (stopOf(t, start, s) < 0) return;
+    throw refusal([s], 0, g, r);
   }
   const e = full(needs(g));
   const len = e.write(exact(s), 0);
