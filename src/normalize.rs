@@ -5,7 +5,8 @@
 //! - [`Level::Simple`]: code point equality (§5.3.1). Never maps to URIs first.
 //! - [`Level::Syntax`] (§5.3.2): scheme and US-ASCII only host in lowercase (§5.3.2.1:
 //!   a host with characters beyond ASCII keeps the case of every letter, ASCII ones
-//!   too; its case is the IDN mapping's, at the scheme level); percent-encodings
+//!   too; its case is the IDN mapping's, at the scheme level; a URI's host, under the
+//!   URI grammar, is lowercase whatever it holds, RFC 3986 §6.2.2.1); percent-encodings
 //!   aligned: every character gets the one form RFC 3987 §3.2 gives it (decoded where
 //!   §3.2 decodes it in that component, `%HH` in uppercase elsewhere; computed as
 //!   `to_iri(to_uri(x))`, which is the draft's "map both to URIs"); dot segments removed
@@ -335,13 +336,14 @@ impl Normalizer {
         Ok(())
     }
 
-    /// The host at the syntax level. RFC 3987 §5.3.2.1 (and the comparison draft
-    /// §4.2.1) make "the scheme and US-ASCII only host" case-insensitive: a host with
-    /// characters beyond ASCII keeps the case of all its letters, ASCII ones too
-    /// (`RÉSUMÉ.example` stays as it is), since its case equivalence is the IDN
-    /// mapping of the scheme level (§5.3.3). A URI's host is judged by the characters
-    /// its percent-encoded UTF-8 stands for, so that a URI and the IRI it maps to
-    /// have one normal form.
+    /// The host at the syntax level, case-insensitive as the grammar's document says.
+    /// A URI's host is lowercase whatever it holds (RFC 3986 §6.2.2.1: "the scheme and
+    /// host are case-insensitive"), outside its percent-encodings, whose hex digits are
+    /// uppercase. An IRI's or a LEIRI's is lowercase only if it is US-ASCII (RFC 3987
+    /// §5.3.2.1 and the comparison draft §4.2.1: "the scheme and US-ASCII only host"),
+    /// judged by the characters its percent-encodings stand for: a host beyond ASCII
+    /// keeps the case of all its letters, ASCII ones too (`RÉSUMÉ.example`), since its
+    /// case equivalence is the IDN mapping of the scheme level (§5.3.3).
     fn write_syntax_host(&self, host: &str, out: &mut String) {
         let start = out.len();
         if self.chars == CharNorm::None {
@@ -357,7 +359,7 @@ impl Normalizer {
             return;
         }
         self.write_cased(host, Component::Host, false, out);
-        if pct::decode(&out[start..]).is_ascii() {
+        if self.ascii_only || pct::decode(&out[start..]).is_ascii() {
             let written = out.split_off(start);
             pct::push_lowercase_outside_triplets(&written, out);
         }

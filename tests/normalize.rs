@@ -161,16 +161,49 @@ fn only_a_us_ascii_host_is_lowercased_by_syntax() {
         ),
         Equivalent
     );
-    // A host is judged by the characters it stands for: percent-encoded UTF-8
-    // beyond ASCII keeps the case too, in an IRI and in the URI it maps to.
+    // An IRI's host is judged by the characters it stands for: percent-encoded
+    // UTF-8 beyond ASCII keeps the case too.
     assert_eq!(
         norm("foo://R%C3%89SUM%C3%89.Example/", Level::Syntax),
         "foo://RÉSUMÉ.Example/"
     );
+}
+
+/// Under the URI grammar RFC 3986 §6.2.2.1 decides: "the scheme and host are
+/// case-insensitive and therefore should be normalized to lowercase", every host,
+/// its percent-encodings' hex digits in uppercase (RFC 3987 §5.3.2.1's restriction to
+/// US-ASCII only hosts is the IRI rule).
+#[test]
+fn a_uri_host_is_lowercased_whatever_it_holds() {
     let uri = UriRef::parse("foo://R%c3%89SUM%C3%89.Example/").unwrap();
     assert_eq!(
         normalize(&uri, Level::Syntax, O).unwrap(),
-        "foo://R%C3%89SUM%C3%89.Example/"
+        "foo://r%C3%89sum%C3%89.example/"
+    );
+    let uri = UriRef::parse("HTTP://EXAMPLE.%C3%BC/").unwrap();
+    assert_eq!(
+        normalize(&uri, Level::Syntax, O).unwrap(),
+        "http://example.%C3%BC/"
+    );
+    assert_eq!(
+        compare(
+            &uri,
+            &UriRef::parse("http://example.%c3%bc/").unwrap(),
+            Level::Syntax,
+            O
+        ),
+        Equivalent
+    );
+    // The IRI it maps to keeps the case of a host beyond ASCII (RFC 3987 §5.3.2.1).
+    assert_eq!(
+        norm("HTTP://EXAMPLE.%C3%BC/", Level::Syntax),
+        "http://EXAMPLE.ü/"
+    );
+    // An ASCII host is lowercase under either grammar.
+    let uri = UriRef::parse("foo://LOCAL%0aHOST/").unwrap();
+    assert_eq!(
+        normalize(&uri, Level::Syntax, O).unwrap(),
+        "foo://local%0Ahost/"
     );
     // US-ASCII only, with its percent-encodings: lowercase, the hex digits aside.
     assert_eq!(
