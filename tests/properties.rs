@@ -238,10 +238,22 @@ fn conversions<V: Variant>(r: &Reference<'_, V>, s: &str) {
                         normalize(r, level, OPTIONS[0]),
                         normalize(&back, level, OPTIONS[0]),
                     );
+                    // Under the URI grammar a host is lowercase whatever it holds
+                    // (RFC 3986 §6.2.2.1); the IRI it maps to keeps the case of a host
+                    // beyond US-ASCII (RFC 3987 §5.3.2.1): there the authorities are
+                    // compared without case.
+                    let folded = |n: String| match n.split_once("//") {
+                        Some((head, rest)) if V::NAME == VariantName::Uri => {
+                            let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+                            let authority = rest[..end].to_ascii_lowercase();
+                            format!("{head}//{authority}{}", &rest[end..])
+                        }
+                        _ => n,
+                    };
                     if let (Ok(x), Ok(y)) = (x, y) {
                         assert_eq!(
-                            as_uri(x.as_str()),
-                            as_uri(y.as_str()),
+                            folded(as_uri(x.as_str())),
+                            folded(as_uri(y.as_str())),
                             "to_iri(to_uri({s:?}, idna {idna})) = {back} is not equivalent"
                         );
                     }
