@@ -147,7 +147,7 @@ fn shown_all(s: &str) -> [Shown; 4] {
 
 /// RFC 3986 §5.4: the base and the (reference, result) pairs of §5.4.1 and §5.4.2
 /// (strict: `http:g` stays `http:g`).
-#[path = "../tests/common/rfc3986.rs"]
+#[path = "../tests/it/common/rfc3986.rs"]
 mod rfc3986;
 use rfc3986::BASE;
 fn resolutions() -> impl Iterator<Item = &'static (&'static str, &'static str)> {

@@ -1,6 +1,6 @@
 //! Snapshots of `iri tree --literals`: trees whose leaves are the literal text, so that
 //! read left to right they spell the input. Kept with the library's snapshots in the
-//! top-level `snapshots/` folder and organized the same way (`tests/snapshots.rs`):
+//! top-level `snapshots/` folder and organized the same way (`tests/it/snapshots.rs`):
 //! each starts with the input, the grammar and the rule; `literals-*` names them.
 //!
 //! A leaf line starts with a quote: `"http" 0..4` is the text at byte offsets 0..4 that

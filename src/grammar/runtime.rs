@@ -1309,7 +1309,7 @@ impl Set2 {
     /// grammar, not here: where the first character may only follow elsewhere, the
     /// failure is placed one character past the ABNF's (the 2001 draft's
     /// `IPv6prefix = hexpart "/" ..` lets a `/` pass after `hexseq` in a host;
-    /// `tests/oracle_explains.rs`).
+    /// `tests/it/oracle_explains.rs`).
     #[cold]
     fn refusal<M: Mode>(&'static self, rest: &str) -> Failure {
         let first = rest.chars().next().filter(|_| self.first.admits(rest));

@@ -4,7 +4,7 @@
 //! `grammar` (the rules, or one rule's ABNF and source; `--rust`: nom parsers from
 //! the standalone code generator, `codegen::standalone`, or why it refuses the
 //! grammar). The commands run on the oracle, which interprets the ABNF exactly, with
-//! errors and trees that read like the built-in grammars' (tests/oracle_explains.rs
+//! errors and trees that read like the built-in grammars' (tests/it/oracle_explains.rs
 //! compares them on those), whether or not the generator can make parsers of it.
 //!
 //! A grammar of one's own is untrusted input (SECURITY.md, "User grammars"): the reader

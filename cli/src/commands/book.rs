@@ -379,7 +379,7 @@ fn rule_page(
     for s in &bad {
         let (mark, why) = match runtime_error(lesson.variant, f.rule, s) {
             Some((at, msg)) => (Some(at), msg),
-            // The oracle rejects it; the combinators must too (tests/differential.rs).
+            // The oracle rejects it; the combinators must too (tests/it/differential.rs).
             None => (
                 None,
                 "accepted by the combinators: please report".to_string(),

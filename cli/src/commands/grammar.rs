@@ -34,7 +34,7 @@ fn diagram<V: Variant>(out: &mut Out, json: bool, r: Rule) -> std::io::Result<()
     let g = Grammars::builtin();
     let lesson = Lesson::new(&g, V::NAME);
     let Some(f) = lesson.named(r.name::<V>()) else {
-        // Every rule of Rule::of has a definition in the table (tests/names.rs).
+        // Every rule of Rule::of has a definition in the table (tests/it/names.rs).
         return Ok(());
     };
     let svg = lesson.svg(&f, &|_| None);

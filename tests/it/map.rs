@@ -6,7 +6,7 @@ use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
 use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 
-mod common;
+use crate::common;
 
 fn uri(s: &str) -> String {
     to_uri(&IriRef::parse(s).unwrap(), ToUri::default())

@@ -9,7 +9,7 @@
 
 use iri_grammar::reference::IriRef;
 
-mod common;
+use crate::common;
 use common::unescape;
 
 fn corpus() -> Option<std::path::PathBuf> {

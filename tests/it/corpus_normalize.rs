@@ -29,7 +29,7 @@ use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::resolve::remove_dot_segments;
 use iri_grammar::{Component, Reference, Variant};
 
-mod common;
+use crate::common;
 use common::unescape;
 
 fn corpus() -> Option<std::path::PathBuf> {

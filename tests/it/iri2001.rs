@@ -17,7 +17,7 @@ fn rule(name: &str) -> Rule {
 
 fn snap(name: &str, content: String, description: &str) {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.set_description(description);

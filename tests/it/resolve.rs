@@ -15,8 +15,7 @@ fn resolve(base: &str, r: &str) -> String {
         .to_string()
 }
 
-#[path = "common/rfc3986.rs"]
-mod rfc3986;
+use crate::common::rfc3986;
 use rfc3986::{ABNORMAL_EXAMPLES, BASE, NORMAL_EXAMPLES};
 
 /// RFC 3986 §5.4.1, "Normal Examples".

@@ -42,7 +42,7 @@ use iri_string::types::{IriAbsoluteStr, IriReferenceStr, UriReferenceStr};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-mod common;
+use crate::common;
 
 /// The three peers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -2,7 +2,7 @@
 
 use iri_grammar::prepare::{prepare, prepare_multi, PrepareError};
 
-mod common;
+use crate::common;
 
 fn p(s: &str) -> String {
     prepare(s)

@@ -19,7 +19,7 @@ use iri_grammar::parse_tree;
 /// Runs `f` with the settings every snapshot of this file shares.
 fn with_settings(description: &str, f: impl FnOnce()) {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.set_description(description);

@@ -1,6 +1,8 @@
 //! What the corpus tests share: where `../shared/corpus` is, and its TSV escapes.
-// Each test binary uses part of this module.
+// Each test module uses part of this module.
 #![allow(dead_code)]
+
+pub mod rfc3986;
 
 use std::path::PathBuf;
 

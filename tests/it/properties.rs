@@ -27,7 +27,7 @@ use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-mod common;
+use crate::common;
 
 /// Characters that UTS 46 or NFKC map to ASCII delimiters, dots or letters, that
 /// compose, or that stay percent-encoded: where the operations are most likely to
