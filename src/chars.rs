@@ -4,7 +4,7 @@
 //! §4.1, and the characters URI → IRI keeps encoded (§3.2 step 4).
 //!
 //! Percent-encoding ([`crate::pct`]), the conversions ([`crate::convert`]),
-//! normalization ([`crate::normalize`]), the bidi rules ([`crate::bidi`]) and the
+//! normalization ([`crate::normalize`](mod@crate::normalize)), the bidi rules ([`crate::bidi`]) and the
 //! findings ([`crate::lint`]) all take their classes from here, so that no operation
 //! module reads another's predicates. The public ones keep the paths they were
 //! published under (`convert::may_decode`, `bidi::is_formatting_character`, ...),
@@ -15,7 +15,7 @@
 //! time; the loops that ask per byte read them as 256-entry tables ([`byte_table`]).
 
 use crate::grammar::generated::{rfc3987_iprivate, rfc3987_ucschar};
-use crate::reference::Component;
+use crate::grammar::Component;
 
 /// The set of the ASCII characters of `chars`.
 pub(crate) const fn ascii_set(chars: &str) -> u128 {

@@ -25,13 +25,15 @@
 //!   default; a label stays as it is when ToUnicode fails, gives characters that would
 //!   stay encoded, or would not give the same label back through ToASCII.
 
-use crate::chars::{is_formatting_character, LEIRI_ONLY_ASCII_BYTES};
+use crate::byte_search::{count_non_ascii, first_byte, first_non_ascii, next_non_ascii};
+use crate::chars::LEIRI_ONLY_ASCII_BYTES;
 use crate::grammar::VariantName;
+use crate::grammar::{Component, HostKind};
 use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
-use crate::pct::{self, Decoded};
-use crate::reference::{Builder, Component, HostKind, Reference};
-use crate::words::{count_non_ascii, first_byte, first_looked_up, first_non_ascii, next_non_ascii};
+use crate::pct;
+use crate::reference::{Recomposer, Reference};
+use crate::writer::{encode_run_beyond_ascii, Treatment};
 use alloc::string::{String, ToString};
 use core::fmt;
 
@@ -77,196 +79,6 @@ pub struct ToIri {
 pub use crate::chars::{iri_allows, leiri_only_ascii, may_decode, stays_encoded};
 pub use crate::schemes::uses_dns;
 
-/// Bytes the per-component writer must look at (the others are copied in runs).
-struct Attention {
-    table: [bool; 256],
-    /// Only the bytes beyond ASCII: found sixteen at a time ([`next_non_ascii`]).
-    only_non_ascii: bool,
-    /// Only `%` (§3.2's decoding of a URI): found eight at a time ([`first_byte`]).
-    only_percent: bool,
-}
-
-impl Attention {
-    const fn new(percent: bool, non_ascii: bool, leiri_ascii: bool, upper: bool) -> Attention {
-        let mut t = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            t[b] = (percent && b == b'%' as usize)
-                || (non_ascii && b >= 0x80)
-                || (leiri_ascii && LEIRI_ONLY_ASCII_BYTES[b])
-                || (upper && (b as u8).is_ascii_uppercase());
-            b += 1;
-        }
-        Attention {
-            table: t,
-            only_non_ascii: non_ascii && !percent && !leiri_ascii && !upper,
-            only_percent: percent && !non_ascii && !leiri_ascii && !upper,
-        }
-    }
-
-    /// Where the first byte to look at is in `bytes`. Most bytes need no attention.
-    #[inline]
-    fn find(&self, bytes: &[u8]) -> Option<usize> {
-        if self.only_non_ascii {
-            return next_non_ascii(bytes);
-        }
-        if self.only_percent {
-            return first_byte(bytes, b'%');
-        }
-        first_looked_up(bytes, |b| self.table[usize::from(b)])
-    }
-}
-
-/// How the one per-component writer treats each character: what to decode, what to
-/// encode, what case to give.
-pub(crate) struct Treatment<K: Fn(char) -> bool> {
-    /// The bytes to look at; every other byte is copied as it is.
-    attention: &'static Attention,
-    /// `%HH` runs are decoded as RFC 3987 §3.2 steps 2-5 say ([`may_decode`]).
-    /// Otherwise they are copied.
-    decode: bool,
-    /// Percent-encodings that stay are written in uppercase (otherwise an ASCII one
-    /// that is not decoded keeps the case it was written with).
-    upper_hex: bool,
-    /// ASCII letters become lowercase (scheme, host).
-    lowercase: bool,
-    /// Characters that end up decoded but are not ASCII are percent-encoded instead
-    /// (the output is a URI).
-    ascii_only: bool,
-    /// Whether a character written as itself (not percent-encoded) in the input may
-    /// stay as it is; otherwise it is percent-encoded. Asked only for bytes the
-    /// attention table marks.
-    keep: K,
-}
-
-impl<K: Fn(char) -> bool> Treatment<K> {
-    /// Appends `c`, decoded or written as itself, as this writer's output wants it.
-    #[inline]
-    fn emit(&self, c: char, out: &mut String) {
-        if c.is_ascii() {
-            out.push(if self.lowercase {
-                c.to_ascii_lowercase()
-            } else {
-                c
-            });
-        } else if self.ascii_only {
-            pct::encode_char(c, out);
-        } else {
-            out.push(c);
-        }
-    }
-
-    /// Writes component `at` of text `s` to `out`.
-    pub(crate) fn write(&self, s: &str, at: Component, out: &mut String) {
-        self.write_noting(s, at, out);
-    }
-
-    /// [`Self::write`], and whether `s` holds a percent-encoding or a character
-    /// beyond US-ASCII (which the attention table of every writer marks): what
-    /// the host at the syntax level asks, in the same pass.
-    pub(crate) fn write_noting(&self, s: &str, at: Component, out: &mut String) -> bool {
-        let bytes = s.as_bytes();
-        let mut copied = 0;
-        let mut k = 0;
-        let mut met = false;
-        while let Some(p) = self.attention.find(&bytes[k..]) {
-            k += p;
-            out.push_str(&s[copied..k]);
-            let b = bytes[k];
-            met |= b == b'%' || b >= 0x80;
-            if b == b'%' {
-                k += self.percent_run(&s[k..], at, out);
-            } else if b >= 0x80 && self.ascii_only {
-                // Every character beyond ASCII ends up as `%HH` of its UTF-8 octets
-                // (RFC 3987 §3.1 step 2), whatever `keep` says: the whole run at once.
-                k = encode_run_beyond_ascii(bytes, k, out);
-            } else if b.is_ascii_uppercase() && self.lowercase {
-                out.push(char::from(b.to_ascii_lowercase()));
-                k += 1;
-            } else {
-                let c = s[k..].chars().next().unwrap_or('\0');
-                if (self.keep)(c) {
-                    self.emit(c, out);
-                } else {
-                    pct::encode_char(c, out);
-                }
-                k += c.len_utf8();
-            }
-            copied = k;
-        }
-        out.push_str(&s[copied..]);
-        met
-    }
-
-    /// Writes the run of `pct-encoded` at the start of `s`; returns its length.
-    fn percent_run(&self, s: &str, at: Component, out: &mut String) -> usize {
-        if !self.decode {
-            // A valid reference has two hex digits after every "%".
-            let triplet = &s[..3.min(s.len())];
-            if self.upper_hex {
-                out.push_str(&triplet.to_ascii_uppercase());
-            } else {
-                out.push_str(triplet);
-            }
-            return triplet.len();
-        }
-        let mut pos = 0;
-        let n = pct::decode_run(s.as_bytes(), |d| {
-            match d {
-                Decoded::Char(c, _) if may_decode(c, at) => self.emit(c, out),
-                Decoded::Char(c, n) if c.is_ascii() && !self.upper_hex => {
-                    // %, reserved and disallowed US-ASCII: kept as written.
-                    out.push_str(&s[pos..pos + n]);
-                }
-                Decoded::Char(c, _) => pct::encode_char(c, out),
-                Decoded::Octet(o) => pct::encode_octet(o, out),
-            }
-            pos += match d {
-                Decoded::Char(_, n) => n,
-                Decoded::Octet(_) => 3,
-            };
-        });
-        debug_assert!(n > 0, "a valid reference has two hex digits after %");
-        n.max(1)
-    }
-}
-
-static ATTEND_NON_ASCII: Attention = Attention::new(false, true, false, false);
-static ATTEND_NON_ASCII_LEIRI: Attention = Attention::new(false, true, true, false);
-static ATTEND_PERCENT: Attention = Attention::new(true, false, false, false);
-static ATTEND_PERCENT_LEIRI: Attention = Attention::new(true, true, true, false);
-static ATTEND_ALL: Attention = Attention::new(true, true, true, false);
-static ATTEND_ALL_UPPER: Attention = Attention::new(true, true, true, true);
-
-/// The writer of syntax-based normalization (RFC 3987 §5.3.2): every character in
-/// the one form `to_iri(to_uri(x))` gives it (decoded where §3.2 decodes it, `%HH`
-/// in uppercase elsewhere), ASCII letters lowercase if `lowercase`, and a URI
-/// (non-ASCII encoded) if `ascii_only`.
-pub(crate) fn aligned_writer(
-    at: Component,
-    lowercase: bool,
-    ascii_only: bool,
-) -> Treatment<impl Fn(char) -> bool> {
-    Treatment {
-        attention: if lowercase {
-            &ATTEND_ALL_UPPER
-        } else {
-            &ATTEND_ALL
-        },
-        decode: true,
-        upper_hex: true,
-        lowercase,
-        ascii_only,
-        keep: move |c: char| {
-            if c.is_ascii() {
-                !leiri_only_ascii(c)
-            } else {
-                may_decode(c, at)
-            }
-        },
-    }
-}
-
 /// IRI → URI (RFC 3987 §3.1): every `ucschar` and `iprivate` character becomes `%HH`
 /// of its UTF-8 octets (uppercase); from a LEIRI, so do the US-ASCII characters URIs do
 /// not allow. Existing percent-encodings and URI characters stay exactly as they are,
@@ -294,7 +106,7 @@ pub fn to_uri<V: Variant>(
         return Ok(to_uri_without_idna(r));
     }
     let leiri = V::NAME == VariantName::Leiri;
-    let rules = uri_rules(leiri);
+    let rules = Treatment::to_uri(leiri);
     let text = r.as_str();
     // Before the first character beyond ASCII, a URI's text is its own (a LEIRI's may
     // have ASCII a URI forbids; a host beyond ASCII, the one IDNA changes, ends after
@@ -304,7 +116,7 @@ pub fn to_uri<V: Variant>(
     } else {
         first_non_ascii(text.as_bytes()).unwrap_or(text.len())
     };
-    let b = Builder::rebuild(
+    let b = Recomposer::rebuild(
         r,
         text.len() + text.len() / 2,
         unchanged_before,
@@ -344,31 +156,14 @@ fn to_uri_without_idna<V: Variant>(r: &Reference<'_, V>) -> Reference<'static, U
     if !leiri {
         return encode_beyond_ascii(r, non_ascii.unwrap_or(text.len()));
     }
-    let rules = uri_rules(leiri);
-    let written = Builder::rebuild(r, text.len() + text.len() / 2, 0, |at, s, out| {
+    let rules = Treatment::to_uri(leiri);
+    let written = Recomposer::rebuild(r, text.len() + text.len() / 2, 0, |at, s, out| {
         rules.write(s, at, out);
         Ok::<(), core::convert::Infallible>(())
     });
     match written {
         Ok(b) => b.finish(),
         Err(never) => match never {},
-    }
-}
-
-/// The writer of [`to_uri`] outside an IDNA host: characters beyond ASCII, and from
-/// a LEIRI the ASCII a URI forbids, percent-encoded.
-fn uri_rules(leiri: bool) -> Treatment<impl Fn(char) -> bool> {
-    Treatment {
-        attention: if leiri {
-            &ATTEND_NON_ASCII_LEIRI
-        } else {
-            &ATTEND_NON_ASCII
-        },
-        decode: false,
-        upper_hex: false,
-        lowercase: false,
-        ascii_only: true,
-        keep: move |c: char| c.is_ascii() && !leiri_only_ascii(c),
     }
 }
 
@@ -404,20 +199,6 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>, first: usize) -> Refere
     }
     debug_assert_eq!(out.len(), out.capacity());
     Reference::from_parts(out, c)
-}
-
-/// Writes `%HH` of the run of octets beyond ASCII that starts at `start`; returns where
-/// the run ends. A run ends at an ASCII byte (or the end), so it is whole characters.
-/// Octet by octet: runs are short (a character or a word), and a staging buffer and a
-/// search for the run's end first cost `to_uri` a sixth of its time on non-ASCII IRIs.
-#[inline]
-fn encode_run_beyond_ascii(bytes: &[u8], start: usize, out: &mut String) -> usize {
-    let mut k = start;
-    while let Some(&b) = bytes.get(k).filter(|b| !b.is_ascii()) {
-        pct::encode_octet(b, out);
-        k += 1;
-    }
-    k
 }
 
 /// URI → IRI (RFC 3987 §3.2), the five steps: percent-encodings are decoded except
@@ -479,13 +260,13 @@ fn to_iri_unless_dns<V: Variant>(r: &Reference<'_, V>, dns: bool) -> Reference<'
         Some(host) if dns => first_percent.min(host.start),
         _ => first_percent,
     };
-    let written = Builder::rebuild(r, text.len(), unchanged_before, |at, s, out| {
+    let written = Recomposer::rebuild(r, text.len(), unchanged_before, |at, s, out| {
         if at == Component::Host && dns {
             host_to_unicode(s, leiri, out);
         } else if leiri {
-            iri_writer(at, true).write(s, at, out);
+            Treatment::to_iri(at, true).write(s, at, out);
         } else {
-            iri_writer(at, false).write(s, at, out);
+            Treatment::to_iri(at, false).write(s, at, out);
         }
         Ok::<(), core::convert::Infallible>(())
     });
@@ -497,7 +278,7 @@ fn to_iri_unless_dns<V: Variant>(r: &Reference<'_, V>, dns: bool) -> Reference<'
 
 /// [`to_iri`] of a URI (or IRI) whose conversion is RFC 3987 §3.2's decoding alone (not
 /// a LEIRI, no host for ToUnicode), from its first `%` on: each `%HH` run is decoded
-/// as its component allows (the writer of [`iri_writer`]); nothing else changes, so
+/// as its component allows (the writer of [`Treatment::to_iri`]); nothing else changes, so
 /// the structure stays: one pass over the whole text, and each component boundary
 /// moves left by what the runs before it shrank. (A run lies inside one component:
 /// `%HH` holds no delimiter.) A host with a run is classified again, as the grammar
@@ -512,7 +293,7 @@ fn decode_percent_runs<V: Variant>(
     let mut c = *original;
     // Outside a LEIRI the writer is the same in every component (`percent_run` is
     // told the component); `Path` only names one.
-    let rules = iri_writer(Component::Path, false);
+    let rules = Treatment::to_iri(Component::Path, false);
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..first_percent]);
     let mut host_changed = false;
@@ -579,32 +360,6 @@ impl<V: Variant> Reference<'_, V> {
     }
 }
 
-/// The writer of [`to_iri`]: §3.2 decoding; from a LEIRI, characters an IRI cannot
-/// have in component `at` are encoded.
-fn iri_writer(at: Component, leiri: bool) -> Treatment<impl Fn(char) -> bool> {
-    Treatment {
-        attention: if leiri {
-            &ATTEND_PERCENT_LEIRI
-        } else {
-            &ATTEND_PERCENT
-        },
-        decode: true,
-        upper_hex: false,
-        lowercase: false,
-        ascii_only: false,
-        keep: move |c: char| !leiri || leiri_keeps(c, at),
-    }
-}
-
-/// Whether LEIRI → IRI keeps `c` as it is in component `at`.
-fn leiri_keeps(c: char, at: Component) -> bool {
-    if c.is_ascii() {
-        !leiri_only_ascii(c)
-    } else {
-        iri_allows(c, at) && !is_formatting_character(c)
-    }
-}
-
 /// The §3.2 decoding of the whole host, then ToUnicode of each `xn--` label of the
 /// result; a label stays as it is when ToUnicode fails or its result would not be left
 /// decoded by [`to_iri`] (see [`idn::label_to_unicode`]).
@@ -614,7 +369,7 @@ fn leiri_keeps(c: char, at: Component) -> bool {
 /// must get ToUnicode in this pass, or a second `to_iri` would change the host again.
 fn host_to_unicode(host: &str, leiri: bool, out: &mut String) {
     let mut decoded = String::with_capacity(host.len());
-    iri_writer(Component::Host, leiri).write(host, Component::Host, &mut decoded);
+    Treatment::to_iri(Component::Host, leiri).write(host, Component::Host, &mut decoded);
     for (k, label) in decoded.split('.').enumerate() {
         if k > 0 {
             out.push('.');
@@ -640,16 +395,8 @@ fn host_to_unicode(host: &str, leiri: bool, out: &mut String) {
 pub fn leiri_to_iri<V: Variant>(
     r: &Reference<'_, V>,
 ) -> Result<Reference<'static, Iri>, ConvertError> {
-    let b = Builder::rebuild(r, r.as_str().len() + 16, 0, |at, s, out| {
-        Treatment {
-            attention: &ATTEND_NON_ASCII_LEIRI,
-            decode: false,
-            upper_hex: false,
-            lowercase: false,
-            ascii_only: false,
-            keep: |c: char| leiri_keeps(c, at),
-        }
-        .write(s, at, out);
+    let b = Recomposer::rebuild(r, r.as_str().len() + 16, 0, |at, s, out| {
+        Treatment::leiri_to_iri(at).write(s, at, out);
         Ok::<(), ConvertError>(())
     })?;
     Ok(b.finish())
@@ -659,40 +406,6 @@ pub fn leiri_to_iri<V: Variant>(
 mod tests {
     use super::*;
     use crate::grammar::Leiri;
-
-    #[test]
-    fn attention_tables_cover_what_the_rules_judge() {
-        // Every byte the writers treat specially is in their tables.
-        for b in 0..=255u8 {
-            assert_eq!(
-                ATTEND_ALL.table[b as usize],
-                b == b'%' || b >= 0x80 || LEIRI_ONLY_ASCII_BYTES[b as usize]
-            );
-            assert_eq!(ATTEND_PERCENT.table[b as usize], b == b'%');
-        }
-    }
-
-    #[test]
-    fn attention_finds_what_its_table_finds() {
-        assert!(ATTEND_NON_ASCII.only_non_ascii && ATTEND_PERCENT.only_percent);
-        assert!(!ATTEND_NON_ASCII_LEIRI.only_non_ascii && !ATTEND_PERCENT.only_non_ascii);
-        assert!(!ATTEND_NON_ASCII.only_percent && !ATTEND_PERCENT_LEIRI.only_percent);
-        // Every length up to three words, a byte to attend to at every place (or none).
-        for attention in [&ATTEND_NON_ASCII, &ATTEND_PERCENT, &ATTEND_NON_ASCII_LEIRI] {
-            for special in [0xC3, b'%', b' ', b'A'] {
-                for len in 0..24 {
-                    for at in 0..=len {
-                        let mut bytes = vec![b'a'; len];
-                        if at < len {
-                            bytes[at] = special;
-                        }
-                        let table = bytes.iter().position(|&b| attention.table[usize::from(b)]);
-                        assert_eq!(attention.find(&bytes), table, "{len} {at} {special}");
-                    }
-                }
-            }
-        }
-    }
 
     #[test]
     fn leiri_input_to_iri_is_leiri_to_iri_then_to_iri() {
@@ -708,7 +421,7 @@ mod tests {
     }
 
     /// The one pass of [`decode_percent_runs`] writes what the writer of each component
-    /// writes (`Builder::rebuild`, the path of LEIRIs and of hosts for ToUnicode), with
+    /// writes (`Recomposer::rebuild`, the path of LEIRIs and of hosts for ToUnicode), with
     /// the same components, on URIs with runs of every kind in every component.
     #[test]
     fn one_pass_decoding_is_the_per_component_writer() {
@@ -779,8 +492,8 @@ mod tests {
                 continue;
             };
             let one = decode_percent_runs(&r, first);
-            let each = Builder::rebuild(&r, text.len(), 0, |at, s, out| {
-                iri_writer(at, false).write(s, at, out);
+            let each = Recomposer::rebuild(&r, text.len(), 0, |at, s, out| {
+                Treatment::to_iri(at, false).write(s, at, out);
                 Ok::<(), ConvertError>(())
             })
             .unwrap()

@@ -194,7 +194,7 @@ fn labels(host: &str) -> impl Iterator<Item = &str> {
 /// Whether a host has an ACE label.
 pub(crate) fn has_ace_label(host: &str) -> bool {
     // Most hosts have no hyphen, which every ACE label has: found a word at a time.
-    crate::words::first_byte(host.as_bytes(), b'-').is_some() && labels(host).any(is_ace)
+    crate::byte_search::first_byte(host.as_bytes(), b'-').is_some() && labels(host).any(is_ace)
 }
 
 #[cfg(feature = "idna")]

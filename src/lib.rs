@@ -81,6 +81,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod bidi;
+mod byte_search;
 mod chars;
 pub mod combinators;
 pub mod convert;
@@ -89,6 +90,7 @@ pub mod idn;
 #[cfg(feature = "lint")]
 pub mod lint;
 pub mod normalize;
+mod path;
 pub mod pct;
 pub mod prepare;
 pub mod reference;
@@ -98,7 +100,7 @@ pub mod schemes;
 pub mod trace;
 #[cfg(feature = "std")]
 pub mod tree;
-mod words;
+mod writer;
 
 pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
 pub use grammar::{

@@ -32,14 +32,14 @@
 //! is percent-encoded, so the structure of the reference never changes.
 
 use crate::chars::{may_decode, UNRESERVED_BYTES};
-use crate::convert::aligned_writer;
 use crate::grammar::Variant;
 use crate::grammar::VariantName;
 use crate::idn::{self, IdnaError};
+use crate::path::{has_dot_segment, remove_dot_segments_into};
 use crate::pct;
-use crate::reference::{Builder, Component, Reference};
-use crate::resolve::{has_dot_segment, remove_dot_segments_into};
+use crate::reference::{Component, Recomposer, Reference};
 pub use crate::schemes::{scheme_rules, SchemeRules, SCHEMES};
+use crate::writer::Treatment;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -154,7 +154,7 @@ pub fn normalize<V: Variant>(
         chars: options.chars,
         ascii_only: V::NAME == VariantName::Uri,
     };
-    let mut b = Builder::with_capacity(r.as_str().len() + 8);
+    let mut b = Recomposer::with_capacity(r.as_str().len() + 8);
     if let Some(s) = r.scheme() {
         b.open(Component::Scheme);
         b.text().extend(s.chars().map(|c| c.to_ascii_lowercase()));
@@ -288,11 +288,11 @@ impl Normalizer {
 
     fn write_cased(&self, s: &str, at: Component, lowercase: bool, out: &mut String) {
         if self.chars == CharNorm::None {
-            aligned_writer(at, lowercase, self.ascii_only).write(s, at, out);
+            Treatment::aligned(at, lowercase, self.ascii_only).write(s, at, out);
             return;
         }
         let mut aligned = String::with_capacity(s.len());
-        aligned_writer(at, false, false).write(s, at, &mut aligned);
+        Treatment::aligned(at, false, false).write(s, at, &mut aligned);
         self.normalize_runs(&aligned, at, lowercase, out);
     }
 
@@ -349,7 +349,7 @@ impl Normalizer {
         if self.chars == CharNorm::None {
             // The usual host, US-ASCII with no percent-encoding, in one pass: written
             // in lowercase, and written again as it is only if the writer met either.
-            let lowercase = aligned_writer(Component::Host, true, self.ascii_only);
+            let lowercase = Treatment::aligned(Component::Host, true, self.ascii_only);
             if !lowercase.write_noting(host, Component::Host, out) {
                 return;
             }

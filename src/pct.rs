@@ -25,8 +25,8 @@
 //! encodes only what does not fit (a `%` without two hex digits becomes `%25`).
 
 use crate::chars::{ascii_set, leiri_only_ascii, PCHAR, SUB_DELIMS, UNRESERVED};
+use crate::grammar::Component;
 use crate::grammar::{is_compiled_match, Rule, Variant, VariantName};
-use crate::reference::Component;
 use alloc::borrow::Cow;
 use alloc::string::String;
 

@@ -67,7 +67,7 @@ const SCANS: State = 15 << SCAN_SHIFT;
 /// The dead state: row 0, and the last scan table number, which no table has
 /// (the generator makes at most 14). So a walk asks one question of a state
 /// after each step, whether it scans, and the skip's choice of its table's code
-/// (a jump by the number, [`by_scan_table`]) tells the dead state apart: no test
+/// (a jump by the number, `by_scan_table!`) tells the dead state apart: no test
 /// of its own anywhere.
 const DEAD: State = SCANS;
 

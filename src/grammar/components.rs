@@ -3,7 +3,7 @@
 //! entered each part of Appendix B's split ([`super::split::Boundaries`]), and which
 //! alternative of `ihost` the host is. The typed references (`crate::reference`) are
 //! built on these offsets, and a failing input is blamed on a component with them
-//! ([`super::component`]); they live with the grammar so that neither reaches up.
+//! ([`super::blame`]); they live with the grammar so that neither reaches up.
 
 use super::split::Boundaries;
 use super::{Iri, Rule};
@@ -238,7 +238,7 @@ impl Components {
         }
     }
 
-    /// No component yet (the start of a [`Builder`]).
+    /// No component yet (the start of a `Recomposer`).
     pub(crate) const NONE: Components = Components {
         scheme_end: ABSENT,
         authority: (ABSENT, ABSENT),

@@ -12,7 +12,7 @@
 //!   check` command prints;
 //! - `{:#}` is the long line, then the input with a caret under the failing character.
 
-use super::component::{diagnose, ComponentFailure};
+use super::blame::{diagnose, ComponentFailure};
 use super::components::Component;
 use super::generated::Rule;
 use super::runtime::{Expected, Explain, Failure};
@@ -128,7 +128,7 @@ pub(crate) struct Details {
     pub(crate) expected: Vec<Expectation>,
     pub(crate) expected_by: Vec<ExpectedBy>,
     pub(crate) within: Vec<&'static str>,
-    /// The component of a reference to blame, said first ([`super::component`]).
+    /// The component of a reference to blame, said first ([`super::blame`]).
     pub(crate) component: Option<ComponentFailure>,
 }
 

@@ -21,7 +21,7 @@ pub(crate) mod automaton;
 pub use automaton::WalkTables;
 #[rustfmt::skip]
 mod automata;
-mod component;
+mod blame;
 pub(crate) mod components;
 mod error;
 
@@ -33,7 +33,8 @@ pub(crate) mod split;
 
 use split::Boundaries;
 
-pub use component::ComponentFailure;
+pub use blame::ComponentFailure;
+pub(crate) use components::{Component, HostKind};
 /// What the trace (`crate::trace`, with `std`) says of terminals.
 #[cfg(feature = "std")]
 pub(crate) use error::describe;

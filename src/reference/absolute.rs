@@ -4,7 +4,6 @@
 
 use super::{BuildError, Reference, ABSENT};
 use crate::grammar::{explain, Iri, Leiri, MatchError, Rule, Uri, Variant};
-use crate::resolve::ResolveError;
 use alloc::string::String;
 use core::borrow::Borrow;
 use core::fmt;
@@ -44,7 +43,7 @@ use core::str::FromStr;
 /// ```
 ///
 /// [`scheme`]: AbsoluteReference::scheme
-pub struct AbsoluteReference<'a, V: Variant = Iri>(Reference<'a, V>);
+pub struct AbsoluteReference<'a, V: Variant = Iri>(pub(crate) Reference<'a, V>);
 
 /// An RFC 3987 IRI (the `IRI` rule: a scheme, a fragment allowed).
 pub type AbsoluteIri<'a> = AbsoluteReference<'a, Iri>;
@@ -97,55 +96,6 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
     /// An owned copy (no-op when already owned).
     pub fn into_owned(self) -> AbsoluteReference<'static, V> {
         AbsoluteReference(self.0.into_owned())
-    }
-
-    /// Resolves `reference` against this base (RFC 3986 §5.2.2, strict), oxiri's
-    /// and url's direction. It cannot fail: the base has a scheme. The same as
-    /// `reference.resolve(&base)`.
-    ///
-    /// ```
-    /// use iri_grammar::reference::{AbsoluteIri, IriRef};
-    /// let base = AbsoluteIri::parse("http://a/b/c/d;p?q").unwrap();
-    /// let r = |s| base.resolve(&IriRef::parse(s).unwrap()).to_string();
-    /// assert_eq!(r("g?y#s"), "http://a/b/c/g?y#s");
-    /// assert_eq!(r("../.."), "http://a/");
-    /// assert_eq!(r("//g"), "http://g");
-    /// ```
-    pub fn resolve(&self, reference: &Reference<'_, V>) -> AbsoluteReference<'static, V> {
-        AbsoluteReference(reference.resolve_with_scheme(&self.0, self.scheme()))
-    }
-
-    /// Parses `reference` in grammar `V` and resolves it against this base: url's
-    /// `join`.
-    ///
-    /// ```
-    /// use iri_grammar::reference::AbsoluteIri;
-    /// let base = AbsoluteIri::parse("http://example.org/a/b")?;
-    /// assert_eq!(base.join("c?x=ü")?, "http://example.org/a/c?x=ü");
-    /// assert!(base.join("a b").is_err());
-    /// # Ok::<(), iri_grammar::MatchError>(())
-    /// ```
-    pub fn join(&self, reference: &str) -> Result<AbsoluteReference<'static, V>, MatchError> {
-        Ok(self.resolve(&Reference::parse(reference)?))
-    }
-
-    /// The shortest reference that resolves to `target` against this base (the
-    /// inverse of [`AbsoluteReference::resolve`]; url's `make_relative`). The same
-    /// as `target.relativize(&base)`; an error when no reference resolves to it
-    /// (its path has dot segments, which resolution always removes).
-    ///
-    /// ```
-    /// use iri_grammar::reference::AbsoluteIri;
-    /// let base = AbsoluteIri::parse("http://a/b/c/d;p?q")?;
-    /// let target = AbsoluteIri::parse("http://a/b/g#s")?;
-    /// assert_eq!(base.make_relative(&target)?, "../g#s");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn make_relative(
-        &self,
-        target: &AbsoluteReference<'_, V>,
-    ) -> Result<Reference<'static, V>, ResolveError> {
-        target.0.relativize(&self.0)
     }
 
     /// Replaces the query (`None` removes it), checked against `iquery`; see

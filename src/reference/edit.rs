@@ -10,7 +10,7 @@
 //! With [`ReferenceBuilder::encode`], what does not fit a component is
 //! percent-encoded instead of refused ([`crate::pct::encode_invalid`]).
 
-use super::{Builder, Component, Reference};
+use super::{Component, Recomposer, Reference};
 use crate::grammar::{check, Iri, MatchError, Rule, Variant};
 use crate::pct::{self, EncodeSet};
 use alloc::borrow::Cow;
@@ -274,7 +274,7 @@ impl<'s, V: Variant> ReferenceBuilder<'s, V> {
             + query.as_deref().map_or(0, str::len)
             + fragment.as_deref().map_or(0, str::len)
             + 16;
-        let mut b = Builder::with_capacity(len);
+        let mut b = Recomposer::with_capacity(len);
         b.push_optional(Component::Scheme, self.scheme);
         if authority {
             b.open(Component::Authority);

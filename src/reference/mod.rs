@@ -8,9 +8,9 @@
 //! host's kind is decided as `ihost` decides it: first match wins.
 
 mod absolute;
-mod builder;
 mod edit;
 mod host;
+mod recompose;
 
 pub use absolute::{AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, NotAbsolute};
 pub use edit::{BuildError, QueryPair, QueryPairs, ReferenceBuilder};
@@ -18,7 +18,7 @@ pub use host::{Host, PortOutOfRange};
 
 pub(crate) use crate::grammar::components::{host_kind, Components, ABSENT};
 pub use crate::grammar::components::{Component, HostKind};
-pub(crate) use builder::Builder;
+pub(crate) use recompose::Recomposer;
 
 use crate::grammar::split::Boundaries;
 use crate::grammar::{split_reference, Iri, Leiri, MatchError, Rule, Uri, Variant};

@@ -1,17 +1,17 @@
-//! Searching bytes eight at a time: one 64-bit word holds eight bytes, and a few
-//! arithmetic steps mark the bytes of a word that have a property, so that the text
-//! of an IRI (mostly runs of ordinary ASCII) is scanned at a fraction of a byte loop's
-//! cost; and sixteen at a time on x86-64 (every x86-64 processor has SSE2) for one
-//! byte value ([`block_equal`], where long paths showed the words' cost;
-//! [`first_byte`]) and for bytes beyond ASCII (64 at a time where a text may have
-//! none, [`first_non_ascii`]), by one search over blocks for any property a
-//! [`Mark`] tells of a block and of a word. Used
-//! where a byte loop showed in the profiles: the dot-segment and `/`
-//! searches of reference resolution (RFC 3986 §5.2), the `%` and non-ASCII searches of
-//! the conversions (RFC 3987 §3.1, §3.2); and, for properties only a table can tell,
-//! lookups four at a time (the conversions' attention; not the combinators' runs,
-//! which are too short for it: a tree cost 3 % more with it. Those skip sixteen
-//! bytes at a time where the processor can, `grammar::automaton::skip_ascii`).
+//! Byte searches a word or a block at a time, for the scans the operations make over
+//! a reference's text, which is mostly runs of ordinary ASCII.
+//!
+//! A 64-bit word holds eight bytes, and a few arithmetic steps mark those that have a
+//! property. On x86-64 a block of sixteen is one SSE2 comparison (every x86-64
+//! processor has SSE2): [`block_equal`] and [`first_byte`] for one byte value,
+//! [`first_non_ascii`] for bytes beyond ASCII, and a [`Mark`] for any property that
+//! can be told of a block and of a word. Where only a table can tell, lookups go four
+//! at a time ([`first_looked_up`]).
+//!
+//! Users: the dot-segment and `/` searches of resolution (RFC 3986 §5.2), the `%` and
+//! beyond-ASCII searches of the conversions (RFC 3987 §3.1, §3.2) and the writer's
+//! attention tables. The combinators' runs are too short to gain from it; the walk of
+//! the compiled grammar has its own skip (`grammar::automaton::skip_ascii`).
 
 /// The eight bytes of `b` from `i` as one word, the first in the low byte.
 #[inline(always)]

@@ -1,5 +1,6 @@
-//! Writing a reference: one builder for every operation that makes a new reference
-//! (resolution, the conversions, normalization). It writes the text and records the
+//! Writing a reference: one recomposer (RFC 3986 §5.3, component recomposition) for
+//! every operation that makes a new reference (resolution, the conversions,
+//! normalization). It writes the text and records the
 //! component boundaries as it goes, so the result is a [`Reference`] without a second
 //! parse (a debug build checks the recorded components against a parse).
 
@@ -11,25 +12,25 @@ use alloc::string::String;
 /// §5.3 (component recomposition): `scheme ":"`, `"//" authority`, path, `"?" query`,
 /// `"#" fragment`.
 ///
-/// Each component is opened with [`Builder::open`] (which writes the delimiter before
-/// it), written through [`Builder::text`], and closed with [`Builder::close`] (which
-/// writes the delimiter after it: the scheme's `:`, the userinfo's `@`). The builder
+/// Each component is opened with [`Recomposer::open`] (which writes the delimiter before
+/// it), written through [`Recomposer::text`], and closed with [`Recomposer::close`] (which
+/// writes the delimiter after it: the scheme's `:`, the userinfo's `@`). The recomposer
 /// keeps the invariants the grammar needs and that an operation could break: a path
 /// without an authority never starts with `//` (it would read as an authority:
 /// `/.` is put in front, which `remove_dot_segments` removes again), and the host kind
 /// is that of the host's new text, first match wins (a reg-name that decodes to
 /// `1.2.3.4` is an `IPv4address`).
 #[derive(Debug)]
-pub(crate) struct Builder {
+pub(crate) struct Recomposer {
     text: String,
     c: Components,
     open: Option<(Component, u32)>,
 }
 
-impl Builder {
+impl Recomposer {
     /// An empty builder with room for `capacity` bytes.
-    pub(crate) fn with_capacity(capacity: usize) -> Builder {
-        Builder {
+    pub(crate) fn with_capacity(capacity: usize) -> Recomposer {
+        Recomposer {
             text: String::with_capacity(capacity),
             c: Components::NONE,
             open: None,
@@ -123,8 +124,8 @@ impl Builder {
         }
     }
 
-    /// Writes component `part` with `write` between [`Builder::open`] and
-    /// [`Builder::close`].
+    /// Writes component `part` with `write` between [`Recomposer::open`] and
+    /// [`Recomposer::close`].
     #[inline]
     pub(crate) fn component<E>(
         &mut self,
@@ -167,10 +168,10 @@ impl Builder {
         capacity: usize,
         unchanged_before: usize,
         mut write: impl FnMut(Component, &str, &mut String) -> Result<(), E>,
-    ) -> Result<Builder, E> {
-        let mut b = Builder::with_capacity(capacity);
+    ) -> Result<Recomposer, E> {
+        let mut b = Recomposer::with_capacity(capacity);
         let unchanged = |at: Component| from.span(at).is_some_and(|s| s.end <= unchanged_before);
-        let mut part = |b: &mut Builder, at: Component, text: Option<&str>| match text {
+        let mut part = |b: &mut Recomposer, at: Component, text: Option<&str>| match text {
             Some(s) if unchanged(at) => {
                 b.push(at, s);
                 Ok(())
