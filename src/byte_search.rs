@@ -185,9 +185,14 @@ fn first_in_blocks<const BLOCKS: usize>(bytes: &[u8], m: impl Mark) -> Option<us
             // of `block`.
             unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) }
         };
-        // SAFETY (both): SSE2 is enabled (the `cfg`).
-        let high = |v: __m128i| unsafe { _mm_movemask_epi8(v) };
-        let or = |a: __m128i, b: __m128i| unsafe { _mm_or_si128(a, b) };
+        let high = |v: __m128i| {
+            // SAFETY: SSE2 is enabled (the `cfg`).
+            unsafe { _mm_movemask_epi8(v) }
+        };
+        let or = |a: __m128i, b: __m128i| {
+            // SAFETY: SSE2 is enabled (the `cfg`).
+            unsafe { _mm_or_si128(a, b) }
+        };
         let mut at = 0;
         loop {
             let blocks: [__m128i; BLOCKS] = core::array::from_fn(|k| m.block(block(at + 16 * k)));

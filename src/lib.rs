@@ -71,6 +71,7 @@
 //! command line is the `iri-cli` crate.
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 // `no_std` with `alloc` in every configuration (the `std` feature adds to it), so

@@ -879,10 +879,13 @@ mod avx2 {
             // the arm, one instruction: the compiler would otherwise hoist all
             // fifteen out of the walk's loop, into about 35 instructions run before
             // every walk, whichever tables it uses (5 % of a validation).
-            // SAFETY (each arm): the read is of 32 bytes aligned to 32 (`Halves`).
-            by_scan_table!(state, |k| unsafe {
-                let halves = core::ptr::from_ref(&a.low_halves[k]).cast::<__m256i>();
-                self.skip_in(core::ptr::read_volatile(halves), bytes, i)
+            by_scan_table!(state, |k| {
+                // SAFETY: the volatile read is of the 32 bytes of one table's low
+                // halves, a `Halves`, which is aligned to 32.
+                unsafe {
+                    let halves = core::ptr::from_ref(&a.low_halves[k]).cast::<__m256i>();
+                    self.skip_in(core::ptr::read_volatile(halves), bytes, i)
+                }
             })
         }
     }
@@ -898,9 +901,9 @@ mod avx2 {
     pub(crate) unsafe fn skip_with_avx2(table: &ScanTable, bytes: &[u8], mut i: usize) -> usize {
         let n = bytes.len();
         debug_assert!(n >= 16 && i <= n);
-        // SAFETY (every load): AVX2 is there (the caller's promise), the table's load
-        // reads its sixteen bytes, and every block's sixteen bytes at an offset at
-        // most `n - 16`.
+        // SAFETY: AVX2 is there (the caller's promise), and the table's load reads
+        // its sixteen bytes; every load below reads a block's sixteen bytes at an
+        // offset at most `n - 16`.
         let low = unsafe { _mm_loadu_si128(table.low_halves.as_ptr().cast::<__m128i>()) };
         let outside = |at: usize| -> u32 {
             // SAFETY: as above.

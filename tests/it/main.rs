@@ -4,6 +4,8 @@
 //! `differential`, `oracle_explains`, `peers` and `properties` are set by environment
 //! variables (CONTRIBUTING.md, "Long runs").
 
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 mod common;
 
 mod api;
