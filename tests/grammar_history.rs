@@ -12,7 +12,7 @@
 
 use iri_grammar::grammar::{matches_dyn, Rule};
 use iri_grammar_abnf::oracle::Oracle;
-use iri_grammar_abnf::{history, Grammars, VariantName};
+use iri_grammar_abnf::{strings::history, Grammars, VariantName};
 use std::path::Path;
 
 const PAGE: &str = "docs/grammar-history.md";

@@ -5,7 +5,7 @@
 
 use super::lookahead2::{self, First2, Look2};
 use super::{CodegenError, RuleSet, SetRule};
-use crate::analysis::{element_first, FirstSet};
+use crate::teaching::analysis::{element_first, FirstSet};
 use crate::{Element, RuleDef, RuleList};
 use iri_grammar_contract::Set;
 use std::collections::{BTreeMap, BTreeSet, HashMap};

@@ -38,8 +38,8 @@
 
 use super::lookahead2::Look2;
 use super::{enum_name, fn_name, Analysis, RuleSet, SetRule};
-use crate::generate::Generator;
 use crate::oracle::Oracle;
+use crate::strings::generate::Generator;
 use crate::{Element, Grammar, RuleList};
 use iri_grammar_contract::Set;
 use std::collections::HashMap;
@@ -832,7 +832,8 @@ mod tests {
     fn the_translation_is_the_engines() {
         // The built-in URI grammar, read as a user's grammar: exact, and its
         // translation agrees with the engine's combinators.
-        let g = Grammar::from_abnf(&[("rfc3986.abnf", crate::files::RFC3986)]).unwrap();
+        let g =
+            Grammar::from_abnf(&[("rfc3986.abnf", crate::model::builtin::files::RFC3986)]).unwrap();
         let code = generate(
             &g,
             &Options {

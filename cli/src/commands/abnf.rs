@@ -22,9 +22,9 @@ use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Style, Verdi
 use crate::json::{self, Object};
 use crate::report::Problem;
 use iri_grammar_abnf::codegen::standalone::{generate, GenerateError, Options};
-use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
-use iri_grammar_abnf::generate::{DrawError, Generator, MAX_LENGTH};
+use iri_grammar_abnf::oracle::explain::{OracleFailure, OracleNode};
 use iri_grammar_abnf::oracle::{Oracle, Unanswered};
+use iri_grammar_abnf::strings::generate::{DrawError, Generator, MAX_LENGTH};
 use iri_grammar_abnf::Grammar;
 use std::io::Write;
 

@@ -120,7 +120,7 @@ impl Dialect {
     /// The dialect a `;@dialect NAME` line names (`rfc5234`, `rfc2396`; any case).
     ///
     /// ```
-    /// use iri_grammar_abnf::reader::Dialect;
+    /// use iri_grammar_abnf::model::reader::Dialect;
     /// assert_eq!(Dialect::named("RFC2396"), Some(Dialect::Rfc2396));
     /// assert_eq!(Dialect::named("ebnf"), None);
     /// ```

@@ -8,7 +8,7 @@
 //! `<!-- example: A RULE-A | B RULE-B | "json string" -->`, meaning the string is in
 //! A's rule and not in B's.
 
-use crate::diff::{differences, parting, shown, Group, Language, Options};
+use crate::strings::diff::{differences, parting, shown, Group, Language, Options};
 use crate::{Grammars, VariantName};
 use std::fmt::Write as _;
 

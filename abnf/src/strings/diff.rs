@@ -29,11 +29,12 @@
 //! something else on the other side. `a?[` is in the 2001 draft's `iquery` and not
 //! in RFC 3987's `iquery`.
 
-use crate::explain::OracleError;
-use crate::explain::OracleFailure;
-use crate::generate::Generator;
-use crate::oracle::{BudgetExceeded, Oracle, Unanswered, UnknownRule};
-use crate::shrink::shrink;
+use crate::model::UnknownRule;
+use crate::oracle::explain::OracleError;
+use crate::oracle::explain::OracleFailure;
+use crate::oracle::{BudgetExceeded, Oracle, Unanswered};
+use crate::strings::generate::Generator;
+use crate::strings::shrink::shrink;
 use crate::{Grammar, Grammars, RuleDef, VariantName};
 use std::cell::RefCell;
 
@@ -330,7 +331,7 @@ pub fn parting(sides: &[Language<'_>; 2], only_in: usize, s: &str) -> (String, S
         Ok(t) => {
             // A percent-encoding is never where two of these grammars part (all
             // have it); the rule around it is.
-            let percent = |n: &crate::explain::OracleNode| {
+            let percent = |n: &crate::oracle::explain::OracleNode| {
                 n.end - n.start == 3 && s.as_bytes()[n.start] == b'%'
             };
             let mut holding = t.path_at(at);
