@@ -30,15 +30,13 @@ pub(super) const FINAL: usize = usize::MAX;
 
 /// How deeply the oracle's evaluation may nest (calls of `eval` inside one another)
 /// before a rule it has not computed yet is computed from the top instead
-/// ([`Oracle::settle`]). Without it the evaluation recursed once per rule entered:
-/// right recursion on the input (`r = "a" r / "b"` on 12,000 `a`s, comments nested
-/// 12,000 deep) overflowed the stack (SECURITY.md, "User grammars"). The built-in grammars
-/// nest about 60 deep on the longest references, so they never reach it; one rule's
+/// ([`Oracle::settle`]), so that right recursion on the input (`r = "a" r / "b"`,
+/// comments nested as deep as the input is long) cannot overflow the stack
+/// (SECURITY.md, "User grammars"). The built-in grammars never reach it; one rule's
 /// definition adds at most three levels per group, and [`GROUP_DEPTH`] more for a
 /// group whose ends are memoized ([`crate::model::reader::MAX_NESTING`]), so the evaluation
-/// stays within 256 + 5 × 32 + 3 levels, which a debug build's
-/// 2 MiB test thread holds with room to spare (the test `deep_right_recursion`
-/// runs it on a 512 KiB thread).
+/// stays within 256 + 5 × 32 + 3 levels, which a test thread holds with room to
+/// spare (the test `deep_right_recursion` runs it on a quarter of one).
 pub(crate) const DEPTH: usize = 256;
 
 /// What a memo slot holds the end set of.
@@ -49,10 +47,10 @@ pub(super) enum Key {
     /// A group of a rule's definition (RFC 5234 §3.5; a repetition, §3.6, or an
     /// option, §3.8) at a start position, the group by the address of its node,
     /// which stays put while a match runs. Only groups inside a concatenation or a
-    /// repetition: only they are evaluated more than once at one position. Without
-    /// their ends remembered, each group nested in another evaluated its element again
-    /// from every position the outer one reached: `1*(1*(1*(1*"a")))` took time
-    /// growing as the input's length to the power of the depth.
+    /// repetition: only they are evaluated more than once at one position. Their ends
+    /// are remembered so that a group nested in another does not evaluate its element
+    /// again from every position the outer one reached (`1*(1*(1*(1*"a")))` would take
+    /// time growing as the input's length to the power of the depth).
     Group(usize, usize),
 }
 
@@ -63,8 +61,8 @@ pub(super) const GROUP_DEPTH: usize = 2;
 
 /// The memo of one match: the end set of each rule at each start position, slot
 /// `start × rules + rule`. A vector while rules × positions is small (the built-in
-/// grammars on any input the CLI accepts), else a map of the slots computed: a
-/// grammar of 32,000 rules on a 4 KiB input would have allocated 3 GB of slots.
+/// grammars on any input the CLI accepts), else a map of the slots computed, so
+/// that a grammar of many rules does not allocate a slot for each at each position.
 /// Groups' slots are in a map of their own.
 pub(super) struct Memo {
     pub(super) rules: Rules,

@@ -47,8 +47,8 @@ impl<'g> Oracle<'g> {
 pub const MAX_EMPTY_MATCHES: u32 = 4096;
 
 /// What the tree builder does next. It keeps its own stack: a tree is as deep as
-/// the input nests (12,000 nested comments overflowed the call stack when it
-/// recursed), and a concatenation or repetition as long as the grammar or input.
+/// the input nests, which the call stack could not hold, and a concatenation or
+/// repetition as long as the grammar or input.
 pub(super) enum Task<'e> {
     /// The nodes of an element matching characters `from..to` (known to match).
     Derive(&'e Expr, usize, usize),
@@ -295,7 +295,7 @@ impl<'o> Builder<'o, '_, '_> {
     /// takes its longest match that lets the rest match. The positions each prefix
     /// reaches, then those of them from which the rest reaches `to`, then the
     /// choices: three passes over the items, where trying each item's ends against
-    /// the whole rest was quadratic in the items. Each item's ends at each position
+    /// the whole rest would be quadratic in the items. Each item's ends at each position
     /// are evaluated once, in the first pass: an item that is a group (`*( "/"
     /// segment )`) is not memoized by the oracle, and evaluating it again in each
     /// pass walked its whole match again.
@@ -371,10 +371,9 @@ impl<'o> Builder<'o, '_, '_> {
     /// linear in the matches of `node` inside `from..to`. The positions matches
     /// reach from `from`, forward; then, backward, the most matches (up to `min`)
     /// that lead from each of them to `to`; then the pieces, each the longest
-    /// match after which the rest can still make up the minimum. Asking the oracle
-    /// whether the rest of the repetition reaches `to` after each piece walked the
-    /// rest of the input again: quadratic in a long path, query or host (the tree
-    /// of a path of 4,095 characters took 0.4 s).
+    /// match after which the rest can still make up the minimum, rather than asking
+    /// the oracle whether the rest reaches `to` after each piece, which would walk
+    /// the rest of the input again: quadratic in a long path, query or host.
     pub(super) fn open_pieces(
         &mut self,
         min: u32,
