@@ -1,5 +1,5 @@
 //! `docs/grammar-history.md`, the differences between the 2001 draft, RFC 3986, RFC
-//! 3987 and the LEIRI note shown by strings, is generated (`abnf/src/history.rs`,
+//! 3987 and the LEIRI note shown by strings, is generated (`abnf/src/strings/history.rs`,
 //! the search of `iri diff-grammars`). Regenerating it is a search of a few thousand
 //! strings per comparison, too slow for every `cargo test` in debug; so this test
 //! checks every example the committed page shows instead: each is still in the one

@@ -108,7 +108,7 @@ fn two_character_lookahead_fails_where_the_abnf_does() {
 }
 
 /// The oracle's tree of a whole IRI, written as text, is the combinators' to the
-/// letter (`abnf/src/explain.rs` writes its trees in the format of `ParseTree::to_text`).
+/// letter (`abnf/src/oracle/explain/` writes its trees in the format of `ParseTree::to_text`).
 #[test]
 fn a_whole_iri_has_the_combinators_tree() {
     let g = Grammars::builtin();

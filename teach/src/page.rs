@@ -685,7 +685,7 @@ mod tests {
         assert_eq!(v["forks"][0]["abnf"], "ipath-abempty");
         assert_eq!(v["forks"][0]["others"][0]["abnf"], "ipath-absolute");
         // The longest input compared (the cap on forks is tested in
-        // abnf/src/explain.rs, on a grammar with a fork per character); one longer
+        // abnf/src/oracle/explain/, on a grammar with a fork per character); one longer
         // is refused.
         let long = format!("http://1.2.3.4/{}", "a/".repeat(503));
         assert_eq!(long.len(), MAX_COMPARED_CHARS - 3);

@@ -8,7 +8,7 @@
 //! compares them on those), whether or not the generator can make parsers of it.
 //!
 //! A grammar of one's own is untrusted input (SECURITY.md, "User grammars"): the reader
-//! refuses groups nested past `reader::MAX_NESTING`, the oracle and the trees keep
+//! refuses groups nested past `model::reader::MAX_NESTING`, the oracle and the trees keep
 //! their own stacks however deep the input nests, inputs are held to the oracle's
 //! limit of [`ORACLE_MAX_BYTES`] as `check --oracle` holds them, and the generator
 //! refuses a rule whose shortest string is longer than `generate::MAX_LENGTH`.
