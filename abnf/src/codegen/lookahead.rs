@@ -77,7 +77,7 @@ pub(super) struct Analysis<'s, 'g> {
     /// cycles aside (a depth-first post-order): FIRST and nullability read the
     /// rules a definition names, so in this order a pass over a grammar without
     /// recursion finds them all; in the order of the files, a chain of rules each
-    /// naming the next took a pass per rule.
+    /// naming the next would take a pass per rule.
     order: Vec<usize>,
 }
 

@@ -759,8 +759,8 @@ mod tests {
         let nested = |depth: usize, open: &str, close: &str| {
             format!("r = {}\"a\"{}\n", open.repeat(depth), close.repeat(depth))
         };
-        // At the limit, the rule reads, prints, and the oracle matches it (on the
-        // harness's 2 MiB thread, in a debug build).
+        // At the limit, the rule reads, prints, and the oracle matches it (on a
+        // test harness's thread, in a debug build).
         let at_limit = nested(MAX_NESTING, "( ", " )");
         let rules = read("t.abnf", &at_limit).unwrap();
         assert_eq!(rules.rules[0].definition.to_string(), "\"a\"");
@@ -768,8 +768,8 @@ mod tests {
         assert!(crate::oracle::Oracle::of(&g).matches("r", "A").unwrap());
         let options = nested(MAX_NESTING, "[", "]");
         assert!(read("t.abnf", &options).is_ok());
-        // One more, or 8,000 more (which overflowed the stack), is an error that
-        // names the rule, the depth and the limit.
+        // One more, or deep enough to overflow the stack, is an error that names the
+        // rule, the depth and the limit.
         for depth in [MAX_NESTING + 1, 8_000] {
             let e = read("t.abnf", &nested(depth, "(", ")")).unwrap_err();
             assert_eq!((e.line, e.column), (1, 5 + MAX_NESTING), "{e}");

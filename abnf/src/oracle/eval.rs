@@ -385,7 +385,7 @@ impl<'g> Oracle<'g> {
                     // Any number more: the closure of `level` under one more match.
                     // `seen[p - start]`, grown as far as the matches reach (never
                     // before `start`): a table as long as the input for each
-                    // repetition evaluated was quadratic in a path of many
+                    // repetition evaluated would be quadratic in a path of many
                     // segments.
                     let mut seen = Vec::new();
                     let mark = |p: usize, seen: &mut Vec<bool>| {

@@ -74,7 +74,7 @@ pub(super) enum Rules {
     Sparse(HashMap<usize, Slot>),
 }
 
-/// The most slots [`Memo::Dense`] holds (96 MiB of them).
+/// The most slots [`Memo::Dense`] holds: beyond, the map of the slots computed.
 pub(super) const DENSE_SLOTS: usize = 1 << 22;
 
 impl Memo {

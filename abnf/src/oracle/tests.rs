@@ -240,8 +240,9 @@ fn long_inputs_stay_polynomial() {
         .unwrap());
 }
 
-/// Runs `f` on a thread of 512 KiB, a quarter of the test harness's: what
-/// recursed once per rule entered overflowed it long before these inputs end.
+/// Runs `f` on a thread of 512 KiB, a quarter of the test harness's: an
+/// evaluation that recursed once per rule entered would overflow it long before
+/// these inputs end.
 pub(crate) fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
     std::thread::Builder::new()
         .stack_size(512 * 1024)
@@ -294,9 +295,9 @@ fn work(o: &Oracle<'_>, rule: &str, input: &str) -> (bool, u64) {
 }
 
 /// Left recursion inside recursion. Each left-recursive slot computes again
-/// only when its own ends so far were used: when any recursion met made every
-/// slot around it compute again, each level of nesting doubled the work (26
-/// parentheses took over a minute, SECURITY.md, "User grammars").
+/// only when its own ends so far were used: if any recursion met made every
+/// slot around it compute again, each level of nesting would double the work
+/// (SECURITY.md, "User grammars").
 #[test]
 fn nested_left_recursion_stays_polynomial() {
     let g = crate::Grammar::from_abnf(&[(
@@ -344,10 +345,9 @@ fn evals(o: &Oracle<'_>, rule: &str, input: &str) -> (bool, u64) {
 }
 
 /// Groups nested in groups. Each group's ends at each position are computed
-/// once: when each was evaluated again from every position the one around it
-/// reached, the work grew as the input's length to the power of the depth
-/// (`1*(1*(1*(1*(1*(1*(1*(1*"a")))))))` on 30 `a`s took 24 s, SECURITY.md,
-/// "User grammars").
+/// once: if each were evaluated again from every position the one around it
+/// reached, the work would grow as the input's length to the power of the depth
+/// (SECURITY.md, "User grammars").
 #[test]
 fn nested_groups_stay_polynomial() {
     let g = crate::Grammar::from_abnf(&[(
@@ -420,8 +420,8 @@ fn the_budget_bounds_ambiguous_recursion() {
 }
 
 /// Mutual left recursion through many rules: each rule's ends grow one position
-/// a pass, and the memo held every rule's ends at every pass (100,000 rules on
-/// 4 KiB held 3.2 GB). What is stored is charged to the budget, which stops it.
+/// a pass, and the memo holds every rule's ends at every pass. What is stored is
+/// charged to the budget, which stops it.
 #[test]
 fn the_budget_bounds_the_memo() {
     let n = 2000;

@@ -284,7 +284,8 @@ fn huge_answers_are_kept_as_a_bounded_prefix() {
 }
 
 fn a_budget_above_the_maximum_is_refused() {
-    // Inputs are made before the first is asked: a budget of 2^64 - 1 was taken.
+    // Inputs are made before the first is asked: a budget without bound would be
+    // taken as it is.
     let e = run(
         &Options {
             budget: iri_grammar_conform::MAX_BUDGET + 1,
@@ -298,9 +299,8 @@ fn a_budget_above_the_maximum_is_refused() {
 
 fn a_program_that_closes_its_output_is_a_crash_at_once() {
     // Each start answers one input, then closes its output and keeps running: that is
-    // the end of its answers. Each start left 1.5 s writes a line `late` (each was
-    // left 2 s before, so all 20 wrote it); a machine too busy to kill one in time may
-    // let a rare one through.
+    // the end of its answers. Each start left 1.5 s writes a line `late`; a machine
+    // too busy to kill one in time may let a rare one through.
     let late = std::env::temp_dir().join(format!("iri-conform-late-{}", std::process::id()));
     let _ = std::fs::remove_file(&late);
     let program = script(

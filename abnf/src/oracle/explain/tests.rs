@@ -143,8 +143,8 @@ fn deep_trees_are_built_and_written_without_recursion() {
 fn trees_take_work_linear_in_the_input() {
     // Counted, not timed: the oracle's evaluations and the builder's steps on
     // an input and on one about four times as long. Asking the oracle whether
-    // the rest of a repetition still matched after each of its pieces made
-    // these grow fourteenfold (a path of 4,095 characters took 0.4 s).
+    // the rest of a repetition still matched after each of its pieces would make
+    // these grow with the square of the length.
     let g = Grammars::builtin();
     let iri = Oracle::new(&g, VariantName::Iri);
     let shapes = [

@@ -126,8 +126,8 @@ pub(super) fn users(table: &Table<'_>) -> Vec<Vec<usize>> {
 /// The fixed point of one value per rule, `eval` of its definition, from `init`,
 /// each rule's value replaced when `improves` says the new one is better. A work
 /// list re-evaluates only the rules that refer to a rule whose value changed: going
-/// over all the rules until none changed took as many passes as a chain of rules
-/// is long, quadratic in the size of a grammar.
+/// over all the rules until none changed would take as many passes as a chain of
+/// rules is long, quadratic in the size of a grammar.
 pub(super) fn fixed_point<T: Copy>(
     table: &Table<'_>,
     init: T,

@@ -52,8 +52,9 @@ fn empty_languages_are_said_not_drawn() {
 
 #[test]
 fn a_wide_alternation_is_drawn_without_looking_at_each_alternative() {
-    // Each draw looked at the shortest string of every alternative: 200,000
-    // alternatives and 100,000 strings ran over a minute.
+    // Each alternation is decided once, when the generator is made: a draw that
+    // looked at the shortest string of every alternative would take time
+    // alternatives × strings.
     let n = 20_000;
     let alts: Vec<String> = (0..n).map(|k| format!("\"a{k}\"")).collect();
     let text = format!("r = {} / <none>\n", alts.join(" / "));
@@ -382,7 +383,7 @@ fn repetition_bounds_cost_nothing() {
 #[test]
 fn a_chain_of_rules_is_walked_without_recursion() {
     // Each rule refers to the next: the walk is as deep as the chain is long,
-    // on the harness's 2 MiB thread.
+    // on a test harness's thread.
     let n = 20_000;
     let mut text = String::new();
     for k in 0..n {
