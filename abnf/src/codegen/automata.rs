@@ -1,5 +1,5 @@
 //! The generator of `src/grammar/automata.rs`: the compiled grammar, one automaton
-//! per grammar (see [`crate::automaton`]), written as tables the runtime walks.
+//! per grammar (see [`crate::codegen::automaton`]), written as tables the runtime walks.
 //!
 //! Which rules are compiled: the four reference rules (`URI-reference`, `URI`,
 //! `absolute-URI`, `relative-ref` and their IRI and LEIRI names), which the typed

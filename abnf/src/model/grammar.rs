@@ -1,5 +1,5 @@
 //! Any grammar: ABNF files (RFC 5234 with RFC 7405's `%s` and `%i`, or a declared
-//! dialect, see [`crate::reader`]) read into one rule table, which the oracle, the
+//! dialect, see [`crate::model::reader`]) read into one rule table, which the oracle, the
 //! string generator, the analyses and the code generator ([`crate::codegen::standalone`])
 //! take as they take the built-in grammars.
 //!

@@ -61,7 +61,7 @@ pub struct Source {
     pub section: Option<String>,
     /// The 1-based line where the rule starts in the file.
     pub line: usize,
-    /// Where a file that is not one of `grammar/` was read from (a [`Grammar`]'s).
+    /// Where a file that is not one of `grammar/` was read from (a [`Grammar`](grammar::Grammar)'s).
     pub path: Option<String>,
 }
 

@@ -197,7 +197,7 @@ impl<'g> Oracle<'g> {
             return Rc::from(Vec::new());
         }
         // Only a rule is computed from the top: a group's nesting is bounded by the
-        // grammar's (`reader::MAX_NESTING`), and the rules inside it stop there.
+        // grammar's (`model::reader::MAX_NESTING`), and the rules inside it stop there.
         if let (Key::Rule(slot), true) = (key, run.depth >= DEPTH) {
             run.needs = Some(slot);
             return Rc::from(Vec::new());

@@ -13,7 +13,7 @@
 //! through (a space, a bracket). It is a search, not a proof: a difference it does
 //! not find may exist (the test of `docs/grammar-history.md` pins the ones it does).
 //!
-//! **Minimizing.** Each difference is shrunk ([`crate::shrink`]) while it stays the
+//! **Minimizing.** Each difference is shrunk ([`crate::strings::shrink`]) while it stays the
 //! same difference (the one side matches, the other does not, and they part at the
 //! same rules): first by deleting characters, runs of them halving in length down to
 //! one (delta debugging, Zeller and Hildebrandt 2002), then by replacing each
@@ -24,7 +24,7 @@
 //! shrink to the empty host, another difference.
 //!
 //! **Grouping.** Where they part is read from both sides at the position where the
-//! other side's oracle fails (its explanation, [`crate::explain`]): the innermost
+//! other side's oracle fails (its explanation, [`crate::oracle::explain`]): the innermost
 //! rule of the matching side's tree around that position, and the rule that expected
 //! something else on the other side. `a?[` is in the 2001 draft's `iquery` and not
 //! in RFC 3987's `iquery`.

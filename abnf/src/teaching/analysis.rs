@@ -68,7 +68,7 @@ impl CharSet {
         &self.ranges
     }
 
-    /// Each range as a person reads it (see [`crate::label`]): `'0'–'9'`, `'%'`,
+    /// Each range as a person reads it (see [`crate::teaching::label`]): `'0'–'9'`, `'%'`,
     /// `U+00A0–U+D7FF`.
     pub fn labels(&self) -> Vec<String> {
         self.ranges
@@ -261,7 +261,7 @@ impl<'g> Analysis<'g> {
     /// The FIRST set of the rule called `name` as a student reads it: the named
     /// character classes of the grammar that cover it exactly (`ALPHA`, `DIGIT`,
     /// `ucschar`, `sub-delims`), the characters left over as labels (`'%'`, see
-    /// [`crate::label`]). `shown` says which rules may be named (a rule of the table
+    /// [`crate::teaching::label`]). `shown` says which rules may be named (a rule of the table
     /// that the grammar shown does not have, such as RFC 3986's `unreserved` in the
     /// IRI table, is not); the rule itself is never named, so `DIGIT` starts with
     /// `'0'–'9'`, not with `DIGIT`.

@@ -1,7 +1,7 @@
 //! Railroad (syntax) diagrams of the rules, as SVG, drawn by the `railroad` crate.
 //!
 //! A diagram is read left to right along the track: a rounded box is a terminal (the
-//! characters it stands for, shown as [`crate::label`] names them: `'0'–'5'` for
+//! characters it stands for, shown as [`crate::teaching::label`] names them: `'0'–'5'` for
 //! `%x30-35`, `SP` for `%x20`), a square box is a reference to another rule (a link,
 //! when the caller gives one). The ABNF operators (RFC 5234) become track shapes:
 //!

@@ -6,13 +6,13 @@
 //! ":" )`, `1*4HEXDIG` at four), the first and last code points of each range and their
 //! neighbours, non-BMP characters and the characters only LEIRIs allow. Quoted strings
 //! (§2.3) come out in random case, as they match either. Every string it generates
-//! matches the rule ([`super::oracle::Oracle`] agrees; the tests check it).
+//! matches the rule ([`crate::oracle::Oracle`] agrees; the tests check it).
 //!
 //! [`Generator::mutate`] then makes near misses: one (sometimes two or three) inserted,
 //! deleted, replaced or swapped characters, the new characters drawn mostly from those
 //! just outside the grammar's ranges, the delimiters, and unusual code points.
 //!
-//! The random numbers come from a generator written out in [`rng`], so that a seed
+//! The random numbers come from a generator written out in `rng.rs`, so that a seed
 //! gives the same strings on every platform.
 
 mod lengths;
