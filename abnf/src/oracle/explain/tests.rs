@@ -103,7 +103,7 @@ fn left_recursive_grammars_have_trees() {
 
 #[test]
 fn deep_trees_are_built_and_written_without_recursion() {
-    crate::oracle::tests::on_a_small_stack(|| {
+    crate::oracle::tests::bounds::on_a_small_stack(|| {
         let g = Grammar::from_abnf(&[(
             "deep.abnf",
             "r = \"a\" r / \"b\"\n\
