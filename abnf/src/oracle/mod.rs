@@ -43,7 +43,7 @@ use std::fmt;
 /// element evaluated and each end position produced or taken from the memo is a
 /// step, so time and the memo's size both grow at most in proportion. Every rule of
 /// the built-in grammars needs less than a hundredth of it on any input of 4,096
-/// bytes (`tests::builtin_grammars_stay_far_under_the_budget`); a user grammar can
+/// bytes (`tests::bounds::steps_of_every_builtin_rule`); a user grammar can
 /// need more than any budget (`e = e e / "a"` is cubic in the input's length).
 pub const DEFAULT_BUDGET: u64 = 100_000_000;
 
