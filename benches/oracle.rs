@@ -6,8 +6,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use iri_grammar::grammar::{is_match, Iri, Rule};
-use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 
 fn oracle_vs_combinators(c: &mut Criterion) {

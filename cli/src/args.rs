@@ -647,7 +647,7 @@ pub enum Command {
         cover: bool,
         /// The budget of each string drawn, in steps (an element drawn or a
         /// character written); past it, generate stops with an error naming the rule.
-        #[arg(long, value_name = "STEPS", default_value_t = iri_grammar_abnf::generate::MAX_STEPS)]
+        #[arg(long, value_name = "STEPS", default_value_t = iri_grammar_abnf::strings::generate::MAX_STEPS)]
         generate_steps: u64,
     },
     /// Which rules and alternatives the inputs reach, from the rule down, on the parse

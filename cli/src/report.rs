@@ -11,7 +11,7 @@ use crate::json::Object;
 use iri_grammar::grammar::{describe_char, ComponentFailure, Expectation};
 use iri_grammar::reference::Component;
 use iri_grammar::MatchError;
-use iri_grammar_abnf::explain::OracleError;
+use iri_grammar_abnf::oracle::explain::OracleError;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};

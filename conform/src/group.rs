@@ -15,7 +15,7 @@
 //!   the deepest rule that holds more than half of the string.
 
 use crate::verdict::Kind;
-use iri_grammar_abnf::explain::{OracleNode, OracleTree};
+use iri_grammar_abnf::oracle::explain::{OracleNode, OracleTree};
 use iri_grammar_abnf::oracle::Oracle;
 use std::collections::BTreeSet;
 
@@ -119,7 +119,7 @@ fn holding<'t>(tree: &'t OracleTree<'_>, from: usize, to: usize) -> (&'t OracleN
 /// failure is the one that mends what the program let through: `//@:a` fails at the
 /// `a` of the port, and `//@:0` mends it in `port`, while `/x@:a`, a path, mends it
 /// elsewhere. `alphabet` is the grammar's
-/// ([`iri_grammar_abnf::counterexamples::alphabet`]).
+/// ([`iri_grammar_abnf::strings::counterexamples::alphabet`]).
 pub fn accepted_place(oracle: &Oracle<'_>, alphabet: &[char], rule: &str, s: &str) -> Place {
     let n = s.chars().count();
     let at = oracle.explain(rule, s).map_or(0, |e| e.char_offset).min(n);
@@ -226,7 +226,7 @@ pub fn rejected_place(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use iri_grammar_abnf::{counterexamples, Grammars, VariantName};
+    use iri_grammar_abnf::{strings::counterexamples, Grammars, VariantName};
 
     #[test]
     fn a_larger_dec_octet_is_found_in_dec_octet() {

@@ -21,9 +21,10 @@
 //! Every input is asked once. The same seed gives the same inputs.
 
 use iri_grammar::{check, Rule, Variant, VariantName};
-use iri_grammar_abnf::counterexamples;
-use iri_grammar_abnf::generate::Generator;
-use iri_grammar_abnf::oracle::{Oracle, UnknownRule};
+use iri_grammar_abnf::model::UnknownRule;
+use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::strings::counterexamples;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::Grammars;
 use iri_grammar_coverage::{cover, runtime_rule, Coverage};
 use serde::Serialize;

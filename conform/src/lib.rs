@@ -6,7 +6,7 @@
 //! covering suite of the rule, near misses around every boundary, the corpus and
 //! drawn strings ([`inputs`]); each answer is judged by the ABNF oracle and, for the
 //! rules of references, by the components the library parses ([`verdict`]). Each
-//! disagreement is shrunk ([`iri_grammar_abnf::shrink`]) while it disagrees in the
+//! disagreement is shrunk ([`iri_grammar_abnf::strings::shrink`]) while it disagrees in the
 //! same way, and grouped by the rule where the program parts from the grammar
 //! ([`group`]). [`run`] does all of it and returns a [`Report`], which the command
 //! line writes as text, JSON or HTML, and which serializes for whoever gathers the
@@ -24,10 +24,10 @@ pub mod verdict;
 
 use group::{accepted_place, first_place, rejected_place, Place};
 use iri_grammar::{Component, VariantName};
-use iri_grammar_abnf::counterexamples;
-use iri_grammar_abnf::diff::reference_rule;
-use iri_grammar_abnf::documents::section_url;
-use iri_grammar_abnf::shrink::shrink;
+use iri_grammar_abnf::strings::counterexamples;
+use iri_grammar_abnf::strings::diff::reference_rule;
+use iri_grammar_abnf::strings::shrink::shrink;
+use iri_grammar_abnf::teaching::documents::section_url;
 use iri_grammar_abnf::Grammars;
 use serde::Serialize;
 use std::collections::HashMap;

@@ -5,7 +5,8 @@
 
 use crate::protocol::{Answer, COMPONENTS};
 use iri_grammar::{Component, Reference, Variant, VariantName};
-use iri_grammar_abnf::oracle::{BudgetExceeded, Oracle, Unanswered, UnknownRule};
+use iri_grammar_abnf::model::UnknownRule;
+use iri_grammar_abnf::oracle::{BudgetExceeded, Oracle, Unanswered};
 use iri_grammar_abnf::{name_in, Grammars};
 use serde::Serialize;
 

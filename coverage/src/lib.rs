@@ -30,8 +30,8 @@
 
 use iri_grammar::tree::{tree_of, tree_of_at_most, ParseTree, TreeError};
 use iri_grammar::{MatchError, Rule};
-use iri_grammar_abnf::generate::Generator;
-use iri_grammar_abnf::oracle::UnknownRule;
+use iri_grammar_abnf::model::UnknownRule;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Element, Grammars, RuleDef, VariantName};
 use std::collections::{BTreeSet, HashMap};
 

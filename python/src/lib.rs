@@ -993,7 +993,7 @@ fn parse_tree<'py>(
 
 /// The most strings one call of `generate` returns. Each string of the built-in
 /// grammars is at most a few hundred characters (the generator also stops
-/// lengthening a string at `iri_grammar_abnf::generate::MAX_LENGTH`, 65,536, and
+/// lengthening a string at `iri_grammar_abnf::strings::generate::MAX_LENGTH`, 65,536, and
 /// draws a bounded repetition at most `MAX_EXTRA`, 64, beyond its minimum), so a
 /// call holds at most some tens of megabytes; more strings are more calls, each
 /// with its own seed.
@@ -1051,15 +1051,15 @@ fn draw(
     seed: u64,
     what: Draw,
 ) -> Result<(Vec<String>, Vec<String>), String> {
-    use iri_grammar_abnf::counterexamples::{self, near_miss};
-    use iri_grammar_abnf::generate::Generator;
     use iri_grammar_abnf::oracle::Oracle;
+    use iri_grammar_abnf::strings::counterexamples::{self, near_miss};
+    use iri_grammar_abnf::strings::generate::Generator;
     use iri_grammar_coverage::Coverage;
     let grammars = grammars();
     // The grammar's own name of the rule (`LEIRI-reference` in the LEIRI note), the
     // one the generator's rule table resolves.
     let name = rule.name_of(variant);
-    let unknown = |e: iri_grammar_abnf::oracle::UnknownRule| e.to_string();
+    let unknown = |e: iri_grammar_abnf::model::UnknownRule| e.to_string();
     let mut generator = Generator::new(grammars, variant, seed);
     match what {
         Draw::Valid(n) => {

@@ -8,11 +8,11 @@
 //! [`Lesson::shown`] turns a table name into the grammar's own.
 
 use iri_grammar::{Rule, VariantName};
-use iri_grammar_abnf::analysis::Analysis;
-use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
-use iri_grammar_abnf::railroad::{self, Refer};
-use iri_grammar_abnf::{codegen, documents, name_in, Grammars, RuleDef, Source};
+use iri_grammar_abnf::strings::generate::Generator;
+use iri_grammar_abnf::teaching::analysis::Analysis;
+use iri_grammar_abnf::teaching::railroad::{self, Refer};
+use iri_grammar_abnf::{codegen, name_in, teaching::documents, Grammars, RuleDef, Source};
 use std::cell::RefCell;
 use std::collections::HashMap;
 

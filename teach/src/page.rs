@@ -12,7 +12,7 @@
 //! | `/api/parses?grammar=G&rule=R&input=S` | where the ABNF allows other parses of S, by the oracle |
 //!
 //! One notation and one way of counting on the page: terminals as the diagrams draw
-//! them (`'0'–'5'`, `iri_grammar_abnf::label`), also in the error messages, whose
+//! them (`'0'–'5'`, `iri_grammar_abnf::teaching::label`), also in the error messages, whose
 //! `%x30-35` is rewritten here; positions count characters from 0, as the messages
 //! and the trace do, and spans are `from..to`, the end not included.
 //!
@@ -27,8 +27,8 @@ use crate::literals::{self, CharIndex};
 use iri_grammar::trace::trace_of;
 use iri_grammar::tree::tree_of;
 use iri_grammar::{MatchError, Rule, Variant, VariantName};
-use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
-use iri_grammar_abnf::label::range_label;
+use iri_grammar_abnf::oracle::explain::{OracleFailure, OracleNode};
+use iri_grammar_abnf::teaching::label::range_label;
 use iri_grammar_abnf::{Element, Grammars};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -685,7 +685,7 @@ mod tests {
         assert_eq!(v["forks"][0]["abnf"], "ipath-abempty");
         assert_eq!(v["forks"][0]["others"][0]["abnf"], "ipath-absolute");
         // The longest input compared (the cap on forks is tested in
-        // abnf/src/explain.rs, on a grammar with a fork per character); one longer
+        // abnf/src/oracle/explain/, on a grammar with a fork per character); one longer
         // is refused.
         let long = format!("http://1.2.3.4/{}", "a/".repeat(503));
         assert_eq!(long.len(), MAX_COMPARED_CHARS - 3);

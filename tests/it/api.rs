@@ -14,7 +14,7 @@ use iri_grammar::reference::{
     ReferenceBuilder, UriRef,
 };
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 
 /// `n` strings of rule `rule` in grammar `V`, from a fixed seed.

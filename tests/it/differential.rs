@@ -36,8 +36,8 @@
 use iri_grammar::combinators::{parse_rule, Check};
 use iri_grammar::grammar::{matches_dyn, Rule};
 use iri_grammar::Variant;
-use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{name_in, Grammars, VariantName};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,5 +1,5 @@
 //! `docs/grammar-history.md`, the differences between the 2001 draft, RFC 3986, RFC
-//! 3987 and the LEIRI note shown by strings, is generated (`abnf/src/history.rs`,
+//! 3987 and the LEIRI note shown by strings, is generated (`abnf/src/strings/history.rs`,
 //! the search of `iri diff-grammars`). Regenerating it is a search of a few thousand
 //! strings per comparison, too slow for every `cargo test` in debug; so this test
 //! checks every example the committed page shows instead: each is still in the one
@@ -12,7 +12,7 @@
 
 use iri_grammar::grammar::{matches_dyn, Rule};
 use iri_grammar_abnf::oracle::Oracle;
-use iri_grammar_abnf::{history, Grammars, VariantName};
+use iri_grammar_abnf::{strings::history, Grammars, VariantName};
 use std::path::Path;
 
 const PAGE: &str = "docs/grammar-history.md";

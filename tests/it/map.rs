@@ -3,7 +3,7 @@
 use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
 use iri_grammar::reference::{IriRef, LeiriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 
 use crate::common;

@@ -3,7 +3,7 @@
 use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, NormalizeOptions};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::Grammars;
 
 const O: NormalizeOptions = NormalizeOptions {

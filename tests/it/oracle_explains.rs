@@ -1,4 +1,4 @@
-//! The oracle's trees and errors (`iri_grammar_abnf::explain`, what `iri --abnf`
+//! The oracle's trees and errors (`iri_grammar_abnf::oracle::explain`, what `iri --abnf`
 //! shows for a user's grammar) against the combinators' for the built-in grammars:
 //! the same tree for every generated string, the same failing position for every
 //! near miss. 300 strings a grammar in `cargo test`; long mode:
@@ -8,8 +8,8 @@
 
 use iri_grammar::grammar::{check, Iri, Iri2001, Leiri, Rule, Uri, Variant};
 use iri_grammar::tree::tree_of;
-use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 
 fn compare<V: Variant>(cases: usize) {
@@ -108,7 +108,7 @@ fn two_character_lookahead_fails_where_the_abnf_does() {
 }
 
 /// The oracle's tree of a whole IRI, written as text, is the combinators' to the
-/// letter (`abnf/src/explain.rs` writes its trees in the format of `ParseTree::to_text`).
+/// letter (`abnf/src/oracle/explain/` writes its trees in the format of `ParseTree::to_text`).
 #[test]
 fn a_whole_iri_has_the_combinators_tree() {
     let g = Grammars::builtin();

@@ -35,7 +35,7 @@
 //! ```
 
 use iri_grammar::{IriRef, UriRef};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{IriAbsoluteStr, IriReferenceStr, UriReferenceStr};

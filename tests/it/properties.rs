@@ -23,7 +23,7 @@ use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, No
 use iri_grammar::prepare::prepare;
 use iri_grammar::reference::Component;
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 use std::sync::atomic::{AtomicU64, Ordering};
 

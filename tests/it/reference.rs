@@ -3,7 +3,7 @@
 use iri_grammar::reference::{HostKind, IriRef, LeiriRef, UriRef};
 use iri_grammar::tree::tree_of;
 use iri_grammar::{Iri, Rule};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 use std::collections::{BTreeSet, HashSet};
 

@@ -3,7 +3,7 @@
 
 use iri_grammar::reference::{IriRef, LeiriRef, UriRef};
 use iri_grammar::{Iri, Reference, ResolveError};
-use iri_grammar_abnf::generate::Generator;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::{Grammars, VariantName};
 
 fn resolve(base: &str, r: &str) -> String {

@@ -1,5 +1,5 @@
 //! The generator of `src/grammar/automata.rs`: the compiled grammar, one automaton
-//! per grammar (see [`crate::automaton`]), written as tables the runtime walks.
+//! per grammar (see [`crate::codegen::automaton`]), written as tables the runtime walks.
 //!
 //! Which rules are compiled: the four reference rules (`URI-reference`, `URI`,
 //! `absolute-URI`, `relative-ref` and their IRI and LEIRI names), which the typed
@@ -10,7 +10,7 @@
 //! they stay on the combinators, which are allocation-free and fast enough for them.
 
 use super::{enum_rules, grammar_index, CodegenError, SetRule};
-use crate::automaton::{compile, Dfa};
+use crate::codegen::automaton::{compile, Dfa};
 use crate::{name_in, Grammars, VariantName};
 use iri_grammar_contract::Part;
 use std::fmt::Write as _;
@@ -69,7 +69,7 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
 type Built = (Dfa, Vec<usize>, Vec<(String, usize)>);
 
 fn build(g: &Grammars, v: VariantName, rules: &[SetRule<'_>]) -> Result<Built, CodegenError> {
-    let error = |e: crate::automaton::CompileError| CodegenError(format!("{v:?}: {e}"));
+    let error = |e: crate::codegen::automaton::CompileError| CodegenError(format!("{v:?}: {e}"));
     let vi = grammar_index(v);
     let mut chosen: Vec<(usize, String)> = Vec::new();
     let mut left_out = Vec::new();

@@ -5,7 +5,7 @@
 
 use super::lookahead2::{self, First2, Look2};
 use super::{CodegenError, RuleSet, SetRule};
-use crate::analysis::{element_first, FirstSet};
+use crate::teaching::analysis::{element_first, FirstSet};
 use crate::{Element, RuleDef, RuleList};
 use iri_grammar_contract::Set;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -77,7 +77,7 @@ pub(super) struct Analysis<'s, 'g> {
     /// cycles aside (a depth-first post-order): FIRST and nullability read the
     /// rules a definition names, so in this order a pass over a grammar without
     /// recursion finds them all; in the order of the files, a chain of rules each
-    /// naming the next took a pass per rule.
+    /// naming the next would take a pass per rule.
     order: Vec<usize>,
 }
 

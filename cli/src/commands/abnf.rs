@@ -8,7 +8,7 @@
 //! compares them on those), whether or not the generator can make parsers of it.
 //!
 //! A grammar of one's own is untrusted input (SECURITY.md, "User grammars"): the reader
-//! refuses groups nested past `reader::MAX_NESTING`, the oracle and the trees keep
+//! refuses groups nested past `model::reader::MAX_NESTING`, the oracle and the trees keep
 //! their own stacks however deep the input nests, inputs are held to the oracle's
 //! limit of [`ORACLE_MAX_BYTES`] as `check --oracle` holds them, and the generator
 //! refuses a rule whose shortest string is longer than `generate::MAX_LENGTH`.
@@ -22,9 +22,9 @@ use crate::io::{each_input, ended_by, Failure, Judged, Out, Status, Style, Verdi
 use crate::json::{self, Object};
 use crate::report::Problem;
 use iri_grammar_abnf::codegen::standalone::{generate, GenerateError, Options};
-use iri_grammar_abnf::explain::{OracleFailure, OracleNode};
-use iri_grammar_abnf::generate::{DrawError, Generator, MAX_LENGTH};
+use iri_grammar_abnf::oracle::explain::{OracleFailure, OracleNode};
 use iri_grammar_abnf::oracle::{Oracle, Unanswered};
+use iri_grammar_abnf::strings::generate::{DrawError, Generator, MAX_LENGTH};
 use iri_grammar_abnf::Grammar;
 use std::io::Write;
 

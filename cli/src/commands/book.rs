@@ -19,7 +19,7 @@ use crate::html::{self, esc};
 use crate::io::{Failure, Outcome};
 use crate::teach::{Facts, Lesson};
 use iri_grammar::{check, Rule, VariantName};
-use iri_grammar_abnf::documents::document_url;
+use iri_grammar_abnf::teaching::documents::document_url;
 use iri_grammar_abnf::Grammars;
 use iri_grammar_teach::assets;
 use std::fmt::Write as _;

@@ -7,7 +7,7 @@ use crate::coverage::{Coverage, Example};
 use crate::io::{ended_by, for_each_input, Out, Outcome};
 use crate::json::{self, Object};
 use iri_grammar::Variant;
-use iri_grammar_abnf::{generate::Generator, Grammars};
+use iri_grammar_abnf::{strings::generate::Generator, Grammars};
 use std::io::Write;
 
 /// How many strings are drawn for each unreached alternative before giving up.

@@ -1,13 +1,13 @@
 //! `iri diff-grammars A B`: strings in one grammar's language and not the other's,
 //! minimized and grouped by the rules where the grammars part
-//! (`iri_grammar_abnf::diff` says how they are found). A and B are built-in grammars
+//! (`iri_grammar_abnf::strings::diff` says how they are found). A and B are built-in grammars
 //! (`uri`, `iri`, `leiri`, `iri-2001`) or ABNF files (then `--rule-a`/`--rule-b`
 //! name the rule).
 
 use crate::io::{ended_by, Failure, Out, Outcome};
 use crate::json::Object;
 use iri_grammar::VariantName;
-use iri_grammar_abnf::diff::{differences, shown, Group, Language, Options};
+use iri_grammar_abnf::strings::diff::{differences, shown, Group, Language, Options};
 use iri_grammar_abnf::{Grammar, Grammars};
 use std::io::Write;
 

@@ -1,7 +1,7 @@
 //! `iri generate`: strings that match a rule, drawn from the grammar; with
 //! `--invalid`, near misses that must fail; with `--cover`, a small set that reaches
 //! every alternative, or with both, one counterexample per place the grammar can
-//! fail (see `iri_grammar_abnf::counterexamples`).
+//! fail (see `iri_grammar_abnf::strings::counterexamples`).
 
 use super::rule_arg;
 use crate::coverage::{self, Coverage};
@@ -9,8 +9,8 @@ use crate::io::{ended_by, visible, Failure, Out, Outcome};
 use crate::json::Object;
 use crate::report::Problem;
 use iri_grammar::{check, is_match, Rule, Variant};
-use iri_grammar_abnf::counterexamples::{self, near_miss};
-use iri_grammar_abnf::{generate::Generator, oracle::Oracle, Grammars};
+use iri_grammar_abnf::strings::counterexamples::{self, near_miss};
+use iri_grammar_abnf::{oracle::Oracle, strings::generate::Generator, Grammars};
 use std::io::Write;
 
 /// How many strings are drawn for each target of a cover set, and for each near miss.
@@ -29,7 +29,7 @@ pub fn run<V: Variant>(
     let name = rule.name::<V>();
     let grammars = Grammars::builtin();
     let mut generator = Generator::new(&grammars, V::NAME, seed).with_steps(steps);
-    let usage = |e: iri_grammar_abnf::generate::DrawError| Failure::Usage(e.to_string());
+    let usage = |e: iri_grammar_abnf::strings::generate::DrawError| Failure::Usage(e.to_string());
     let mut out = Out::new();
     let mut ok = true;
     let written = if cover {

@@ -1,8 +1,8 @@
 //! The generated parsers against the ABNF oracle on strings of every rule and near
 //! misses: the code a build.rs gets is the grammar's language.
 
-use iri_grammar_abnf::generate::Generator;
 use iri_grammar_abnf::oracle::Oracle;
+use iri_grammar_abnf::strings::generate::Generator;
 use iri_grammar_abnf::Grammar;
 use iri_grammar_abnf_example::{rfc3339, rfc6874};
 

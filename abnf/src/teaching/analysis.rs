@@ -16,14 +16,14 @@
 //! (`element_first`) on sets of its own, exact for ASCII, and adds FOLLOW sets
 //! (`codegen/lookahead.rs`); this module only reads the table.
 
-use crate::label::range_label;
-use crate::oracle::{Expr, Table};
+use crate::model::table::{Expr, Table};
+use crate::teaching::label::range_label;
 use crate::{Element, Grammars, RuleDef, VariantName};
 
 /// A set of Unicode code points, as sorted, disjoint, non-adjacent ranges.
 ///
 /// ```
-/// use iri_grammar_abnf::analysis::CharSet;
+/// use iri_grammar_abnf::teaching::analysis::CharSet;
 /// let mut s = CharSet::default();
 /// s.insert(0x30, 0x35);
 /// s.insert(0x36, 0x39);
@@ -68,7 +68,7 @@ impl CharSet {
         &self.ranges
     }
 
-    /// Each range as a person reads it (see [`crate::label`]): `'0'–'9'`, `'%'`,
+    /// Each range as a person reads it (see [`crate::teaching::label`]): `'0'–'9'`, `'%'`,
     /// `U+00A0–U+D7FF`.
     pub fn labels(&self) -> Vec<String> {
         self.ranges
@@ -150,7 +150,7 @@ pub struct First {
 /// The analyses of one grammar's rule table ([`Grammars::table`]).
 ///
 /// ```
-/// use iri_grammar_abnf::{analysis::Analysis, Grammars, VariantName};
+/// use iri_grammar_abnf::{teaching::analysis::Analysis, Grammars, VariantName};
 /// let g = Grammars::builtin();
 /// let uri = Analysis::new(&g, VariantName::Uri);
 /// let f = uri.first("dec-octet").unwrap();
@@ -261,7 +261,7 @@ impl<'g> Analysis<'g> {
     /// The FIRST set of the rule called `name` as a student reads it: the named
     /// character classes of the grammar that cover it exactly (`ALPHA`, `DIGIT`,
     /// `ucschar`, `sub-delims`), the characters left over as labels (`'%'`, see
-    /// [`crate::label`]). `shown` says which rules may be named (a rule of the table
+    /// [`crate::teaching::label`]). `shown` says which rules may be named (a rule of the table
     /// that the grammar shown does not have, such as RFC 3986's `unreserved` in the
     /// IRI table, is not); the rule itself is never named, so `DIGIT` starts with
     /// `'0'–'9'`, not with `DIGIT`.
@@ -274,7 +274,7 @@ impl<'g> Analysis<'g> {
     /// characters left over, ascending.
     ///
     /// ```
-    /// use iri_grammar_abnf::{analysis::Analysis, Grammars, VariantName};
+    /// use iri_grammar_abnf::{teaching::analysis::Analysis, Grammars, VariantName};
     /// let g = Grammars::builtin();
     /// let iri = Analysis::new(&g, VariantName::Iri);
     /// let all = |_: &str| true;
@@ -317,9 +317,9 @@ impl<'g> Analysis<'g> {
         // characters reads better as the characters ('?' '@', not '?'–'@').
         for &(lo, hi) in set.minus(&covered).ranges() {
             if hi - lo < 3 {
-                chosen.extend((lo..=hi).map(crate::label::char_label));
+                chosen.extend((lo..=hi).map(crate::teaching::label::char_label));
             } else {
-                chosen.push(crate::label::range_label(lo, hi));
+                chosen.push(crate::teaching::label::range_label(lo, hi));
             }
         }
         Some(chosen)

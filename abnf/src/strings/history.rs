@@ -1,5 +1,5 @@
 //! The page `docs/grammar-history.md`, "How the grammar changed": the differences
-//! [`crate::diff`] finds between the 2001 IRI draft, RFC 3986, RFC 3987 and the LEIRI
+//! [`crate::strings::diff`] finds between the 2001 IRI draft, RFC 3986, RFC 3987 and the LEIRI
 //! note, written as Markdown. `tests/grammar_history.rs` checks every example of the
 //! committed page against the oracles and rewrites the page with
 //! `IRI_GRAMMAR_REGENERATE=1`.
@@ -8,7 +8,7 @@
 //! `<!-- example: A RULE-A | B RULE-B | "json string" -->`, meaning the string is in
 //! A's rule and not in B's.
 
-use crate::diff::{differences, parting, shown, Group, Language, Options};
+use crate::strings::diff::{differences, parting, shown, Group, Language, Options};
 use crate::{Grammars, VariantName};
 use std::fmt::Write as _;
 

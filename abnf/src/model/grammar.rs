@@ -1,5 +1,5 @@
 //! Any grammar: ABNF files (RFC 5234 with RFC 7405's `%s` and `%i`, or a declared
-//! dialect, see [`crate::reader`]) read into one rule table, which the oracle, the
+//! dialect, see [`crate::model::reader`]) read into one rule table, which the oracle, the
 //! string generator, the analyses and the code generator ([`crate::codegen::standalone`])
 //! take as they take the built-in grammars.
 //!
@@ -10,7 +10,7 @@
 //! ...) are there when a file refers to them and does not define them.
 //!
 //! ```
-//! use iri_grammar_abnf::{generate::Generator, oracle::Oracle, Grammar};
+//! use iri_grammar_abnf::{strings::generate::Generator, oracle::Oracle, Grammar};
 //! let g = Grammar::from_abnf(&[(
 //!     "version.abnf",
 //!     "version = 1*DIGIT \".\" 1*DIGIT [ \"-\" 1*ALPHA ]\n",
@@ -23,7 +23,7 @@
 //! assert!(oracle.matches("version", &s).unwrap());
 //! ```
 
-use crate::oracle::Table;
+use super::table::Table;
 use crate::{read, Element, ReadError, RuleDef, RuleList};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
@@ -214,7 +214,7 @@ impl Grammar {
 
     /// The names rules refer to that neither the files nor RFC 5234's core rules
     /// define, each once, in order of first mention. A rule that reaches one matches
-    /// nothing the oracle can judge: it answers with [`crate::oracle::UnknownRule`].
+    /// nothing the oracle can judge: it answers with [`crate::model::UnknownRule`].
     ///
     /// ```
     /// let g = iri_grammar_abnf::Grammar::from_abnf(&[("a.abnf", "a = b DIGIT c\nc = d\n")]).unwrap();

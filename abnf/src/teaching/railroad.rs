@@ -1,7 +1,7 @@
 //! Railroad (syntax) diagrams of the rules, as SVG, drawn by the `railroad` crate.
 //!
 //! A diagram is read left to right along the track: a rounded box is a terminal (the
-//! characters it stands for, shown as [`crate::label`] names them: `'0'–'5'` for
+//! characters it stands for, shown as [`crate::teaching::label`] names them: `'0'–'5'` for
 //! `%x30-35`, `SP` for `%x20`), a square box is a reference to another rule (a link,
 //! when the caller gives one). The ABNF operators (RFC 5234) become track shapes:
 //!
@@ -19,7 +19,7 @@
 //! The SVG carries its own stylesheet (the crate's light theme) and explicit width and
 //! height, so it can be shown as it is, inline in a page or as a file.
 
-use crate::label::terminal_label;
+use crate::teaching::label::terminal_label;
 use crate::{Element, RuleDef};
 use ::railroad::{
     Choice, Comment, Diagram, Empty, End, Link, Node, NonTerminal, Optional, Repeat, Sequence,
@@ -51,7 +51,7 @@ const WRITE_OUT_UP_TO: u32 = 2;
 /// The railroad diagram of a rule's definition, as a complete SVG document.
 ///
 /// ```
-/// use iri_grammar_abnf::{railroad::{svg, Plain}, Grammars};
+/// use iri_grammar_abnf::{teaching::railroad::{svg, Plain}, Grammars};
 /// let g = Grammars::builtin();
 /// let dec_octet = g.rfc3986.get("dec-octet").unwrap();
 /// let s = svg(dec_octet, &Plain);

@@ -15,7 +15,7 @@ fn rfc(number: u32) -> String {
 /// The address of the document a grammar file transcribes, by file name.
 ///
 /// ```
-/// use iri_grammar_abnf::documents::document_url;
+/// use iri_grammar_abnf::teaching::documents::document_url;
 /// assert_eq!(document_url("rfc3986.abnf").as_deref(),
 ///            Some("https://www.rfc-editor.org/rfc/rfc3986.html"));
 /// assert_eq!(document_url("leiri.abnf").as_deref(), Some("https://www.w3.org/TR/leiri/"));
@@ -38,7 +38,7 @@ pub fn document_url(file: &str) -> Option<String> {
 /// section's anchor (RFCs only).
 ///
 /// ```
-/// use iri_grammar_abnf::{documents::section_url, Grammars};
+/// use iri_grammar_abnf::{teaching::documents::section_url, Grammars};
 /// let g = Grammars::builtin();
 /// let s = &g.rfc3986.get("dec-octet").unwrap().source;
 /// assert_eq!(section_url(s).as_deref(),

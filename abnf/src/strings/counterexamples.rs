@@ -10,8 +10,9 @@
 //!   given, one character of every class of [`alphabet`]; for each place the
 //!   shortest candidate (then the first in code point order) is kept.
 
-use crate::generate::{DrawError, Generator};
-use crate::oracle::{Oracle, Unanswered, UnknownRule};
+use crate::model::UnknownRule;
+use crate::oracle::{Oracle, Unanswered};
+use crate::strings::generate::{DrawError, Generator};
 use crate::{Element, Grammars, VariantName};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -94,12 +94,10 @@ type R<'a, T> = IResult<&'a str, T, Expect<'a>>;
 /// How deep groups (`( )`, RFC 5234 §3.5) and options (`[ ]`, §3.8) may nest in one
 /// rule. The reader, and every walk of a definition after it (printing, the oracle,
 /// the generators, the analyses), recurse once per level: a grammar is untrusted
-/// input, and 8,000 levels overflowed the stack (SECURITY.md). The grammars of the
-/// RFCs nest at most 4 deep; 32 levels leave eight times that. A debug build's
-/// reader and oracle take about 12 KiB of stack a level (64 levels overflowed a
-/// 512 KiB thread, and fit in 1 MiB): 32 levels stay within a quarter of the test
-/// harness's 2 MiB threads, and far within the 8 MiB of a main thread (the test
-/// `nesting_is_limited` reads, matches and prints a rule at the limit).
+/// input, and unbounded nesting would overflow the stack (SECURITY.md). The grammars
+/// of the RFCs nest at most 4 deep; 32 levels leave eight times that and stay within
+/// a quarter of the test harness's threads (the test `nesting_is_limited` reads,
+/// matches and prints a rule at the limit).
 pub const MAX_NESTING: usize = 32;
 
 /// The `expected` of the reader's error at a group or option past [`MAX_NESTING`]:
@@ -120,7 +118,7 @@ impl Dialect {
     /// The dialect a `;@dialect NAME` line names (`rfc5234`, `rfc2396`; any case).
     ///
     /// ```
-    /// use iri_grammar_abnf::reader::Dialect;
+    /// use iri_grammar_abnf::model::reader::Dialect;
     /// assert_eq!(Dialect::named("RFC2396"), Some(Dialect::Rfc2396));
     /// assert_eq!(Dialect::named("ebnf"), None);
     /// ```
@@ -430,11 +428,11 @@ pub fn read(file: &str, text: &str) -> Result<RuleList, ReadError> {
     };
     let mut rules: Vec<RuleDef> = Vec::new();
     // Lower-cased name → index in `rules`, so that each rule is found in constant
-    // time (`=/` and the check for a second `=`): a scan of the list per rule made
-    // reading quadratic, 9.8 s for 32,000 rules.
+    // time (`=/` and the check for a second `=`): a scan of the list per rule would
+    // make reading quadratic.
     let mut index: HashMap<String, usize> = HashMap::new();
     // The line of each rule, counted from the last rule's rather than from the start
-    // of the text (which was quadratic too).
+    // of the text (which would be quadratic too).
     let (mut line_no, mut counted) = (1, 0);
     let mut section: Option<String> = None;
     let mut i = text;
@@ -761,8 +759,8 @@ mod tests {
         let nested = |depth: usize, open: &str, close: &str| {
             format!("r = {}\"a\"{}\n", open.repeat(depth), close.repeat(depth))
         };
-        // At the limit, the rule reads, prints, and the oracle matches it (on the
-        // harness's 2 MiB thread, in a debug build).
+        // At the limit, the rule reads, prints, and the oracle matches it (on a
+        // test harness's thread, in a debug build).
         let at_limit = nested(MAX_NESTING, "( ", " )");
         let rules = read("t.abnf", &at_limit).unwrap();
         assert_eq!(rules.rules[0].definition.to_string(), "\"a\"");
@@ -770,8 +768,8 @@ mod tests {
         assert!(crate::oracle::Oracle::of(&g).matches("r", "A").unwrap());
         let options = nested(MAX_NESTING, "[", "]");
         assert!(read("t.abnf", &options).is_ok());
-        // One more, or 8,000 more (which overflowed the stack), is an error that
-        // names the rule, the depth and the limit.
+        // One more, or deep enough to overflow the stack, is an error that names the
+        // rule, the depth and the limit.
         for depth in [MAX_NESTING + 1, 8_000] {
             let e = read("t.abnf", &nested(depth, "(", ")")).unwrap_err();
             assert_eq!((e.line, e.column), (1, 5 + MAX_NESTING), "{e}");

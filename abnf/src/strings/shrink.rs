@@ -1,6 +1,6 @@
 //! Making a string that shows something as small and plain as it goes while it still
 //! shows it: the delta-debugging minimizer (Zeller and Hildebrandt 2002) behind
-//! `iri diff-grammars` ([`crate::diff::minimize`]) and `iri conform`.
+//! `iri diff-grammars` ([`crate::strings::diff::minimize`]) and `iri conform`.
 //!
 //! What "still shows it" means is the caller's predicate, `keeps`: it is asked about
 //! smaller and plainer candidates and must say whether each still shows the same
@@ -18,7 +18,7 @@
 /// about one candidate.
 ///
 /// ```
-/// use iri_grammar_abnf::shrink::shrink;
+/// use iri_grammar_abnf::strings::shrink::shrink;
 /// // The shortest, plainest string with a `%` followed by two characters.
 /// let m = shrink("http://x/%7Ey", |t| t.find('%').is_some_and(|k| t.len() >= k + 3));
 /// assert_eq!(m, "%aa");

@@ -13,7 +13,7 @@
 //! through (a space, a bracket). It is a search, not a proof: a difference it does
 //! not find may exist (the test of `docs/grammar-history.md` pins the ones it does).
 //!
-//! **Minimizing.** Each difference is shrunk ([`crate::shrink`]) while it stays the
+//! **Minimizing.** Each difference is shrunk ([`crate::strings::shrink`]) while it stays the
 //! same difference (the one side matches, the other does not, and they part at the
 //! same rules): first by deleting characters, runs of them halving in length down to
 //! one (delta debugging, Zeller and Hildebrandt 2002), then by replacing each
@@ -24,16 +24,17 @@
 //! shrink to the empty host, another difference.
 //!
 //! **Grouping.** Where they part is read from both sides at the position where the
-//! other side's oracle fails (its explanation, [`crate::explain`]): the innermost
+//! other side's oracle fails (its explanation, [`crate::oracle::explain`]): the innermost
 //! rule of the matching side's tree around that position, and the rule that expected
 //! something else on the other side. `a?[` is in the 2001 draft's `iquery` and not
 //! in RFC 3987's `iquery`.
 
-use crate::explain::OracleError;
-use crate::explain::OracleFailure;
-use crate::generate::Generator;
-use crate::oracle::{BudgetExceeded, Oracle, Unanswered, UnknownRule};
-use crate::shrink::shrink;
+use crate::model::UnknownRule;
+use crate::oracle::explain::OracleError;
+use crate::oracle::explain::OracleFailure;
+use crate::oracle::{BudgetExceeded, Oracle, Unanswered};
+use crate::strings::generate::Generator;
+use crate::strings::shrink::shrink;
 use crate::{Grammar, Grammars, RuleDef, VariantName};
 use std::cell::RefCell;
 
@@ -330,7 +331,7 @@ pub fn parting(sides: &[Language<'_>; 2], only_in: usize, s: &str) -> (String, S
         Ok(t) => {
             // A percent-encoding is never where two of these grammars part (all
             // have it); the rule around it is.
-            let percent = |n: &crate::explain::OracleNode| {
+            let percent = |n: &crate::oracle::explain::OracleNode| {
                 n.end - n.start == 3 && s.as_bytes()[n.start] == b'%'
             };
             let mut holding = t.path_at(at);

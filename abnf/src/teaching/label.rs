@@ -22,7 +22,7 @@ const C0: [&str; 32] = [
 /// One code point as a person reads it: `'a'`, `'%'`, `SP`, `LF`, `DEL`, `U+00A0`.
 ///
 /// ```
-/// use iri_grammar_abnf::label::char_label;
+/// use iri_grammar_abnf::teaching::label::char_label;
 /// assert_eq!(char_label(0x30), "'0'");
 /// assert_eq!(char_label(0x20), "SP");
 /// assert_eq!(char_label(0x0A), "LF");
@@ -42,7 +42,7 @@ pub fn char_label(cp: u32) -> String {
 /// A range of code points: one label when it is one code point, `lo–hi` otherwise.
 ///
 /// ```
-/// use iri_grammar_abnf::label::range_label;
+/// use iri_grammar_abnf::teaching::label::range_label;
 /// assert_eq!(range_label(0x30, 0x35), "'0'–'5'");
 /// assert_eq!(range_label(0x41, 0x41), "'A'");
 /// assert_eq!(range_label(0x00, 0x1F), "NUL–US");
@@ -62,7 +62,7 @@ pub fn range_label(lo: u32, hi: u32) -> String {
 /// `"v" or "V"`.
 ///
 /// ```
-/// use iri_grammar_abnf::label::string_label;
+/// use iri_grammar_abnf::teaching::label::string_label;
 /// assert_eq!(string_label("//", false), "\"//\"");
 /// assert_eq!(string_label("v", false), "\"v\" or \"V\"");
 /// assert_eq!(string_label("v", true), "\"v\"");
@@ -97,7 +97,7 @@ pub fn string_label(text: &str, case_sensitive: bool) -> String {
 /// the other elements.
 ///
 /// ```
-/// use iri_grammar_abnf::{label::terminal_label, Element};
+/// use iri_grammar_abnf::{teaching::label::terminal_label, Element};
 /// assert_eq!(terminal_label(&Element::Range(0x31, 0x39)).as_deref(), Some("'1'–'9'"));
 /// assert_eq!(terminal_label(&Element::Sequence(vec![0x0D, 0x0A])).as_deref(), Some("CR LF"));
 /// assert_eq!(terminal_label(&Element::Rule("DIGIT".into())), None);
