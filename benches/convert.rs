@@ -5,7 +5,7 @@
 //! and produces the result as an owned `String`:
 //!
 //! (a) `to_uri/<list>` and `to_uri_mapped/all`: IRI → URI (§3.1).
-//! - `iri_grammar`: `iri_grammar::convert::to_uri(&r, ToUri::default())` (`r: IriRef`)
+//! - `iri_grammar`: `r.to_uri_with(ToUri::default())` (`r: IriRef`)
 //!   into `String`
 //! - `iri_string`: `r.encode_to_uri().to_dedicated_string()` (`r: &IriReferenceStr`)
 //!   into `String`
@@ -18,7 +18,7 @@
 //! list).
 //!
 //! (b) `to_iri/<list>`: URI → IRI (§3.2) of the list's URI references, `iri_grammar`
-//! only (`to_iri(&r, ToIri::default())`, `r: UriRef`): neither iri-string 0.7 nor
+//! only (`r.to_iri_with(ToIri::default())`, `r: UriRef`): neither iri-string 0.7 nor
 //! fluent-uri 0.4 maps URIs to IRIs. `to_iri_pct/all`: the same on the URI references
 //! of all lists together that contain a percent-encoding (the others are copied as
 //! they are: nothing to decode).
@@ -28,7 +28,7 @@
 //! lists together that contain a percent-encoding (where percent-encodings need
 //! aligning):
 //! - `iri_grammar/Syntax`, `iri_grammar/Scheme`:
-//!   `normalize(&r, Level::Syntax | Level::Scheme, NormalizeOptions::default())` into `String`
+//!   `r.normalize_with(Level::Syntax | Level::Scheme, NormalizeOptions::default())` into `String`
 //! - `iri_string`: `r.normalize().to_dedicated_string()` (`r: &IriStr`) into `String`
 //! - `fluent_uri`: `r.normalize().into_string()` (`r: fluent_uri::Iri<&str>`)
 //!
@@ -48,8 +48,8 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
     Throughput,
 };
-use iri_grammar::convert::{to_iri, to_uri, ToIri, ToUri};
-use iri_grammar::normalize::{normalize, Level, NormalizeOptions};
+use iri_grammar::convert::{ToIri, ToUri};
+use iri_grammar::normalize::{Level, NormalizeOptions};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{IriReferenceStr, IriStr};
@@ -64,7 +64,7 @@ use common::{all_batches, show};
 
 /// IRI → URI, iri_grammar.
 pub(crate) fn ours_to_uri(r: &IriRef<'_>) -> Option<String> {
-    to_uri(r, ToUri::default()).ok().map(String::from)
+    r.to_uri_with(ToUri::default()).ok().map(String::from)
 }
 
 /// IRI → URI, iri-string.
@@ -79,19 +79,19 @@ pub(crate) fn fluent_to_uri(r: &fluent_uri::IriRef<&str>) -> Option<String> {
 
 /// URI → IRI, iri_grammar.
 pub(crate) fn ours_to_iri(r: &UriRef<'_>) -> Option<String> {
-    to_iri(r, ToIri::default()).ok().map(String::from)
+    r.to_iri_with(ToIri::default()).ok().map(String::from)
 }
 
 /// Syntax-based normalization, iri_grammar.
 pub(crate) fn ours_syntax(r: &IriRef<'_>) -> Option<String> {
-    normalize(r, Level::Syntax, NormalizeOptions::default())
+    r.normalize_with(Level::Syntax, NormalizeOptions::default())
         .ok()
         .map(String::from)
 }
 
 /// Scheme-based normalization, iri_grammar.
 pub(crate) fn ours_scheme(r: &IriRef<'_>) -> Option<String> {
-    normalize(r, Level::Scheme, NormalizeOptions::default())
+    r.normalize_with(Level::Scheme, NormalizeOptions::default())
         .ok()
         .map(String::from)
 }

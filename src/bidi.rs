@@ -411,7 +411,7 @@ fn units_of_uri(text: &str, out: &mut Vec<(usize, Unit)>) {
 /// every component keeps the bidi rules of §4.2, because a component that breaks
 /// them can be read back as a different IRI (§8), and §4.2 says to leave it
 /// percent-encoded. The advice of §6.1 (look-alikes) is for
-/// [`crate::lint::lint`] to give; run it on `display` too.
+/// [`Reference::lint_with`](crate::Reference::lint_with) to give; run it on `display` too.
 ///
 /// ```
 /// use iri_grammar::bidi::{check_display_conversion, DisplayLoss};

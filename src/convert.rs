@@ -10,7 +10,7 @@
 //!
 //! Choices where the documents say MAY or SHOULD:
 //! - §3.1 MAY convert `ireg-name` with ToASCII: option [`ToUri::idna`], off by default,
-//!   for the schemes of [`uses_dns`]; UTS 46 processing (the `idna` crate), label by
+//!   for the schemes of [`crate::schemes::uses_dns`]; UTS 46 processing (the `idna` crate), label by
 //!   label, only labels that are not ASCII. A label ToASCII rejects, or maps to
 //!   something that is not one host name (U+FE6B SMALL COMMERCIAL AT to `@`), is an
 //!   error: see [`crate::idn`].
@@ -33,6 +33,7 @@ use crate::grammar::{Iri, Uri, Variant};
 use crate::idn::{self, IdnaError};
 use crate::pct;
 use crate::reference::{Recomposer, Reference};
+use crate::schemes::uses_dns;
 use crate::writer::{encode_run_beyond_ascii, Treatment};
 use alloc::string::{String, ToString};
 use core::fmt;
@@ -62,14 +63,14 @@ impl core::error::Error for ConvertError {
     }
 }
 
-/// Options of [`to_uri`].
+/// Options of [`Reference::to_uri_with`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ToUri {
     /// Convert the non-ASCII labels of a DNS host with ToASCII (RFC 3987 §3.1 MAY).
     pub idna: bool,
 }
 
-/// Options of [`to_iri`].
+/// Options of [`Reference::to_iri_with`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ToIri {
     /// Convert `xn--` labels of a DNS host with ToUnicode (RFC 3987 §3.2 MAY).
@@ -77,24 +78,9 @@ pub struct ToIri {
 }
 
 pub use crate::chars::{iri_allows, leiri_only_ascii, may_decode, stays_encoded};
-pub use crate::schemes::uses_dns;
 
-/// IRI → URI (RFC 3987 §3.1): every `ucschar` and `iprivate` character becomes `%HH`
-/// of its UTF-8 octets (uppercase); from a LEIRI, so do the US-ASCII characters URIs do
-/// not allow. Existing percent-encodings and URI characters stay exactly as they are,
-/// so the mapping is the identity on URIs and idempotent.
-///
-/// ```
-/// use iri_grammar::{convert::{to_uri, ToUri}, IriRef};
-/// let iri = IriRef::parse("http://www.example.org/red%09rosé#red").unwrap();
-/// assert_eq!(to_uri(&iri, ToUri::default()).unwrap(), "http://www.example.org/red%09ros%C3%A9#red");
-/// let iri = IriRef::parse("http://résumé.example.org").unwrap();
-/// assert_eq!(to_uri(&iri, ToUri { idna: true }).unwrap(), "http://xn--rsum-bpad.example.org");
-/// // A host stays one host: U+FF0F FULLWIDTH SOLIDUS would map to "/".
-/// let iri = IriRef::parse("http://a\u{FF0F}b.c/x").unwrap();
-/// assert!(to_uri(&iri, ToUri { idna: true }).is_err());
-/// ```
-pub fn to_uri<V: Variant>(
+/// [`Reference::to_uri_with`].
+fn to_uri<V: Variant>(
     r: &Reference<'_, V>,
     options: ToUri,
 ) -> Result<Reference<'static, Uri>, ConvertError> {
@@ -201,24 +187,8 @@ fn encode_beyond_ascii<V: Variant>(r: &Reference<'_, V>, first: usize) -> Refere
     Reference::from_parts(out, c)
 }
 
-/// URI → IRI (RFC 3987 §3.2), the five steps: percent-encodings are decoded except
-/// those of `%`, of reserved characters and of US-ASCII characters URIs do not allow;
-/// octets that are not strictly legal UTF-8 (overlong forms, surrogates, truncated
-/// sequences, code points beyond U+10FFFF) and characters not appropriate in their
-/// component stay encoded (uppercase hex). A non-UTF-8 encoding is never guessed.
-/// The input may be an IRI already (its characters are kept as they are) or a LEIRI
-/// (what an IRI cannot have is percent-encoded first, as [`leiri_to_iri`] does).
-///
-/// ```
-/// use iri_grammar::{convert::{to_iri, ToIri}, UriRef};
-/// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst").unwrap();
-/// assert_eq!(to_iri(&uri, ToIri::default()).unwrap(), "http://www.example.org/Dürst");
-/// let uri = UriRef::parse("http://www.example.org/D%FCrst").unwrap();
-/// assert_eq!(to_iri(&uri, ToIri::default()).unwrap(), "http://www.example.org/D%FCrst");
-/// let uri = UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap();
-/// assert_eq!(to_iri(&uri, ToIri { idna: true }).unwrap(), "http://納豆.example.org/%E2%80%AE");
-/// ```
-pub fn to_iri<V: Variant>(
+/// [`Reference::to_iri_with`].
+fn to_iri<V: Variant>(
     r: &Reference<'_, V>,
     options: ToIri,
 ) -> Result<Reference<'static, Iri>, ConvertError> {
@@ -334,8 +304,22 @@ impl<V: Variant> Reference<'_, V> {
         to_uri_without_idna(self)
     }
 
-    /// [`to_uri`] as a method, with its options: IRI → URI (RFC 3987 §3.1), the
-    /// host through ToASCII with [`ToUri::idna`].
+    /// IRI → URI (RFC 3987 §3.1) with its options, the host through ToASCII with
+    /// [`ToUri::idna`]: every `ucschar` and `iprivate` character becomes `%HH`
+    /// of its UTF-8 octets (uppercase); from a LEIRI, so do the US-ASCII characters URIs do
+    /// not allow. Existing percent-encodings and URI characters stay exactly as they are,
+    /// so the mapping is the identity on URIs and idempotent.
+    ///
+    /// ```
+    /// use iri_grammar::{convert::ToUri, IriRef};
+    /// let iri = IriRef::parse("http://www.example.org/red%09rosé#red").unwrap();
+    /// assert_eq!(iri.to_uri_with(ToUri::default()).unwrap(), "http://www.example.org/red%09ros%C3%A9#red");
+    /// let iri = IriRef::parse("http://résumé.example.org").unwrap();
+    /// assert_eq!(iri.to_uri_with(ToUri { idna: true }).unwrap(), "http://xn--rsum-bpad.example.org");
+    /// // A host stays one host: U+FF0F FULLWIDTH SOLIDUS would map to "/".
+    /// let iri = IriRef::parse("http://a\u{FF0F}b.c/x").unwrap();
+    /// assert!(iri.to_uri_with(ToUri { idna: true }).is_err());
+    /// ```
     pub fn to_uri_with(&self, options: ToUri) -> Result<Reference<'static, Uri>, ConvertError> {
         to_uri(self, options)
     }
@@ -353,10 +337,41 @@ impl<V: Variant> Reference<'_, V> {
         to_iri_unless_dns(self, false)
     }
 
-    /// [`to_iri`] as a method, with its options: the host through ToUnicode with
-    /// [`ToIri::idna`].
+    /// URI → IRI (RFC 3987 §3.2) with its options, the host through ToUnicode with
+    /// [`ToIri::idna`]; the five steps: percent-encodings are decoded except
+    /// those of `%`, of reserved characters and of US-ASCII characters URIs do not allow;
+    /// octets that are not strictly legal UTF-8 (overlong forms, surrogates, truncated
+    /// sequences, code points beyond U+10FFFF) and characters not appropriate in their
+    /// component stay encoded (uppercase hex). A non-UTF-8 encoding is never guessed.
+    /// The input may be an IRI already (its characters are kept as they are) or a LEIRI
+    /// (what an IRI cannot have is percent-encoded first, as [`Reference::leiri_to_iri`] does).
+    ///
+    /// ```
+    /// use iri_grammar::{convert::ToIri, UriRef};
+    /// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst").unwrap();
+    /// assert_eq!(uri.to_iri_with(ToIri::default()).unwrap(), "http://www.example.org/Dürst");
+    /// let uri = UriRef::parse("http://www.example.org/D%FCrst").unwrap();
+    /// assert_eq!(uri.to_iri_with(ToIri::default()).unwrap(), "http://www.example.org/D%FCrst");
+    /// let uri = UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap();
+    /// assert_eq!(uri.to_iri_with(ToIri { idna: true }).unwrap(), "http://納豆.example.org/%E2%80%AE");
+    /// ```
     pub fn to_iri_with(&self, options: ToIri) -> Result<Reference<'static, Iri>, ConvertError> {
         to_iri(self, options)
+    }
+
+    /// LEIRI → IRI (LEIRI note §3): each character a LEIRI allows and an IRI does not
+    /// *in that component* becomes `%HH` of its UTF-8 octets (uppercase): the US-ASCII
+    /// characters of [`leiri_only_ascii`], characters outside `ucschar` (a private-use
+    /// character stays in the query and is encoded in the path), and the bidi formatting
+    /// characters of RFC 3987 §4.1.
+    ///
+    /// ```
+    /// use iri_grammar::LeiriRef;
+    /// let l = LeiriRef::parse("http://a/b c/\u{E000}?\u{E000}").unwrap();
+    /// assert_eq!(l.leiri_to_iri().unwrap(), "http://a/b%20c/%EE%80%80?\u{E000}");
+    /// ```
+    pub fn leiri_to_iri(&self) -> Result<Reference<'static, Iri>, ConvertError> {
+        leiri_to_iri(self)
     }
 }
 
@@ -381,20 +396,8 @@ fn host_to_unicode(host: &str, leiri: bool, out: &mut String) {
     }
 }
 
-/// LEIRI → IRI (LEIRI note §3): each character a LEIRI allows and an IRI does not
-/// *in that component* becomes `%HH` of its UTF-8 octets (uppercase): the US-ASCII
-/// characters of [`leiri_only_ascii`], characters outside `ucschar` (a private-use
-/// character stays in the query and is encoded in the path), and the bidi formatting
-/// characters of RFC 3987 §4.1.
-///
-/// ```
-/// use iri_grammar::{convert::leiri_to_iri, LeiriRef};
-/// let l = LeiriRef::parse("http://a/b c/\u{E000}?\u{E000}").unwrap();
-/// assert_eq!(leiri_to_iri(&l).unwrap(), "http://a/b%20c/%EE%80%80?\u{E000}");
-/// ```
-pub fn leiri_to_iri<V: Variant>(
-    r: &Reference<'_, V>,
-) -> Result<Reference<'static, Iri>, ConvertError> {
+/// [`Reference::leiri_to_iri`].
+fn leiri_to_iri<V: Variant>(r: &Reference<'_, V>) -> Result<Reference<'static, Iri>, ConvertError> {
     let b = Recomposer::rebuild(r, r.as_str().len() + 16, 0, |at, s, out| {
         Treatment::leiri_to_iri(at).write(s, at, out);
         Ok::<(), ConvertError>(())

@@ -41,7 +41,7 @@
 //! | feature | default | what it brings |
 //! |---|---|---|
 //! | `std` | yes | parse trees ([`tree`]); the lazy explanation of a [`MatchError`]; `std` in the dependencies. Without it the crate is `no_std` with `alloc` |
-//! | `idna` | yes | the `idna` crate: [`idn`], the `idna` options of [`to_uri`] and [`to_iri`], DNS hosts in scheme-based [`normalize()`], hosts in [`prepare`](prepare::prepare) |
+//! | `idna` | yes | the `idna` crate: [`idn`], the `idna` options of [`Reference::to_uri_with`] and [`Reference::to_iri_with`], DNS hosts in scheme-based [`Reference::normalize_with`], hosts in [`prepare`](prepare::prepare) |
 //! | `nfc` | yes | `unicode-normalization`: [`normalize::CharNorm::Nfc`] and `Nfkc` |
 //! | `lint` | yes | `unicode-bidi`, `unicode-script` (and `nfc`): [`lint`](mod@lint), the bidi rules of [`bidi`] |
 //! | `serde` | no | references as strings; deserializing validates |
@@ -103,11 +103,11 @@ pub mod trace;
 pub mod tree;
 mod writer;
 
-pub use convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
+pub use convert::{ToIri, ToUri};
 pub use grammar::{
     check, is_match, Iri, Iri2001, Leiri, MatchError, Rule, Uri, Variant, VariantName,
 };
-pub use normalize::{compare, normalize, Comparison, Level, NormalizeOptions};
+pub use normalize::{Comparison, Level, NormalizeOptions};
 pub use reference::{
     AbsoluteIri, AbsoluteLeiri, AbsoluteReference, AbsoluteUri, Component, Host, HostKind, IriRef,
     LeiriRef, Reference, UriRef,

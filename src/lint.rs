@@ -10,11 +10,11 @@
 //!
 //! ```
 //! use iri_grammar::grammar::{is_match, Iri, Rule};
-//! use iri_grammar::lint::{lint, LintOptions, Severity};
+//! use iri_grammar::lint::{LintOptions, Severity};
 //! use iri_grammar::reference::IriRef;
 //! let text = "http://a/\u{202E}";
 //! assert!(is_match::<Iri>(Rule::IriReference, text));
-//! let findings = lint(&IriRef::parse(text).unwrap(), &LintOptions::default());
+//! let findings = IriRef::parse(text).unwrap().lint_with(&LintOptions::default());
 //! assert_eq!(findings[0].code(), "bidi-formatting-character");
 //! assert_eq!(findings[0].severity(), Severity::Error);
 //! assert_eq!((findings[0].offset, findings[0].char_offset), (9, 9));
@@ -294,8 +294,8 @@ impl Finding {
     /// character: `U+202E RLO`.
     ///
     /// ```
-    /// use iri_grammar::{lint::{lint, LintOptions}, IriRef};
-    /// let f = &lint(&IriRef::parse("http://a/\u{202E}").unwrap(), &LintOptions::default())[0];
+    /// use iri_grammar::IriRef;
+    /// let f = &IriRef::parse("http://a/\u{202E}").unwrap().lint()[0];
     /// assert_eq!(f.character_label().as_deref(), Some("U+202E RLO"));
     /// ```
     pub fn character_label(&self) -> Option<String> {
@@ -334,23 +334,8 @@ struct Raw {
     character: Option<char>,
 }
 
-/// Checks `r` against every rule of the [`CATALOGUE`] that applies to its grammar;
-/// the findings in text order (then catalogue order). Linear in the length of the
-/// reference.
-///
-/// ```
-/// use iri_grammar::lint::{lint, LintOptions};
-/// use iri_grammar::reference::{IriRef, LeiriRef};
-/// let clean = IriRef::parse("http://résumé.example.org/ros%C3%A9?q#f").unwrap();
-/// assert!(lint(&clean, &LintOptions::default()).is_empty());
-/// let r = IriRef::parse("http://user:pw@example.org/a/../\u{FB01}le").unwrap();
-/// let codes: Vec<_> = lint(&r, &LintOptions::default()).iter().map(|f| f.code()).collect();
-/// assert_eq!(codes, ["password-in-userinfo", "non-initial-dot-segment", "compatibility-character"]);
-/// let l = LeiriRef::parse("file:///my files/a<b>").unwrap();
-/// let codes: Vec<_> = lint(&l, &LintOptions::default()).iter().map(|f| f.code()).collect();
-/// assert_eq!(codes, ["leiri-space", "leiri-delimiter", "leiri-delimiter"]);
-/// ```
-pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Finding> {
+/// [`Reference::lint_with`].
+fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Finding> {
     let mut raw = Findings(Vec::new());
     rfc3986_advice(r, &mut raw);
     let leiri = V::NAME == VariantName::Leiri;
@@ -361,7 +346,7 @@ pub fn lint<V: Variant>(r: &Reference<'_, V>, options: &LintOptions) -> Vec<Find
 }
 
 impl<V: Variant> Reference<'_, V> {
-    /// [`lint()`] as a method, with the default options.
+    /// The findings with the default options; [`Reference::lint_with`] takes the options.
     ///
     /// ```
     /// use iri_grammar::IriRef;
@@ -371,6 +356,26 @@ impl<V: Variant> Reference<'_, V> {
     /// ```
     pub fn lint(&self) -> Vec<Finding> {
         lint(self, &LintOptions::default())
+    }
+
+    /// Checks the reference against every rule of the [`CATALOGUE`] that applies to its grammar;
+    /// the findings in text order (then catalogue order). Linear in the length of the
+    /// reference.
+    ///
+    /// ```
+    /// use iri_grammar::lint::LintOptions;
+    /// use iri_grammar::reference::{IriRef, LeiriRef};
+    /// let clean = IriRef::parse("http://résumé.example.org/ros%C3%A9?q#f").unwrap();
+    /// assert!(clean.lint_with(&LintOptions::default()).is_empty());
+    /// let r = IriRef::parse("http://user:pw@example.org/a/../\u{FB01}le").unwrap();
+    /// let codes: Vec<_> = r.lint_with(&LintOptions::default()).iter().map(|f| f.code()).collect();
+    /// assert_eq!(codes, ["password-in-userinfo", "non-initial-dot-segment", "compatibility-character"]);
+    /// let l = LeiriRef::parse("file:///my files/a<b>").unwrap();
+    /// let codes: Vec<_> = l.lint_with(&LintOptions::default()).iter().map(|f| f.code()).collect();
+    /// assert_eq!(codes, ["leiri-space", "leiri-delimiter", "leiri-delimiter"]);
+    /// ```
+    pub fn lint_with(&self, options: &LintOptions) -> Vec<Finding> {
+        lint(self, options)
     }
 }
 

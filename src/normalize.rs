@@ -13,7 +13,7 @@
 //!   (RFC 3986 §5.2.4) from the path of an IRI or of a reference with an absolute path.
 //!   No character normalization unless asked for: IRIs already in Unicode MUST NOT be
 //!   normalized (§5.3.2.2).
-//! - [`Level::Scheme`] (§5.3.3): syntax, plus the rules of the schemes in [`SCHEMES`]:
+//! - [`Level::Scheme`] (§5.3.3): syntax, plus the rules of the schemes in [`SCHEMES`](crate::schemes::SCHEMES):
 //!   default port removed (leading zeros ignored: a port is decimal), an empty path with an
 //!   authority becomes `/`, and for DNS schemes the host compared through IDNA: its
 //!   normal form is ToUnicode(ToASCII(host)) (UTS 46), kept as punycode only where a
@@ -24,7 +24,7 @@
 //!   (`:` alone) is removed (RFC 3986 §3.2.3). An empty query or fragment is
 //!   never removed, and a missing component never equals an empty one.
 //! - Protocol-based normalization (§5.3.4) needs the network; it is not a level here
-//!   but a hook, [`ProtocolEquivalence`], that [`compare_with_protocol`] consults.
+//!   but a hook, [`ProtocolEquivalence`], that [`Reference::compare_with_protocol`] consults.
 //!
 //! [`CharNorm::Nfc`] and [`CharNorm::Nfkc`] are for text that came from a non-Unicode
 //! encoding or from paper (§5.3.2.2). They are applied to each run of characters
@@ -38,7 +38,7 @@ use crate::idn::{self, IdnaError};
 use crate::path::{has_dot_segment, remove_dot_segments_into};
 use crate::pct;
 use crate::reference::{Component, Recomposer, Reference};
-pub use crate::schemes::{scheme_rules, SchemeRules, SCHEMES};
+use crate::schemes::{scheme_rules, SchemeRules};
 use crate::writer::Treatment;
 use alloc::borrow::Cow;
 use alloc::format;
@@ -70,7 +70,7 @@ pub enum CharNorm {
     Nfkc,
 }
 
-/// Options of [`normalize`] and [`compare`].
+/// Options of [`Reference::normalize_with`] and [`Reference::compare_with`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct NormalizeOptions {
     /// Character normalization.
@@ -116,26 +116,8 @@ impl core::error::Error for NormalizeError {
     }
 }
 
-/// The normal form of `r` at `level`: an IRI (characters, not percent-encodings,
-/// wherever RFC 3987 §3.2 allows), valid in `r`'s grammar (for a URI, the URI that
-/// IRI maps to), and idempotent: `normalize(normalize(x)) == normalize(x)`.
-///
-/// Each component is written once, in this order of steps: percent-encodings aligned
-/// (so that the characters are known), character normalization if asked, case, dot
-/// segments, then the scheme's rules. Character normalization comes before case
-/// (U+212A KELVIN SIGN is `K` after NFC, then `k` in a host) and before dot segments
-/// (NFKC makes `..` of U+FF0E U+FF0E); a character it makes that would change the
-/// structure (`/` from U+FF0F) is percent-encoded.
-///
-/// ```
-/// use iri_grammar::{normalize::{normalize, Level, NormalizeOptions}, IriRef};
-/// let r = IriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9").unwrap();
-/// let n = normalize(&r, Level::Syntax, NormalizeOptions::default()).unwrap();
-/// assert_eq!(n, "example://a/b/c/%7Bfoo%7D/rosé");
-/// let r = IriRef::parse("HTTP://www.Example.com:80").unwrap();
-/// assert_eq!(normalize(&r, Level::Scheme, NormalizeOptions::default()).unwrap(), "http://www.example.com/");
-/// ```
-pub fn normalize<V: Variant>(
+/// [`Reference::normalize_with`].
+fn normalize<V: Variant>(
     r: &Reference<'_, V>,
     level: Level,
     options: NormalizeOptions,
@@ -228,7 +210,25 @@ impl<V: Variant> Reference<'_, V> {
         }
     }
 
-    /// [`normalize()`] as a method, at any level, with options.
+    /// The normal form of `r` at `level`: an IRI (characters, not percent-encodings,
+    /// wherever RFC 3987 §3.2 allows), valid in `r`'s grammar (for a URI, the URI that
+    /// IRI maps to), and idempotent: `normalize(normalize(x)) == normalize(x)`.
+    ///
+    /// Each component is written once, in this order of steps: percent-encodings aligned
+    /// (so that the characters are known), character normalization if asked, case, dot
+    /// segments, then the scheme's rules. Character normalization comes before case
+    /// (U+212A KELVIN SIGN is `K` after NFC, then `k` in a host) and before dot segments
+    /// (NFKC makes `..` of U+FF0E U+FF0E); a character it makes that would change the
+    /// structure (`/` from U+FF0F) is percent-encoded.
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::{Level, NormalizeOptions}, IriRef};
+    /// let r = IriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9").unwrap();
+    /// let n = r.normalize_with(Level::Syntax, NormalizeOptions::default()).unwrap();
+    /// assert_eq!(n, "example://a/b/c/%7Bfoo%7D/rosé");
+    /// let r = IriRef::parse("HTTP://www.Example.com:80").unwrap();
+    /// assert_eq!(r.normalize_with(Level::Scheme, NormalizeOptions::default()).unwrap(), "http://www.example.com/");
+    /// ```
     pub fn normalize_with(
         &self,
         level: Level,
@@ -237,8 +237,8 @@ impl<V: Variant> Reference<'_, V> {
         normalize(self, level, options)
     }
 
-    /// [`compare`] as a method: whether `self` and `other` are equivalent at
-    /// `level`, with the default options.
+    /// Whether `self` and `other` are equivalent at `level`, with the default
+    /// options; [`Reference::compare_with`] takes the options.
     ///
     /// ```
     /// use iri_grammar::{normalize::{Comparison, Level}, IriRef};
@@ -249,6 +249,89 @@ impl<V: Variant> Reference<'_, V> {
     /// ```
     pub fn compare(&self, other: &Reference<'_, V>, level: Level) -> Comparison {
         compare(self, other, level, NormalizeOptions::default())
+    }
+
+    /// Compares two IRIs at a level: the rest first, then the fragments (unless
+    /// [`NormalizeOptions::ignore_fragment`]). Relative references must be resolved against a base
+    /// first ([`Reference::compare_resolved`]); given here, the answer is [`Comparison::Unknown`].
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::{Comparison, Level, NormalizeOptions}, IriRef};
+    /// let a = IriRef::parse("http://example.com").unwrap();
+    /// let b = IriRef::parse("http://example.com:80/").unwrap();
+    /// assert_eq!(a.compare_with(&b, Level::Scheme, NormalizeOptions::default()), Comparison::Equivalent);
+    /// assert_eq!(a.compare_with(&b, Level::Syntax, NormalizeOptions::default()), Comparison::Different);
+    /// ```
+    pub fn compare_with(
+        &self,
+        other: &Reference<'_, V>,
+        level: Level,
+        options: NormalizeOptions,
+    ) -> Comparison {
+        compare(self, other, level, options)
+    }
+
+    /// Resolves both references against `base` (RFC 3986 §5.2), then compares them.
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::{Comparison, Level, NormalizeOptions}, IriRef};
+    /// let base = IriRef::parse("http://a/b/c").unwrap();
+    /// let a = IriRef::parse("../x").unwrap();
+    /// let b = IriRef::parse("/x").unwrap();
+    /// assert_eq!(a.compare_resolved(&b, &base, Level::Syntax, NormalizeOptions::default()), Comparison::Equivalent);
+    /// ```
+    pub fn compare_resolved(
+        &self,
+        other: &Reference<'_, V>,
+        base: &Reference<'_, V>,
+        level: Level,
+        options: NormalizeOptions,
+    ) -> Comparison {
+        match (self.resolve(base), other.resolve(base)) {
+            (Ok(x), Ok(y)) => compare(&x, &y, level, options),
+            (Err(e), _) | (_, Err(e)) => Comparison::Unknown(e.to_string()),
+        }
+    }
+
+    /// [`Reference::compare_with`] at the scheme level, then, if the IRIs are still different, the
+    /// protocol's answer.
+    ///
+    /// ```
+    /// use iri_grammar::{normalize::*, IriRef};
+    /// struct CaseInsensitivePaths;
+    /// impl ProtocolEquivalence for CaseInsensitivePaths {
+    ///     fn equivalent(&self, a: &str, b: &str) -> Option<bool> {
+    ///         Some(a.eq_ignore_ascii_case(b))
+    ///     }
+    /// }
+    /// let a = IriRef::parse("http://a/X").unwrap();
+    /// let b = IriRef::parse("http://a/x").unwrap();
+    /// assert_eq!(a.compare_with_protocol(&b, NormalizeOptions::default(), &CaseInsensitivePaths),
+    ///            Comparison::Equivalent);
+    /// ```
+    pub fn compare_with_protocol(
+        &self,
+        other: &Reference<'_, V>,
+        options: NormalizeOptions,
+        protocol: &dyn ProtocolEquivalence,
+    ) -> Comparison {
+        match compare(self, other, Level::Scheme, options) {
+            Comparison::Different => {
+                let (na, nb) = match (
+                    normalize(self, Level::Scheme, options),
+                    normalize(other, Level::Scheme, options),
+                ) {
+                    (Ok(x), Ok(y)) => (x, y),
+                    _ => return Comparison::Different,
+                };
+                match protocol.equivalent(na.as_str(), nb.as_str()) {
+                    Some(true) => Comparison::Equivalent,
+                    Some(false) => Comparison::Different,
+                    None => Comparison::Unknown("the protocol cannot tell".to_string()),
+                }
+            }
+            other => other,
+        }
     }
 }
 
@@ -430,18 +513,8 @@ pub enum Comparison {
     Unknown(String),
 }
 
-/// Compares two IRIs at a level: the rest first, then the fragments (unless
-/// [`NormalizeOptions::ignore_fragment`]). Relative references must be resolved against a base
-/// first ([`compare_resolved`]); given here, the answer is [`Comparison::Unknown`].
-///
-/// ```
-/// use iri_grammar::{normalize::{compare, Comparison, Level, NormalizeOptions}, IriRef};
-/// let a = IriRef::parse("http://example.com").unwrap();
-/// let b = IriRef::parse("http://example.com:80/").unwrap();
-/// assert_eq!(compare(&a, &b, Level::Scheme, NormalizeOptions::default()), Comparison::Equivalent);
-/// assert_eq!(compare(&a, &b, Level::Syntax, NormalizeOptions::default()), Comparison::Different);
-/// ```
-pub fn compare<V: Variant>(
+/// [`Reference::compare_with`].
+fn compare<V: Variant>(
     a: &Reference<'_, V>,
     b: &Reference<'_, V>,
     level: Level,
@@ -484,28 +557,6 @@ fn without_fragment(s: &str) -> &str {
     s.split_once('#').map_or(s, |(before, _)| before)
 }
 
-/// Resolves both references against `base` (RFC 3986 §5.2), then compares them.
-///
-/// ```
-/// use iri_grammar::{normalize::{compare_resolved, Comparison, Level, NormalizeOptions}, IriRef};
-/// let base = IriRef::parse("http://a/b/c").unwrap();
-/// let a = IriRef::parse("../x").unwrap();
-/// let b = IriRef::parse("/x").unwrap();
-/// assert_eq!(compare_resolved(&a, &b, &base, Level::Syntax, NormalizeOptions::default()), Comparison::Equivalent);
-/// ```
-pub fn compare_resolved<V: Variant>(
-    a: &Reference<'_, V>,
-    b: &Reference<'_, V>,
-    base: &Reference<'_, V>,
-    level: Level,
-    options: NormalizeOptions,
-) -> Comparison {
-    match (a.resolve(base), b.resolve(base)) {
-        (Ok(x), Ok(y)) => compare(&x, &y, level, options),
-        (Err(e), _) | (_, Err(e)) => Comparison::Unknown(e.to_string()),
-    }
-}
-
 /// Protocol-based equivalence (RFC 3987 §5.3.4): knowledge this library cannot have
 /// offline, e.g. that a server redirects one IRI to another or treats paths
 /// case-insensitively. Implement it to extend the ladder.
@@ -513,45 +564,4 @@ pub trait ProtocolEquivalence {
     /// `Some(true)`: the protocol makes them equivalent; `Some(false)`: different;
     /// `None`: the protocol cannot tell.
     fn equivalent(&self, a: &str, b: &str) -> Option<bool>;
-}
-
-/// [`compare`] at the scheme level, then, if the IRIs are still different, the
-/// protocol's answer.
-///
-/// ```
-/// use iri_grammar::{normalize::*, IriRef};
-/// struct CaseInsensitivePaths;
-/// impl ProtocolEquivalence for CaseInsensitivePaths {
-///     fn equivalent(&self, a: &str, b: &str) -> Option<bool> {
-///         Some(a.eq_ignore_ascii_case(b))
-///     }
-/// }
-/// let a = IriRef::parse("http://a/X").unwrap();
-/// let b = IriRef::parse("http://a/x").unwrap();
-/// assert_eq!(compare_with_protocol(&a, &b, NormalizeOptions::default(), &CaseInsensitivePaths),
-///            Comparison::Equivalent);
-/// ```
-pub fn compare_with_protocol<V: Variant>(
-    a: &Reference<'_, V>,
-    b: &Reference<'_, V>,
-    options: NormalizeOptions,
-    protocol: &dyn ProtocolEquivalence,
-) -> Comparison {
-    match compare(a, b, Level::Scheme, options) {
-        Comparison::Different => {
-            let (na, nb) = match (
-                normalize(a, Level::Scheme, options),
-                normalize(b, Level::Scheme, options),
-            ) {
-                (Ok(x), Ok(y)) => (x, y),
-                _ => return Comparison::Different,
-            };
-            match protocol.equivalent(na.as_str(), nb.as_str()) {
-                Some(true) => Comparison::Equivalent,
-                Some(false) => Comparison::Different,
-                None => Comparison::Unknown("the protocol cannot tell".to_string()),
-            }
-        }
-        other => other,
-    }
 }

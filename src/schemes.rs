@@ -81,7 +81,7 @@ pub fn scheme_rules(scheme: &str) -> Option<&'static SchemeRules> {
 /// (RFC 3987 §3.1), URI → IRI (§3.2) and preparation apply IDNA to their hosts only.
 ///
 /// ```
-/// assert!(iri_grammar::convert::uses_dns("HTTPS"));
+/// assert!(iri_grammar::schemes::uses_dns("HTTPS"));
 /// assert!(iri_grammar::schemes::uses_dns("https"));
 /// assert!(!iri_grammar::schemes::uses_dns("urn"));
 /// ```

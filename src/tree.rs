@@ -387,7 +387,8 @@ impl ParseTree<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combinators::{ipath_abempty, Tree};
+    use crate::combinators::Tree;
+    use crate::grammar::generated::ipath_abempty;
     use crate::{Iri, Uri};
 
     fn names(t: &ParseTree<'_>) -> Vec<(&'static str, Range<usize>)> {
@@ -444,7 +445,8 @@ mod tests {
     #[test]
     fn delimited_runs_are_their_repetition() {
         use crate::combinators::unstable::{rule, Cat, Lit, Parse, Repeat, INF};
-        use crate::combinators::{isegment, Check, PResult};
+        use crate::combinators::{Check, PResult};
+        use crate::grammar::generated::isegment;
         use crate::{Leiri, Variant};
         const PIECES: [&str; 14] = [
             "/", "/", "a", "Zz9", "%41", "%4", "%zz", "%", "\u{e9}", "\u{202e}", ";", "?", "#", " ",

@@ -6,9 +6,9 @@
 //! against) are made once, before the measured passes.
 
 use crate::common::{all_batches, Batch};
-use iri_grammar::normalize::{normalize, Level, NormalizeOptions};
+use iri_grammar::normalize::{Level, NormalizeOptions};
 use iri_grammar::tree::tree_of;
-use iri_grammar::{is_match, to_iri, to_uri, Iri, IriRef, Rule, ToIri, ToUri, Uri, UriRef};
+use iri_grammar::{is_match, Iri, IriRef, Rule, ToIri, ToUri, Uri, UriRef};
 use iri_string::format::ToDedicatedString;
 use iri_string::resolve::FixedBaseResolver;
 use iri_string::types::{IriAbsoluteStr, IriReferenceStr, IriStr, UriReferenceStr};
@@ -471,11 +471,11 @@ const TREE: &[Contender] = &[
 const TO_URI: &[Contender] = &[
     Contender {
         name: "iri_grammar",
-        about: "to_uri(&r, ToUri::default()) into String (r parsed before)",
+        about: "r.to_uri_with(ToUri::default()) into String (r parsed before)",
         prepare: |l| {
             each(
                 l.iter().filter_map(|s| IriRef::parse(s).ok()).collect(),
-                |r| to_uri(r, ToUri::default()).map_or(0, |u| String::from(u).len() as u64),
+                |r| r.to_uri_with(ToUri::default()).map_or(0, |u| String::from(u).len() as u64),
             )
         },
     },
@@ -526,11 +526,14 @@ const TO_URI: &[Contender] = &[
 const TO_IRI: &[Contender] = &[
     Contender {
         name: "iri_grammar to_iri",
-        about: "to_iri(&r, ToIri::default()) into String (r: UriRef parsed before)",
+        about: "r.to_iri_with(ToIri::default()) into String (r: UriRef parsed before)",
         prepare: |l| {
             each(
                 l.iter().filter_map(|s| UriRef::parse(s).ok()).collect(),
-                |r| to_iri(r, ToIri::default()).map_or(0, |i| String::from(i).len() as u64),
+                |r| {
+                    r.to_iri_with(ToIri::default())
+                        .map_or(0, |i| String::from(i).len() as u64)
+                },
             )
         },
     },
@@ -548,12 +551,12 @@ const TO_IRI: &[Contender] = &[
 const NORMALIZE: &[Contender] = &[
     Contender {
         name: "iri_grammar Syntax",
-        about: "normalize(&r, Level::Syntax, ..) into String",
+        about: "r.normalize_with(Level::Syntax, ..) into String",
         prepare: |l| {
             each(
                 l.iter().filter_map(|s| IriRef::parse(s).ok()).collect(),
                 |r| {
-                    normalize(r, Level::Syntax, NormalizeOptions::default())
+                    r.normalize_with(Level::Syntax, NormalizeOptions::default())
                         .map_or(0, |n| String::from(n).len() as u64)
                 },
             )
@@ -561,12 +564,12 @@ const NORMALIZE: &[Contender] = &[
     },
     Contender {
         name: "iri_grammar Scheme",
-        about: "normalize(&r, Level::Scheme, ..) into String",
+        about: "r.normalize_with(Level::Scheme, ..) into String",
         prepare: |l| {
             each(
                 l.iter().filter_map(|s| IriRef::parse(s).ok()).collect(),
                 |r| {
-                    normalize(r, Level::Scheme, NormalizeOptions::default())
+                    r.normalize_with(Level::Scheme, NormalizeOptions::default())
                         .map_or(0, |n| String::from(n).len() as u64)
                 },
             )
@@ -606,7 +609,9 @@ fn normalizable(s: &str) -> bool {
         && IriStr::new(s).is_ok()
         && fluent_uri::Iri::parse(s).is_ok()
         && IriRef::parse(s).is_ok_and(|r| {
-            r.is_absolute() && normalize(&r, Level::Scheme, NormalizeOptions::default()).is_ok()
+            r.is_absolute()
+                && r.normalize_with(Level::Scheme, NormalizeOptions::default())
+                    .is_ok()
         })
 }
 

@@ -7,13 +7,13 @@
 //! - a host stays one host: the output has the same presence of scheme, authority,
 //!   userinfo, port, query and fragment, and the same number of path segments;
 //! - only IDNA may refuse (`to_uri` with `idna`); `to_iri` never fails;
-//! - `to_uri` and `to_iri` are idempotent, and from a URI, `to_uri(to_iri(u))` is
+//! - `to_uri` and `to_iri` are idempotent, and from a URI, `u.to_iri().to_uri()` is
 //!   `u` up to hex case and encoded unreserved characters (RFC 3986 §6.2.2.1-2).
 #![no_main]
 
 use arbitrary::Arbitrary;
 use iri_fuzz::{reparses, structure, Grammar};
-use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
+use iri_grammar::convert::{ConvertError, ToIri, ToUri};
 use iri_grammar::{Reference, Variant, VariantName};
 use libfuzzer_sys::fuzz_target;
 
@@ -51,7 +51,7 @@ fn run<V: Variant>(s: &str) {
         return;
     };
     for idna in [false, true] {
-        match to_uri(&r, ToUri { idna }) {
+        match r.to_uri_with(ToUri { idna }) {
             Ok(u) => {
                 reparses(&u, "to_uri", s);
                 assert_eq!(
@@ -59,13 +59,13 @@ fn run<V: Variant>(s: &str) {
                     structure(&r),
                     "to_uri idna {idna} of {s:?}: {u}"
                 );
-                let again = to_uri(&u, ToUri { idna }).unwrap();
+                let again = u.to_uri_with(ToUri { idna }).unwrap();
                 assert_eq!(again, u, "to_uri is not idempotent on {s:?}");
             }
             Err(ConvertError::Idna(e)) => assert!(idna, "to_uri without IDNA failed on {s:?}: {e}"),
             Err(e) => panic!("to_uri of {s:?}: {e}"),
         }
-        let i = to_iri(&r, ToIri { idna })
+        let i = r.to_iri_with(ToIri { idna })
             .unwrap_or_else(|e| panic!("to_iri idna {idna} of {s:?}: {e}"));
         reparses(&i, "to_iri", s);
         assert_eq!(
@@ -73,15 +73,15 @@ fn run<V: Variant>(s: &str) {
             structure(&r),
             "to_iri idna {idna} of {s:?}: {i}"
         );
-        let again = to_iri(&i, ToIri { idna }).unwrap();
+        let again = i.to_iri_with(ToIri { idna }).unwrap();
         assert_eq!(again, i, "to_iri idna {idna} is not idempotent on {s:?}");
         if V::NAME == VariantName::Uri && !idna {
-            let u = to_uri(&i, ToUri::default()).unwrap();
+            let u = i.to_uri_with(ToUri::default()).unwrap();
             assert_eq!(hex_normal(u.as_str()), hex_normal(s), "{s:?} -> {i} -> {u}");
         }
     }
     if V::NAME == VariantName::Leiri {
-        let i = leiri_to_iri(&r).unwrap();
+        let i = r.leiri_to_iri().unwrap();
         reparses(&i, "leiri_to_iri", s);
         assert_eq!(structure(&i), structure(&r), "leiri_to_iri of {s:?}: {i}");
     }

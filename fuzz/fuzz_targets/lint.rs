@@ -16,8 +16,8 @@
 use arbitrary::Arbitrary;
 use iri_fuzz::Grammar;
 use iri_grammar::bidi::{check_display_conversion, display_form, is_formatting_character};
-use iri_grammar::convert::{to_iri, ToIri};
-use iri_grammar::lint::{has_errors, lint, LintOptions};
+use iri_grammar::convert::{ToIri};
+use iri_grammar::lint::{has_errors, LintOptions};
 use iri_grammar::{Reference, Uri, Variant, VariantName};
 use libfuzzer_sys::fuzz_target;
 
@@ -32,7 +32,7 @@ fn run<V: Variant>(s: &str, options: &LintOptions) {
     let Ok(r) = Reference::<V>::parse(s) else {
         return;
     };
-    let findings = lint(&r, options);
+    let findings = r.lint_with(options);
     for f in &findings {
         assert!(
             f.offset <= s.len() && s.is_char_boundary(f.offset),
@@ -99,7 +99,7 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     if let Ok(u) = Reference::<Uri>::parse(&s) {
-        if let Ok(i) = to_iri(&u, ToIri::default()) {
+        if let Ok(i) = u.to_iri_with(ToIri::default()) {
             let _ = check_display_conversion(&s, i.as_str());
         }
     }

@@ -6,15 +6,15 @@
 //! - only IDNA refuses, and only at the scheme level;
 //! - the normal form re-parses to the components it recorded, and keeps the
 //!   components that are there (a scheme-level port may go);
-//! - idempotence: `normalize(normalize(x)) == normalize(x)`;
-//! - `compare(x, normalize(x)) == Equivalent` for an absolute x;
+//! - idempotence: `x.normalize().normalize() == x.normalize()`;
+//! - `x.compare(&x.normalize()) == Equivalent` for an absolute x;
 //! - comparison is symmetric, and the ladder is monotone: equivalent at a level
 //!   means equivalent (or unknown) at every higher level (§5.3: each rung joins more).
 #![no_main]
 
 use arbitrary::Arbitrary;
 use iri_fuzz::{reparses, structure, Grammar};
-use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, NormalizeOptions};
+use iri_grammar::normalize::{CharNorm, Comparison, Level, NormalizeOptions};
 use iri_grammar::{Reference, Variant};
 use libfuzzer_sys::fuzz_target;
 
@@ -55,10 +55,10 @@ fn run<V: Variant>(a: &str, b: &str, level: Level, options: NormalizeOptions) {
         return;
     };
     let what = format!("normalize {level:?} {options:?}");
-    match normalize(&x, level, options) {
+    match x.normalize_with(level, options) {
         Ok(n) => {
             reparses(&n, &what, a);
-            let again = normalize(&n, level, options)
+            let again = n.normalize_with(level, options)
                 .unwrap_or_else(|e| panic!("{what} of {a:?} gave {n}, which fails: {e}"));
             assert_eq!(
                 again.as_str(),
@@ -67,7 +67,7 @@ fn run<V: Variant>(a: &str, b: &str, level: Level, options: NormalizeOptions) {
             );
             if x.is_absolute() {
                 assert_eq!(
-                    compare(&x, &n, level, options),
+                    x.compare_with(&n, level, options),
                     Comparison::Equivalent,
                     "{what}: {a:?} and {n}"
                 );
@@ -85,12 +85,12 @@ fn run<V: Variant>(a: &str, b: &str, level: Level, options: NormalizeOptions) {
     let Ok(y) = Reference::<V>::parse(b) else {
         return;
     };
-    let ladder = [Level::Simple, Level::Syntax, Level::Scheme].map(|l| compare(&x, &y, l, options));
+    let ladder = [Level::Simple, Level::Syntax, Level::Scheme].map(|l| x.compare_with(&y, l, options));
     for (k, l) in [Level::Simple, Level::Syntax, Level::Scheme]
         .into_iter()
         .enumerate()
     {
-        let back = compare(&y, &x, l, options);
+        let back = y.compare_with(&x, l, options);
         assert_eq!(
             kind(&ladder[k]),
             kind(&back),

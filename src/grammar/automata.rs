@@ -1,9 +1,9 @@
 // Generated from grammar/*.abnf by abnf/src/codegen/automata.rs. Do not edit.
-// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test it generated
 
 //! The compiled grammar: for each grammar, one deterministic automaton over
 //! bytes that accepts exactly the language of each compiled rule (built from the
-//! rule table by `abnf/src/automaton.rs`, minimized). `automaton.rs` walks it.
+//! rule table by `abnf/src/codegen/automaton.rs`, minimized). `automaton.rs` walks it.
 //! Tables, in a compact form that `Automaton::new` widens at compile time into
 //! the one the walk reads: `classes` maps each byte to its class;
 //! `next[state * class_count + class]` is the next state, written row by row

@@ -715,7 +715,7 @@ impl<'a> TryFrom<Reference<'a, Iri>> for Reference<'a, Uri> {
 }
 
 /// A LEIRI reference that is an IRI reference as it is; otherwise the IRI
-/// grammar's error. To convert any LEIRI, see [`crate::convert::leiri_to_iri`].
+/// grammar's error. To convert any LEIRI, see [`Reference::leiri_to_iri`].
 impl<'a> TryFrom<Reference<'a, Leiri>> for Reference<'a, Iri> {
     type Error = MatchError;
     fn try_from(r: Reference<'a, Leiri>) -> Result<Self, MatchError> {

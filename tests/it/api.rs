@@ -390,33 +390,38 @@ fn encoding_fits_the_rule_and_decodes_back() {
 
 #[test]
 fn methods_beside_the_free_functions() {
-    use iri_grammar::convert::{to_iri, to_uri, ToIri, ToUri};
-    use iri_grammar::normalize::{normalize, Comparison, Level, NormalizeOptions};
+    use iri_grammar::convert::{ToIri, ToUri};
+    use iri_grammar::normalize::{Comparison, Level, NormalizeOptions};
     let r = IriRef::parse("HTTP://résumé.example:80/a/../b%7e?%E2%82%AC").unwrap();
     // Without options, the forms that cannot fail: no Result to unwrap.
     let uri: UriRef<'static> = r.to_uri();
-    assert_eq!(uri, to_uri(&r, ToUri::default()).unwrap());
+    assert_eq!(uri, r.to_uri_with(ToUri::default()).unwrap());
     assert_eq!(
         uri,
         "HTTP://r%C3%A9sum%C3%A9.example:80/a/../b%7e?%E2%82%AC"
     );
     let iri: IriRef<'static> = uri.to_iri();
-    assert_eq!(iri, to_iri(&uri, ToIri::default()).unwrap());
+    assert_eq!(iri, uri.to_iri_with(ToIri::default()).unwrap());
     let syntax: IriRef<'static> = r.normalize();
     assert_eq!(
         syntax,
-        normalize(&r, Level::Syntax, NormalizeOptions::default()).unwrap()
+        r.normalize_with(Level::Syntax, NormalizeOptions::default())
+            .unwrap()
     );
     // With options, the forms that can.
     let idna = ToUri { idna: true };
-    assert_eq!(r.to_uri_with(idna).unwrap(), to_uri(&r, idna).unwrap());
+    assert_eq!(r.to_uri_with(idna).unwrap(), r.to_uri_with(idna).unwrap());
     let idna = ToIri { idna: true };
-    assert_eq!(uri.to_iri_with(idna).unwrap(), to_iri(&uri, idna).unwrap());
+    assert_eq!(
+        uri.to_iri_with(idna).unwrap(),
+        uri.to_iri_with(idna).unwrap()
+    );
     for level in [Level::Simple, Level::Syntax, Level::Scheme] {
         assert_eq!(
             r.normalize_with(level, NormalizeOptions::default())
                 .unwrap(),
-            normalize(&r, level, NormalizeOptions::default()).unwrap()
+            r.normalize_with(level, NormalizeOptions::default())
+                .unwrap()
         );
     }
     let n = r

@@ -23,8 +23,8 @@
 //! `preserve-authorityless-relative-path`) are skipped and counted. Where a source's
 //! answer is not the RFCs', the row is in [`PINNED`] with our answer and the reason.
 
-use iri_grammar::convert::{to_uri, ToUri};
-use iri_grammar::normalize::{compare, normalize, Comparison, Level, NormalizeOptions};
+use iri_grammar::convert::ToUri;
+use iri_grammar::normalize::{Comparison, Level, NormalizeOptions};
 use iri_grammar::reference::{IriRef, UriRef};
 use iri_grammar::resolve::remove_dot_segments;
 use iri_grammar::{Component, Reference, Variant};
@@ -408,7 +408,7 @@ fn plan(file: &str, input: &str, expected: &str, source: &str) -> (Run, String, 
                 format!("//{input}"),
                 format!("//{expected}"),
             ),
-            "normalize(authority-only)" => (
+            "(authority-only).normalize_with()" => (
                 Run::Uri(level, Check::Component(Component::Authority)),
                 format!("//{input}"),
                 format!("//{expected}"),
@@ -439,7 +439,7 @@ fn plan(file: &str, input: &str, expected: &str, source: &str) -> (Run, String, 
 /// Our normal form of `text` as a `V` reference, with its component `p` (when asked).
 fn ours<V: Variant>(text: &str, level: Level, p: Option<Component>) -> (String, Option<String>) {
     match Reference::<V>::parse(text) {
-        Ok(r) => match normalize(&r, level, NormalizeOptions::default()) {
+        Ok(r) => match r.normalize_with(level, NormalizeOptions::default()) {
             Ok(n) => {
                 let c = p.and_then(|p| part(&n, p));
                 (n.to_string(), c)
@@ -457,7 +457,8 @@ fn as_uri(text: &str) -> String {
         return text.to_string();
     }
     match IriRef::parse(text) {
-        Ok(i) => to_uri(&i, ToUri::default())
+        Ok(i) => i
+            .to_uri_with(ToUri::default())
             .map(|u| u.to_string())
             .unwrap_or_else(|_| text.to_string()),
         Err(_) => text.to_string(),
@@ -596,7 +597,7 @@ fn normalization_vectors() {
 fn pinned_reasons_hold() {
     let scheme = |s: &str| {
         let r = UriRef::parse(s).unwrap();
-        normalize(&r, Level::Scheme, NormalizeOptions::default())
+        r.normalize_with(Level::Scheme, NormalizeOptions::default())
             .unwrap()
             .to_string()
     };
@@ -614,11 +615,11 @@ fn pinned_reasons_hold() {
         ..NormalizeOptions::default()
     };
     assert_eq!(
-        compare(&a, &b, Level::Scheme, ignore),
+        a.compare_with(&b, Level::Scheme, ignore),
         Comparison::Equivalent
     );
     assert_eq!(
-        compare(&a, &b, Level::Scheme, NormalizeOptions::default()),
+        a.compare_with(&b, Level::Scheme, NormalizeOptions::default()),
         Comparison::Different
     );
     // RELATIVE: removing the dot segments of a relative path changes its target.

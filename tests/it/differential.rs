@@ -15,7 +15,7 @@
 //! draws at least 2,000 strings with fixed seeds — about half generated from the rule,
 //! half near misses of those (`Generator::mutate`), with a few concatenations and
 //! strings of other rules mixed in — and asks the oracle (`iri_grammar_abnf::oracle`),
-//! the generated combinators (`iri_grammar::combinators::parse_rule` in `Check` mode)
+//! the generated combinators (`iri_grammar::combinators::rule` in `Check` mode)
 //! and `is_match` (the compiled grammar where the rule is compiled) whether the whole
 //! string matches. Any disagreement fails the test, naming grammar, rule, input and
 //! the three verdicts.
@@ -33,7 +33,7 @@
 //! `4486ddf`, the same, 81 s (beside other work). 2026-11-23, `686e84f` (the walk
 //! skipping sixteen bytes at a time with SSSE3): 10,000,128 cases, 0 disagreements, 83 s.
 
-use iri_grammar::combinators::{parse_rule, Check};
+use iri_grammar::combinators::{rule as combinator, Check};
 use iri_grammar::grammar::{matches_dyn, Rule};
 use iri_grammar::Variant;
 use iri_grammar_abnf::oracle::Oracle;
@@ -195,7 +195,7 @@ struct Disagreement {
 /// The combinators' verdict (in `Check` mode), whatever `is_match` uses.
 fn combinators_match(v: VariantName, rule: Rule, input: &str) -> bool {
     fn run<V: Variant>(rule: Rule, input: &str) -> bool {
-        matches!(parse_rule::<V, Check>(rule, input), Ok(("", ())))
+        matches!(combinator::<V, Check>(rule)(input), Ok(("", ())))
     }
     iri_grammar::with_variant!(v, V => run::<V>(rule, input))
 }

@@ -54,18 +54,18 @@ fn a_result_path_starting_with_two_slashes_is_written_after_a_dot_segment_and_is
 /// it into Unicode. Decoding the host first makes the conversion idempotent.
 #[test]
 fn to_iri_with_idna_decodes_the_host_before_to_unicode_and_is_idempotent() {
-    use iri_grammar::{to_iri, ToIri};
+    use iri_grammar::ToIri;
     let idna = ToIri { idna: true };
     for input in [
         "http://xn--99zooooooooooooooooooooooooooooo%52a.example.org/%E2%10%AE",
         "http://xn--99zt5%32a.example.org/",
         "http://a%2Exn--99zt52a.example.org/",
     ] {
-        let once = to_iri(&IriRef::parse(input).unwrap(), idna).unwrap();
-        let twice = to_iri(&once, idna).unwrap();
+        let once = IriRef::parse(input).unwrap().to_iri_with(idna).unwrap();
+        let twice = once.to_iri_with(idna).unwrap();
         assert_eq!(once, twice, "{input:?}");
     }
     // The label that is ACE once decoded gets its Unicode form in the first pass.
     let r = IriRef::parse("http://xn--99zt5%32a.example.org/").unwrap();
-    assert_eq!(to_iri(&r, idna).unwrap(), "http://納豆.example.org/");
+    assert_eq!(r.to_iri_with(idna).unwrap(), "http://納豆.example.org/");
 }

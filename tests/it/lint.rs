@@ -5,7 +5,7 @@
 use iri_grammar::bidi::{check_display_conversion, display_form, is_lossless_display, DisplayLoss};
 use iri_grammar::grammar::{check, is_match, Iri, Rule};
 use iri_grammar::lint::{
-    catalogue_text, entry, has_errors, lint, lint_text, Finding, LintOptions, Severity, CATALOGUE,
+    catalogue_text, entry, has_errors, lint_text, Finding, LintOptions, Severity, CATALOGUE,
 };
 use iri_grammar::reference::{Component, IriRef};
 use iri_grammar::VariantName;
@@ -279,7 +279,9 @@ fn check_stays_the_grammar_and_lint_reports_the_prose() {
     let text = "http://a/\u{202E}";
     assert!(is_match::<Iri>(Rule::IriReference, text));
     assert!(check::<Iri>(Rule::IriReference, text).is_ok());
-    let found = lint(&IriRef::parse(text).unwrap(), &LintOptions::default());
+    let found = IriRef::parse(text)
+        .unwrap()
+        .lint_with(&LintOptions::default());
     assert!(has_errors(&found));
     assert_eq!(found[0].severity(), Severity::Error);
     assert_eq!(found[0].section(), "RFC 3987 §4.1");

@@ -1,6 +1,6 @@
 //! IRI → URI (RFC 3987 §3.1), URI → IRI (§3.2), LEIRI → IRI (LEIRI note §3).
 
-use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
+use iri_grammar::convert::{ConvertError, ToIri, ToUri};
 use iri_grammar::reference::{IriRef, LeiriRef, UriRef};
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
 use iri_grammar_abnf::strings::generate::Generator;
@@ -9,13 +9,17 @@ use iri_grammar_abnf::{Grammars, VariantName};
 use crate::common;
 
 fn uri(s: &str) -> String {
-    to_uri(&IriRef::parse(s).unwrap(), ToUri::default())
+    IriRef::parse(s)
+        .unwrap()
+        .to_uri_with(ToUri::default())
         .unwrap()
         .to_string()
 }
 
 fn iri(s: &str) -> String {
-    to_iri(&UriRef::parse(s).unwrap(), ToIri::default())
+    UriRef::parse(s)
+        .unwrap()
+        .to_iri_with(ToIri::default())
         .unwrap()
         .to_string()
 }
@@ -43,7 +47,7 @@ fn rfc3987_3_1_examples() {
 
 #[test]
 fn to_uri_idna_for_dns_schemes() {
-    let u = |s: &str| to_uri(&IriRef::parse(s).unwrap(), ToUri { idna: true });
+    let u = |s: &str| IriRef::parse(s).unwrap().to_uri_with(ToUri { idna: true });
     assert_eq!(
         u("http://résumé.example.org").unwrap(),
         "http://xn--rsum-bpad.example.org"
@@ -65,7 +69,7 @@ fn to_uri_idna_for_dns_schemes() {
 #[test]
 fn leiri_input_also_encodes_the_ascii_a_uri_forbids() {
     let l = LeiriRef::parse("http://a/b c<d>\"{|}\\^`\u{1}\u{7F}#f g").unwrap();
-    let u = to_uri(&l, ToUri::default()).unwrap();
+    let u = l.to_uri_with(ToUri::default()).unwrap();
     assert_eq!(u, "http://a/b%20c%3Cd%3E%22%7B%7C%7D%5C%5E%60%01%7F#f%20g");
 }
 
@@ -83,10 +87,9 @@ fn rfc3987_3_2_1_examples() {
         iri("http://xn--99zt52a.example.org/%e2%80%ae"),
         "http://xn--99zt52a.example.org/%E2%80%AE"
     );
-    let t = to_iri(
-        &UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap(),
-        ToIri { idna: true },
-    );
+    let t = UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae")
+        .unwrap()
+        .to_iri_with(ToIri { idna: true });
     assert_eq!(t.unwrap(), "http://納豆.example.org/%E2%80%AE");
     // Never guess a non-UTF-8 encoding (§3.2).
     assert_eq!(
@@ -132,7 +135,9 @@ fn uri_to_iri_steps() {
 #[test]
 fn leiri_to_iri_by_component() {
     let l = |s: &str| {
-        leiri_to_iri(&LeiriRef::parse(s).unwrap())
+        LeiriRef::parse(s)
+            .unwrap()
+            .leiri_to_iri()
             .unwrap()
             .to_string()
     };
@@ -158,19 +163,19 @@ fn property<V: Variant>(rule: &str) {
         let s = g.generate(rule).unwrap();
         let r = Reference::<V>::parse(&s).unwrap();
         // to_uri always gives a URI, and is idempotent.
-        let u = to_uri(&r, ToUri::default()).unwrap();
-        assert_eq!(to_uri(&u, ToUri::default()).unwrap(), u, "{s:?}");
-        // to_iri always gives an IRI; to_uri(to_iri(u)) == u up to hex case and
+        let u = r.to_uri_with(ToUri::default()).unwrap();
+        assert_eq!(u.to_uri_with(ToUri::default()).unwrap(), u, "{s:?}");
+        // to_iri always gives an IRI; u.to_iri().to_uri() == u up to hex case and
         // percent-encoded unreserved characters.
-        let i = to_iri(&u, ToIri::default()).unwrap();
-        let back = to_uri(&i, ToUri::default()).unwrap();
+        let i = u.to_iri_with(ToIri::default()).unwrap();
+        let back = i.to_uri_with(ToUri::default()).unwrap();
         assert_eq!(
             common::hex_normal(back.as_str()),
             common::hex_normal(u.as_str()),
             "{s:?} -> {u} -> {i}"
         );
         if V::NAME == VariantName::Leiri {
-            let li = leiri_to_iri(&r).unwrap();
+            let li = r.leiri_to_iri().unwrap();
             assert!(IriRef::parse(li.as_str()).is_ok());
         }
     }
@@ -208,7 +213,7 @@ fn corpus_conversion_vectors() {
                 IriRef::parse(input)
                     .map_err(|e| e.to_string())
                     .and_then(|r| {
-                        to_uri(&r, ToUri { idna })
+                        r.to_uri_with(ToUri { idna })
                             .map(|x| x.to_string())
                             .map_err(|e| e.to_string())
                     })
@@ -216,7 +221,7 @@ fn corpus_conversion_vectors() {
                 UriRef::parse(input)
                     .map_err(|e| e.to_string())
                     .and_then(|r| {
-                        to_iri(&r, ToIri { idna })
+                        r.to_iri_with(ToIri { idna })
                             .map(|x| x.to_string())
                             .map_err(|e| e.to_string())
                     })

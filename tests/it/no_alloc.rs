@@ -7,7 +7,7 @@
 //! The counter is per thread, so the test harness (which allocates on its own
 //! threads while tests run) cannot disturb the count of the thread under test.
 
-use iri_grammar::combinators::{parse_rule, Check};
+use iri_grammar::combinators::{rule as combinator, Check};
 use iri_grammar::grammar::{check, is_match, Iri, Leiri, Rule, Uri, Variant};
 use iri_grammar::reference::Reference;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -145,11 +145,11 @@ fn assert_no_allocation<V: Variant>(rule: Rule, input: &str) {
         V::NAME,
         rule.name::<V>()
     );
-    let (n, _) = allocations(|| parse_rule::<V, Check>(rule, input).is_ok());
+    let (n, _) = allocations(|| combinator::<V, Check>(rule)(input).is_ok());
     assert_eq!(
         n,
         0,
-        "parse_rule::<{:?}, Check>({}, {input:?}) allocated",
+        "combinators::rule::<{:?}, Check>({})({input:?}) allocated",
         V::NAME,
         rule.name::<V>()
     );

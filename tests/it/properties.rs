@@ -6,7 +6,7 @@
 //! - a host stays one host: no conversion, normalization or preparation turns a
 //!   character into a delimiter (`@`, `/`, `?`, `#`, `:`) of the result, which keeps
 //!   the components of its input (and the same number of path segments);
-//! - round trips: `to_iri(to_uri(x))` is equivalent to `x`, `to_uri(to_iri(u))` is `u`
+//! - round trips: `x.to_uri().to_iri()` is equivalent to `x`, `u.to_iri().to_uri()` is `u`
 //!   up to hex case and encoded unreserved characters, relativize then resolve gives
 //!   the target;
 //! - every result parses in its grammar to the components the operation recorded.
@@ -18,8 +18,8 @@
 //! IRI_PROPERTY_CASES=10000000 cargo test --release --test properties -- --nocapture
 //! ```
 
-use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ConvertError, ToIri, ToUri};
-use iri_grammar::normalize::{compare, normalize, CharNorm, Comparison, Level, NormalizeOptions};
+use iri_grammar::convert::{ConvertError, ToIri, ToUri};
+use iri_grammar::normalize::{CharNorm, Comparison, Level, NormalizeOptions};
 use iri_grammar::prepare::prepare;
 use iri_grammar::reference::Component;
 use iri_grammar::{Iri, Leiri, Reference, Uri, Variant};
@@ -182,7 +182,7 @@ fn normalization<V: Variant>(r: &Reference<'_, V>, s: &str) {
     for level in [Level::Syntax, Level::Scheme] {
         for options in OPTIONS {
             let what = format!("normalize {level:?} {:?}", options.chars);
-            let n = match normalize(r, level, options) {
+            let n = match r.normalize_with(level, options) {
                 Ok(n) => n,
                 Err(_) => {
                     // Only IDNA refuses, and only at the scheme level.
@@ -193,7 +193,8 @@ fn normalization<V: Variant>(r: &Reference<'_, V>, s: &str) {
             };
             NORMALIZED.fetch_add(1, Ordering::Relaxed);
             reparses(&n, &what, s);
-            let again = normalize(&n, level, options)
+            let again = n
+                .normalize_with(level, options)
                 .unwrap_or_else(|e| panic!("{what} of {s:?} gave {n}, which fails: {e}"));
             assert_eq!(
                 again.as_str(),
@@ -202,7 +203,7 @@ fn normalization<V: Variant>(r: &Reference<'_, V>, s: &str) {
             );
             if r.is_absolute() {
                 assert_eq!(
-                    compare(r, &n, level, options),
+                    r.compare_with(&n, level, options),
                     Comparison::Equivalent,
                     "{what}: {s:?} and {n}"
                 );
@@ -221,22 +222,22 @@ fn normalization<V: Variant>(r: &Reference<'_, V>, s: &str) {
 
 fn conversions<V: Variant>(r: &Reference<'_, V>, s: &str) {
     for idna in [false, true] {
-        match to_uri(r, ToUri { idna }) {
+        match r.to_uri_with(ToUri { idna }) {
             Ok(u) => {
                 reparses(&u, "to_uri", s);
                 assert_eq!(structure(&u), structure(r), "to_uri {idna} of {s:?}: {u}");
-                let back = to_iri(&u, ToIri { idna }).unwrap();
+                let back = u.to_iri_with(ToIri { idna }).unwrap();
                 reparses(&back, "to_iri", u.as_str());
                 if r.is_absolute() {
                     let level = if idna { Level::Scheme } else { Level::Syntax };
                     // Compared as URIs: the normal form of a URI is a URI.
                     let as_uri = |n: &str| {
                         let n = Reference::<Leiri>::parse(n).unwrap();
-                        to_uri(&n, ToUri::default()).unwrap().to_string()
+                        n.to_uri_with(ToUri::default()).unwrap().to_string()
                     };
                     let (x, y) = (
-                        normalize(r, level, OPTIONS[0]),
-                        normalize(&back, level, OPTIONS[0]),
+                        r.normalize_with(level, OPTIONS[0]),
+                        back.normalize_with(level, OPTIONS[0]),
                     );
                     // Under the URI grammar a host is lowercase whatever it holds
                     // (RFC 3986 §6.2.2.1); the IRI it maps to keeps the case of a host
@@ -254,7 +255,7 @@ fn conversions<V: Variant>(r: &Reference<'_, V>, s: &str) {
                         assert_eq!(
                             folded(as_uri(x.as_str())),
                             folded(as_uri(y.as_str())),
-                            "to_iri(to_uri({s:?}, idna {idna})) = {back} is not equivalent"
+                            "to_uri({s:?}, idna {idna}).to_iri_with() = {back} is not equivalent"
                         );
                     }
                 }
@@ -262,11 +263,11 @@ fn conversions<V: Variant>(r: &Reference<'_, V>, s: &str) {
             Err(ConvertError::Idna(_)) => assert!(idna, "to_uri without IDNA failed on {s:?}"),
             Err(e) => panic!("to_uri of {s:?}: {e}"),
         }
-        let i = to_iri(r, ToIri { idna }).unwrap();
+        let i = r.to_iri_with(ToIri { idna }).unwrap();
         reparses(&i, "to_iri", s);
         assert_eq!(structure(&i), structure(r), "to_iri {idna} of {s:?}: {i}");
         if V::NAME == VariantName::Uri && !idna {
-            let u = to_uri(&i, ToUri::default()).unwrap();
+            let u = i.to_uri_with(ToUri::default()).unwrap();
             assert_eq!(
                 common::hex_normal(u.as_str()),
                 common::hex_normal(r.as_str()),
@@ -275,7 +276,7 @@ fn conversions<V: Variant>(r: &Reference<'_, V>, s: &str) {
         }
     }
     if V::NAME == VariantName::Leiri {
-        let i = leiri_to_iri(r).unwrap();
+        let i = r.leiri_to_iri().unwrap();
         reparses(&i, "leiri_to_iri", s);
         assert_eq!(structure(&i), structure(r), "leiri_to_iri of {s:?}: {i}");
     }
@@ -382,7 +383,9 @@ mod regressions {
             chars,
             ignore_fragment: false,
         };
-        normalize(&IriRef::parse(s).unwrap(), level, options)
+        IriRef::parse(s)
+            .unwrap()
+            .normalize_with(level, options)
             .map(|r| r.to_string())
             .map_err(|e| e.to_string())
     }
@@ -401,13 +404,16 @@ mod regressions {
         ] {
             let r = IriRef::parse(s).unwrap();
             assert!(
-                matches!(to_uri(&r, idna), Err(ConvertError::Idna(_))),
+                matches!(r.to_uri_with(idna), Err(ConvertError::Idna(_))),
                 "{s:?}"
             );
-            assert!(normalize(&r, Level::Scheme, OPTIONS[0]).is_err(), "{s:?}");
+            assert!(
+                r.normalize_with(Level::Scheme, OPTIONS[0]).is_err(),
+                "{s:?}"
+            );
             // Without IDNA the character is percent-encoded: one host.
             assert_eq!(
-                to_uri(&r, ToUri::default())
+                r.to_uri_with(ToUri::default())
                     .unwrap()
                     .host()
                     .map(|h| h.contains('%')),
@@ -416,8 +422,7 @@ mod regressions {
         }
         // U+FF05 FULLWIDTH PERCENT SIGN: no "%AA".
         assert!(norm("http://\u{FF05}aa/", Level::Scheme, CharNorm::None).is_err());
-        let unknown = compare(
-            &IriRef::parse("http://e\u{FE56}x.c/").unwrap(),
+        let unknown = IriRef::parse("http://e\u{FE56}x.c/").unwrap().compare_with(
             &IriRef::parse("http://e/?x.c/").unwrap(),
             Level::Scheme,
             OPTIONS[0],
@@ -428,7 +433,7 @@ mod regressions {
     #[test]
     fn to_iri_with_idna_on_a_label_with_xn_after_a_multibyte_character() {
         let r = IriRef::parse("http://aa\u{F900}xn--").unwrap();
-        let i = to_iri(&r, ToIri { idna: true }).unwrap();
+        let i = r.to_iri_with(ToIri { idna: true }).unwrap();
         assert_eq!(i, "http://aa\u{F900}xn--");
     }
 
@@ -444,7 +449,10 @@ mod regressions {
             chars: CharNorm::Nfc,
             ignore_fragment: false,
         };
-        assert_eq!(compare(&a, &b, Level::Syntax, nfc), Comparison::Equivalent);
+        assert_eq!(
+            a.compare_with(&b, Level::Syntax, nfc),
+            Comparison::Equivalent
+        );
         assert_eq!(
             norm(
                 "http://a/b/\u{FF0E}\u{FF0E}/c",
@@ -474,7 +482,7 @@ mod regressions {
         let r = IriRef::parse("http://xn--xn----aa--aa--aa-nis").unwrap();
         let n = IriRef::parse(&n).unwrap();
         assert_eq!(
-            compare(&r, &n, Level::Scheme, OPTIONS[0]),
+            r.compare_with(&n, Level::Scheme, OPTIONS[0]),
             Comparison::Equivalent
         );
     }

@@ -2,15 +2,17 @@
 //! row of that file's table points at a test here or elsewhere; these are the ones
 //! that had no test of their own.
 
-use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
-use iri_grammar::lint::{has_errors, lint, LintOptions};
-use iri_grammar::normalize::{normalize, Level, NormalizeOptions};
+use iri_grammar::convert::{ToIri, ToUri};
+use iri_grammar::lint::{has_errors, LintOptions};
+use iri_grammar::normalize::{Level, NormalizeOptions};
 use iri_grammar::reference::Component;
 use iri_grammar::{check, is_match, IriRef, LeiriRef, Rule, UriRef};
 use std::time::{Duration, Instant};
 
 fn iri_of_uri(s: &str) -> String {
-    to_iri(&UriRef::parse(s).unwrap(), ToIri::default())
+    UriRef::parse(s)
+        .unwrap()
+        .to_iri_with(ToIri::default())
         .unwrap()
         .to_string()
 }
@@ -25,8 +27,8 @@ fn bidi_formatting_characters_are_errors_stay_encoded_and_are_never_displayed() 
     ] {
         let s = format!("http://a/{c}x?y");
         let r = IriRef::parse(&s).unwrap();
-        assert!(has_errors(&lint(&r, &LintOptions::default())), "{c:?}");
-        let encoded = to_uri(&r, ToUri::default()).unwrap();
+        assert!(has_errors(&r.lint_with(&LintOptions::default())), "{c:?}");
+        let encoded = r.to_uri_with(ToUri::default()).unwrap();
         assert_eq!(
             iri_of_uri(encoded.as_str()),
             encoded.as_str(),
@@ -50,19 +52,24 @@ fn idna_never_turns_a_look_alike_into_a_delimiter() {
     let spoof = "http://evil.example\u{FE6B}bank.example/login";
     let r = IriRef::parse(spoof).unwrap();
     assert_eq!(r.host(), Some("evil.example\u{FE6B}bank.example"));
-    assert!(to_uri(&r, ToUri { idna: true }).is_err());
-    assert!(normalize(&r, Level::Scheme, NormalizeOptions::default()).is_err());
+    assert!(r.to_uri_with(ToUri { idna: true }).is_err());
+    assert!(r
+        .normalize_with(Level::Scheme, NormalizeOptions::default())
+        .is_err());
     assert!(iri_grammar::prepare::prepare(spoof).is_err());
-    let u = to_uri(&r, ToUri::default()).unwrap();
+    let u = r.to_uri_with(ToUri::default()).unwrap();
     assert_eq!(u.host(), Some("evil.example%EF%B9%ABbank.example"));
     assert_eq!(u.userinfo(), None);
     // An ACE label whose Unicode form holds U+FE6B is not decoded by to_iri --idna.
     let ace = format!("xn--{}", idna::punycode::encode_str("a\u{FE6B}b").unwrap());
     let s = format!("http://{ace}.example/");
-    let i = to_iri(&UriRef::parse(&s).unwrap(), ToIri { idna: true }).unwrap();
+    let i = UriRef::parse(&s)
+        .unwrap()
+        .to_iri_with(ToIri { idna: true })
+        .unwrap();
     assert_eq!(i.as_str(), s);
     // The lint names the look-alike.
-    let findings = lint(&r, &LintOptions::default());
+    let findings = r.lint_with(&LintOptions::default());
     assert!(
         findings.iter().any(|f| f.code() == "lookalike-delimiter"),
         "{findings:?}"
@@ -91,12 +98,10 @@ fn percent_encoded_dot_segments_are_not_traversed_by_resolution() {
         let t = IriRef::parse(reference).unwrap().resolve(&base).unwrap();
         assert_eq!(t, target, "{reference}");
     }
-    let n = normalize(
-        &IriRef::parse("http://a/public/%2E%2E/x").unwrap(),
-        Level::Syntax,
-        NormalizeOptions::default(),
-    )
-    .unwrap();
+    let n = IriRef::parse("http://a/public/%2E%2E/x")
+        .unwrap()
+        .normalize_with(Level::Syntax, NormalizeOptions::default())
+        .unwrap();
     assert_eq!(n, "http://a/x");
 }
 
@@ -111,18 +116,19 @@ fn nul_stays_percent_encoded() {
         iri_of_uri("http://a/x%00.txt?q=%00#%00"),
         "http://a/x%00.txt?q=%00#%00"
     );
-    let n = normalize(
-        &UriRef::parse("http://a/x%00.txt").unwrap(),
-        Level::Syntax,
-        NormalizeOptions::default(),
-    )
-    .unwrap();
+    let n = UriRef::parse("http://a/x%00.txt")
+        .unwrap()
+        .normalize_with(Level::Syntax, NormalizeOptions::default())
+        .unwrap();
     assert_eq!(n, "http://a/x%00.txt");
     assert!(IriRef::parse("http://a/x\0.txt").is_err());
     let l = LeiriRef::parse("http://a/x\0.txt").unwrap();
-    assert_eq!(leiri_to_iri(&l).unwrap(), "http://a/x%00.txt");
-    assert_eq!(to_uri(&l, ToUri::default()).unwrap(), "http://a/x%00.txt");
-    let findings = lint(&l, &LintOptions::default());
+    assert_eq!(l.leiri_to_iri().unwrap(), "http://a/x%00.txt");
+    assert_eq!(
+        l.to_uri_with(ToUri::default()).unwrap(),
+        "http://a/x%00.txt"
+    );
+    let findings = l.lint_with(&LintOptions::default());
     assert!(
         findings.iter().any(|f| f.code() == "leiri-control"),
         "{findings:?}"
@@ -150,12 +156,10 @@ fn overlong_and_surrogate_utf8_are_never_decoded() {
         let s = format!("http://a/b{bad}c/..%C0%AE/d");
         let i = iri_of_uri(&s);
         assert_eq!(i.to_uppercase(), s.to_uppercase(), "{bad} was decoded");
-        let n = normalize(
-            &UriRef::parse(&s).unwrap(),
-            Level::Syntax,
-            NormalizeOptions::default(),
-        )
-        .unwrap();
+        let n = UriRef::parse(&s)
+            .unwrap()
+            .normalize_with(Level::Syntax, NormalizeOptions::default())
+            .unwrap();
         assert_eq!(n.path_segments().count(), 3, "{bad}: {n}");
         assert!(!iri_grammar::pct::decode(bad).contains(['/', '.']), "{bad}");
     }
@@ -243,9 +247,9 @@ fn every_operation_takes_linear_time_on_hostile_shapes() {
         assert_linear(&format!("operations, {name}"), make, |s| {
             if let Ok(r) = IriRef::parse(s) {
                 let _ = r.resolve(&base);
-                let _ = to_uri(&r, ToUri { idna: true });
-                let _ = normalize(&r, Level::Scheme, NormalizeOptions::default());
-                let _ = lint(&r, &LintOptions::default());
+                let _ = r.to_uri_with(ToUri { idna: true });
+                let _ = r.normalize_with(Level::Scheme, NormalizeOptions::default());
+                let _ = r.lint_with(&LintOptions::default());
             }
         });
     }

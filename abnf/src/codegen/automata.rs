@@ -28,7 +28,7 @@ const SCAN_AT_LEAST: usize = 16;
 
 const HEADER: &str = "\
 // Generated from grammar/*.abnf by abnf/src/codegen/automata.rs. Do not edit.
-// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test generated
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test it generated
 ";
 
 /// Generates `src/grammar/automata.rs`.
@@ -37,7 +37,7 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
     out.push_str(
         "\n//! The compiled grammar: for each grammar, one deterministic automaton over\n\
          //! bytes that accepts exactly the language of each compiled rule (built from the\n\
-         //! rule table by `abnf/src/automaton.rs`, minimized). `automaton.rs` walks it.\n\
+         //! rule table by `abnf/src/codegen/automaton.rs`, minimized). `automaton.rs` walks it.\n\
          //! Tables, in a compact form that `Automaton::new` widens at compile time into\n\
          //! the one the walk reads: `classes` maps each byte to its class;\n\
          //! `next[state * class_count + class]` is the next state, written row by row\n\

@@ -7,7 +7,7 @@ use crate::args::{CharNormArgs, LevelArg};
 use crate::io::{each_input, Failure, Judged, Status, Style, Verdicts, Why};
 use crate::json::Object;
 use crate::report::Problem;
-use iri_grammar::normalize::{compare, Comparison, NormalizeOptions};
+use iri_grammar::normalize::{Comparison, NormalizeOptions};
 use iri_grammar::{Reference, Variant};
 use std::fmt::Write;
 
@@ -24,7 +24,7 @@ pub fn run<V: Variant>(
     };
     let judge = |a: &str, b: &str| -> Comparison {
         match (Reference::<V>::parse(a), Reference::<V>::parse(b)) {
-            (Ok(x), Ok(y)) => compare(&x, &y, level.level(), options),
+            (Ok(x), Ok(y)) => x.compare_with(&y, level.level(), options),
             (Err(e), _) => Comparison::Unknown(format!(
                 "{a:?} is invalid: {}",
                 Problem::of_match(&e).text()

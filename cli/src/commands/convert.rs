@@ -3,21 +3,22 @@
 use super::each_reference;
 use crate::io::{Style, Verdicts};
 use crate::report::Problem;
-use iri_grammar::convert::{leiri_to_iri, to_iri as iri_of, to_uri as uri_of, ToIri, ToUri};
+use iri_grammar::convert::{ToIri, ToUri};
 use iri_grammar::{Iri, Uri, Variant, VariantName};
 
 pub fn to_uri<V: Variant>(style: &Style, idna: bool, inputs: &[String]) -> Verdicts {
     each_reference::<V, Uri>(style, inputs, "uri", |r| {
-        uri_of(&r, ToUri { idna }).map_err(|e| Problem::other("idna", e.to_string()))
+        r.to_uri_with(ToUri { idna })
+            .map_err(|e| Problem::other("idna", e.to_string()))
     })
 }
 
 pub fn to_iri<V: Variant>(style: &Style, idna: bool, inputs: &[String]) -> Verdicts {
     each_reference::<V, Iri>(style, inputs, "iri", |r| {
         if V::NAME == VariantName::Leiri {
-            leiri_to_iri(&r)
+            r.leiri_to_iri()
         } else {
-            iri_of(&r, ToIri { idna })
+            r.to_iri_with(ToIri { idna })
         }
         .map_err(|e| Problem::other("idna", e.to_string()))
     })

@@ -39,7 +39,7 @@ pub fn run<V: Variant>(
             Ok(r) => r,
             Err(p) => return write_invalid(out, json, input, &p),
         };
-        let findings = lint::lint(&r, &options);
+        let findings = r.lint_with(&options);
         let failed = lint::has_errors(&findings);
         if json {
             let mut o = input

@@ -4,7 +4,7 @@ use super::each_reference;
 use crate::args::{CharNormArgs, NormalizeLevelArg};
 use crate::io::{Style, Verdicts};
 use crate::report::Problem;
-use iri_grammar::normalize::{normalize, NormalizeOptions};
+use iri_grammar::normalize::NormalizeOptions;
 use iri_grammar::Variant;
 
 pub fn run<V: Variant>(
@@ -18,6 +18,7 @@ pub fn run<V: Variant>(
         ignore_fragment: false,
     };
     each_reference::<V, V>(style, inputs, "normalized", |r| {
-        normalize(&r, level.level(), options).map_err(|e| Problem::other("idna", e.to_string()))
+        r.normalize_with(level.level(), options)
+            .map_err(|e| Problem::other("idna", e.to_string()))
     })
 }

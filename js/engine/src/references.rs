@@ -310,7 +310,7 @@ pub extern "C" fn iri_compare(g: u32, a: u32, b: u32, l: u32, c: u32) -> u32 {
     };
     let outcome = with_variant!(v, V => parse_input!(V, 0..a, 0, |x| {
         parse_input!(V, a..a + b, 1, |y| {
-            let answer = iri_grammar::normalize::compare(&x, &y, level(l), options);
+            let answer = x.compare_with(&y, level(l), options);
             Ok(Outcome::Value(Json(match answer {
                 Comparison::Equivalent => "true",
                 Comparison::Different => "false",
