@@ -86,8 +86,7 @@ pub(crate) fn count_non_ascii(bytes: &[u8]) -> usize {
 /// or it may be far: 64 at a time with SSE2 (four blocks of sixteen, or-ed, one
 /// `pmovmskb` to read the high bits of all of them), eight elsewhere and in texts
 /// shorter than sixteen bytes. Most IRIs are ASCII and shorter than 64 bytes: one test
-/// says so, with no branch per block whose way depends on the text's length
-/// (`to_uri` of the userbait list: 26.0–26.7 → 21.8–22.3 ns).
+/// says so, with no branch per block whose way depends on the text's length.
 #[inline]
 pub(crate) fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
     first_in_blocks::<4>(bytes, BeyondAscii)
@@ -96,8 +95,7 @@ pub(crate) fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
 /// Where the next byte beyond ASCII is in `bytes`, which follows one (the rest of a
 /// text being encoded): sixteen at a time with SSE2, eight elsewhere and in texts
 /// shorter than sixteen bytes; the next character beyond ASCII is often near, where
-/// four blocks would test bytes for nothing (`to_uri` of non-ASCII IRIs: 49.6–50.8 ns
-/// with one block, 50.6–53.3 with four).
+/// four blocks would test bytes for nothing.
 #[inline]
 pub(crate) fn next_non_ascii(bytes: &[u8]) -> Option<usize> {
     first_in_blocks::<1>(bytes, BeyondAscii)
@@ -105,8 +103,7 @@ pub(crate) fn next_non_ascii(bytes: &[u8]) -> Option<usize> {
 
 /// Where the first byte `c` is in `bytes`: sixteen at a time with SSE2, eight
 /// elsewhere and in texts shorter than sixteen bytes (the `%` of a URI being
-/// decoded: eight at a time and the last bytes one by one, it took a sixth of
-/// `to_iri`'s instructions on URIs with a `%`).
+/// decoded, which is where `to_iri` spends its time on URIs with a `%`).
 #[inline]
 pub(crate) fn first_byte(bytes: &[u8], c: u8) -> Option<usize> {
     first_in_blocks::<1>(bytes, Byte(c))
@@ -236,8 +233,7 @@ pub(crate) fn first_looked_up(bytes: &[u8], is: impl Fn(u8) -> bool) -> Option<u
 /// at a time.
 #[inline(always)]
 fn first_marked(bytes: &[u8], m: impl Mark) -> Option<usize> {
-    // `chunks_exact` rather than `word_at` in a loop: its bounds fold away (with
-    // `word_at`, `to_uri` on non-ASCII IRIs took 23 instructions more an IRI).
+    // `chunks_exact` rather than `word_at` in a loop: its bounds checks fold away.
     let mut words = bytes.chunks_exact(8);
     let mut at = 0;
     for word in &mut words {

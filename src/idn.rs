@@ -382,10 +382,9 @@ pub fn comparison_form(
     // is beyond ASCII, ToASCII in `ascii` (otherwise the two are one). ToUnicode of
     // each label of the ASCII form is then the label of the Unicode form at the same
     // place: the whole host passed UTS 46's checks, which are those of each label
-    // and, for bidi, stricter. (Before, each ACE label went through UTS 46 again;
-    // with the splits below, `résumé.example.org` took 9,127 instructions, now
-    // 6,326.) `tests::one_pass_gives_the_definition` checks this against ToUnicode
-    // of each label of ToASCII(host).
+    // and, for bidi, stricter, so no ACE label needs to go through UTS 46 again.
+    // `tests::one_pass_gives_the_definition` checks this against ToUnicode of each
+    // label of ToASCII(host).
     //
     // Room for the usual growth: a label's ACE form is at most a few bytes longer
     // than its UTF-8 (`xn--`, a hyphen); mapping seldom lengthens text.

@@ -99,7 +99,7 @@ pub fn encode_octets(octets: &[u8], out: &mut String) {
         debug_assert!(ascii.is_ascii());
         // SAFETY: every byte of `buf` was copied from TRIPLETS, which is ASCII (its
         // bytes are `%` and hex digits, and its constant is built by `from_utf8`), so
-        // any prefix of it is UTF-8. Checking it again was 8 % of a `to_uri` (builtin).
+        // any prefix of it is UTF-8; checking it again would be work on every encoding.
         out.push_str(unsafe { core::str::from_utf8_unchecked(ascii) });
     }
 }

@@ -266,7 +266,7 @@ fn build<V: Variant>(rule: Rule, input: &str, max: u32) -> Result<ParseTree<'_>,
     }
     // Room for the nodes of most inputs, so that the arena rarely grows; at most
     // 1 KiB, which the allocator serves from its per-thread cache (a larger first
-    // block cost ~300 instructions more a tree on long paths).
+    // block would come from the shared heap, slower for every tree).
     let room = Vec::with_capacity((8 + input.len() / 4).min(32).min(max as usize));
     let (result, mut nodes, beyond) =
         runtime::Tree::collect_at_most(room, max, || full_match::<V, runtime::Tree>(rule, input));

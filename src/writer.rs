@@ -307,8 +307,8 @@ static ATTEND_ALL_UPPER: Attention = Attention::new(Marks {
 
 /// Writes `%HH` of the run of octets beyond ASCII that starts at `start`; returns where
 /// the run ends. A run ends at an ASCII byte (or the end), so it is whole characters.
-/// Octet by octet: runs are short (a character or a word), and a staging buffer and a
-/// search for the run's end first cost `to_uri` a sixth of its time on non-ASCII IRIs.
+/// Octet by octet: runs are short (a character or a word), too short to repay a
+/// staging buffer or a search for the run's end first.
 #[inline]
 pub(crate) fn encode_run_beyond_ascii(bytes: &[u8], start: usize, out: &mut String) -> usize {
     let mut k = start;

@@ -877,8 +877,8 @@ mod avx2 {
         ) -> Option<usize> {
             // A volatile read keeps each arm's load of its table's low halves in
             // the arm, one instruction: the compiler would otherwise hoist all
-            // fifteen out of the walk's loop, into about 35 instructions run before
-            // every walk, whichever tables it uses (5 % of a validation).
+            // fifteen out of the walk's loop, run before every walk whichever
+            // tables it uses.
             by_scan_table!(state, |k| {
                 // SAFETY: the volatile read is of the 32 bytes of one table's low
                 // halves, a `Halves`, which is aligned to 32.
@@ -891,9 +891,8 @@ mod avx2 {
     }
 
     /// [`Skip::skip`] sixteen bytes at a time with no window kept, for a caller not
-    /// compiled for AVX2: the combinators' runs, each skipped on its own (a window
-    /// of 32 bytes loaded for each cost a tree of an isaacs path 9 % more
-    /// instructions).
+    /// compiled for AVX2: the combinators' runs, each skipped on its own, are too
+    /// short to repay a window of 32 bytes loaded for each.
     ///
     /// # Safety
     /// The processor must have AVX2, and `bytes` must hold at least 16 bytes.

@@ -75,13 +75,11 @@ struct Lazy {
 /// The input a [`MatchError`] keeps, to explain itself later: in place up to
 /// [`Kept::INLINE`] bytes, boxed beyond.
 ///
-/// Saying "no" should cost about what saying "yes" does. With every input copied
-/// into the heap (`malloc`, `memcpy`, `free`), `IriRef::parse` refused the inputs
-/// of `iri-bench time invalid` on ada-node_files in 40 ns where it accepted the
-/// valid ones in 25; kept in place, in 34 (dbpedia-links-iris: 36 → 28, valid 24).
-/// Seventy bytes hold 74–99 % of the references of most corpus lists (URLs and
-/// IRIs are mostly short; ada-isaacs_files, long file paths, is the exception) and
-/// make the error, and a parse's `Result`, 96 bytes instead of 72.
+/// Saying "no" should cost about what saying "yes" does, and copying every input
+/// into the heap (`malloc`, `memcpy`, `free`) would make a refusal cost much more
+/// than an answer. Seventy bytes hold most references of the corpus lists (URLs and
+/// IRIs are mostly short; long file paths are the exception) and make the error,
+/// and a parse's `Result`, 96 bytes instead of 72 (BENCHMARKS.md, `invalid`).
 #[derive(Clone)]
 enum Kept {
     Inline { len: u8, bytes: [u8; Kept::INLINE] },

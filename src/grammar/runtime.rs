@@ -504,9 +504,9 @@ impl Tree {
     /// and the arena: for a caller that keeps the nodes (a [`crate::tree::ParseTree`]
     /// is its arena), with the capacity it expects. A node's positions are `u32`:
     /// the input must be shorter than 4 GiB (`tree_of` checks; this does not).
-    // Inlined into `tree_of` by the hint: without it the compiler's choice turned on
-    // changes elsewhere in the crate (an unrelated cold function moved it out of line,
-    // +45 instructions a tree of a node IRI).
+    // Inlined into `tree_of` by the hint: without it the compiler's choice turns on
+    // changes elsewhere in the crate (an unrelated cold function can move it out of
+    // line).
     #[inline]
     pub fn collect_in<R>(nodes: Vec<RawNode>, f: impl FnOnce() -> R) -> (R, Vec<RawNode>) {
         let (r, nodes, _) = Tree::collect_at_most(nodes, u32::MAX, f);
@@ -1194,8 +1194,8 @@ impl<'a, V: Variant, M: Mode, P: Parse<'a, V, M>> Parse<'a, V, M> for Repeat<P> 
 /// run's percent-encodings inside it. Explain and Trace modes run `P` itself, whose
 /// failures and steps are those of the operators the ABNF is written with.
 ///
-/// A path of five segments is a tree of about 200 instructions fewer (a tenth of the
-/// tree of a `file:` URL; BENCHMARKS.md).
+/// So a path's segments are built without the operators' per-character steps, which
+/// is most of the tree of a long path (BENCHMARKS.md, `tree`).
 #[derive(Debug, Clone, Copy)]
 pub struct Delimited<P> {
     /// The one-byte literal before each run (not a letter, so that case does not

@@ -16,9 +16,8 @@ pub(crate) use iri_grammar_contract::Part;
 /// slot, at a constant offset, so the store's address is known before the state
 /// that names the part has been loaded, and the processor predicts the jump (a
 /// reference's parts come in the same order input after input). Indexed by the
-/// part, each store waited for the state, and the offsets read back right after
-/// the walk cost a parse 1.5 to 6 ns more on every corpus list (dbpedia 31.2 → 27.8
-/// ns); 24 instructions more on dbpedia, 434.5 → 458.
+/// part, each store would wait for the state, and the offsets read back right after
+/// the walk would wait for the stores.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Boundaries {
     pub entered: [u32; 8],

@@ -511,7 +511,7 @@ impl<'a, V: Variant> Reference<'a, V> {
 /// Passed through a `Result<Components, MatchError>` first, the error was copied
 /// from one layout into the other, and the copy's loads waited for the stores that
 /// had just written it (a store-forwarding stall); an `Option<Components>` in
-/// between cost the successful parse 2–3 ns instead.
+/// between would slow the successful parse instead.
 #[inline(always)]
 fn reference_of<V: Variant, T>(
     text: &str,
@@ -541,7 +541,7 @@ fn not_a_reference<V: Variant>(text: &str) -> MatchError {
         MatchError::too_long::<V>(Rule::IriReference, text, "a reference shorter than 4 GiB")
     } else {
         // Not `grammar::explain`, out of line for the paths that succeed: this
-        // function is already, and one call fewer is 3 % of a refusal.
+        // function is already, and a refusal need not pay for a second call.
         MatchError::new::<V>(Rule::IriReference, text)
     }
 }
