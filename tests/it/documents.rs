@@ -109,6 +109,40 @@ fn every_path_architecture_names_exists() {
     );
 }
 
+/// Every top-level folder of the repository is in ARCHITECTURE.md's map, named in
+/// backticks as `folder/` (or a path inside it), so that a new folder cannot go
+/// unexplained.
+#[test]
+fn architecture_maps_every_top_level_folder() {
+    let text = read("ARCHITECTURE.md");
+    let named = backticked(&text);
+    let mut unmapped = Vec::new();
+    let mut folders = 0;
+    for entry in std::fs::read_dir(root()).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        // Build output, and a contributor's own hidden folders (a virtual
+        // environment, an editor's settings); `.ci/` is the project's.
+        let build_output = matches!(name.as_str(), "target" | "target-wasm" | "dist");
+        let hidden = name.starts_with('.') && name != ".ci";
+        if !entry.path().is_dir() || hidden || build_output {
+            continue;
+        }
+        folders += 1;
+        let prefix = format!("{name}/");
+        if !named.iter().any(|span| span.starts_with(&prefix)) {
+            unmapped.push(prefix);
+        }
+    }
+    assert!(
+        folders > 10,
+        "only {folders} folders at the root: the test reads the wrong place"
+    );
+    assert!(
+        unmapped.is_empty(),
+        "ARCHITECTURE.md's map names no path in {unmapped:?}"
+    );
+}
+
 /// The targets of the inline links `[text](target)` of a Markdown text, outside
 /// fenced code blocks.
 fn link_targets(text: &str) -> Vec<&str> {
