@@ -1,5 +1,5 @@
 // Generated from grammar/*.abnf by abnf/src/codegen/automata.rs. Do not edit.
-// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test it generated
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar --test it generated
 
 //! The compiled grammar: for each grammar, one deterministic automaton over
 //! bytes that accepts exactly the language of each compiled rule (built from the

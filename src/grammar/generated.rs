@@ -1,5 +1,5 @@
 // Generated from grammar/*.abnf by abnf/src/codegen/mod.rs. Do not edit.
-// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test it generated
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar --test it generated
 
 //! The combinators generated from `grammar/`, in two rule sets: one per rule of
 //! RFC 3987 §2.2, of the RFC 3986 rules it uses unchanged and of the RFC 5234 core

@@ -1,6 +1,7 @@
 //! The library's integration tests: one binary, a module per concern, so that the
-//! library and the peers it is compared with are linked once. `cargo test --test it
-//! MODULE` runs one module (`cargo test --test it snapshots`); the long modes of
+//! library and the peers it is compared with are linked once. `cargo test -p
+//! iri-grammar --test it MODULE` runs one module (every crate's binary is named `it`,
+//! hence `-p`); the long modes of
 //! `differential`, `oracle_explains`, `peers` and `properties` are set by environment
 //! variables (CONTRIBUTING.md, "Long runs").
 

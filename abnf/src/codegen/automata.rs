@@ -28,7 +28,7 @@ const SCAN_AT_LEAST: usize = 16;
 
 const HEADER: &str = "\
 // Generated from grammar/*.abnf by abnf/src/codegen/automata.rs. Do not edit.
-// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test it generated
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar --test it generated
 ";
 
 /// Generates `src/grammar/automata.rs`.

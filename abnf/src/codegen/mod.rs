@@ -2,7 +2,7 @@
 //!
 //! It writes `src/grammar/generated.rs`; the test `tests/it/generated.rs` regenerates
 //! it and fails when the committed file is stale (run
-//! `IRI_GRAMMAR_REGENERATE=1 cargo test --test it generated` to rewrite it).
+//! `IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar --test it generated` to rewrite it).
 //!
 //! # One rule set for three grammars
 //! The combinators are those of RFC 3987 §2.2 plus the RFC 3986 rules it uses
@@ -61,7 +61,7 @@ impl std::error::Error for CodegenError {}
 
 const HEADER: &str = "\
 // Generated from grammar/*.abnf by abnf/src/codegen/mod.rs. Do not edit.
-// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test --test it generated
+// To regenerate: IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar --test it generated
 ";
 
 /// The grammars and what the generator knows of them: the rule sets, their analyses,

@@ -4,7 +4,7 @@
 //! The binary is also the adapter the planted bugs run (started again with
 //! `IRI_CONFORM_TEST_ADAPTER` set), so it has no test harness printing on standard
 //! output, which is the protocol's: `main` runs the tests itself, those whose names
-//! contain one of the arguments if any are given (`cargo test --test it -- hang`).
+//! contain one of the arguments if any are given (`cargo test -p iri-grammar-conform --test it -- hang`).
 
 /// The tests of a module, by name: `tests! { a, b }` is `TESTS`, each name with its
 /// function.
