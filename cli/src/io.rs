@@ -44,7 +44,6 @@
 //! standard input and output can be bytes in memory instead, for the current thread:
 //! the commands are the same code either way, only the two streams differ.
 
-use crate::args::ScriptArgs;
 use crate::json::{self, Object};
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -376,8 +375,18 @@ fn ended_by_status(e: io::Error, status: Status) -> Verdicts {
 pub struct Style {
     /// JSON Lines instead of text.
     pub json: bool,
-    /// The options of the command line (`-H`, `-q`, `--summary`, ...).
-    pub script: ScriptArgs,
+    /// `--with-input` (`-H`): each line starts with its input.
+    pub with_input: bool,
+    /// `--quiet` (`-q`): no results; the first input that fails ends the run.
+    pub quiet: bool,
+    /// `--invalid-only`: only the inputs that did not succeed.
+    pub invalid_only: bool,
+    /// `--valid-only`: only the inputs that succeeded.
+    pub valid_only: bool,
+    /// `--summary`: the counts after the results.
+    pub summary: bool,
+    /// `--jobs`: the threads that render the inputs.
+    pub jobs: Option<u16>,
     /// Text records of several lines (`parse`) are separated by a blank line.
     pub blank_line_between: bool,
     /// Each input is a pair, A TAB B (`compare`): `--with-input` writes two columns.
@@ -398,12 +407,12 @@ impl Style {
     /// unless standard output is a terminal, which is shown their control and bidi
     /// formatting characters as `\uXXXX` as all text output is ([`Out`]).
     pub fn copies_inputs(&self) -> bool {
-        let s = &self.script;
+        let s = self;
         !self.json && !s.with_input && (s.invalid_only || self.verdicts && s.valid_only)
     }
 
     fn shows(&self, status: Status) -> bool {
-        let s = &self.script;
+        let s = self;
         !(s.quiet
             || s.valid_only && status != Status::Success
             || s.invalid_only && status == Status::Success)
@@ -411,26 +420,26 @@ impl Style {
 
     /// Whether what is shown depends on how the input came out.
     fn filters(&self) -> bool {
-        let s = &self.script;
+        let s = self;
         s.quiet || s.valid_only || s.invalid_only
     }
 
     /// Whether records are separated by a blank line: text records of several lines,
     /// unless each line carries its input.
     fn separates(&self) -> bool {
-        self.blank_line_between && !self.json && !self.script.with_input && !self.copies_inputs()
+        self.blank_line_between && !self.json && !self.with_input && !self.copies_inputs()
     }
 
     /// Whether each text line starts with its input (`--with-input`).
     fn prefixes(&self) -> bool {
-        self.script.with_input && !self.json
+        self.with_input && !self.json
     }
 
     /// The threads that render a batch: `--jobs`, at most the cores the system gives
     /// this process (more threads than cores only take turns), by default all of them.
     fn threads(&self) -> usize {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        match self.script.jobs {
+        match self.jobs {
             Some(n) => usize::from(n).min(cores),
             None => cores,
         }
@@ -1333,8 +1342,7 @@ fn write_part(
 ) -> io::Result<bool> {
     out.put(&part.text, &mut part.begun)?;
     tally.merge(part.tally);
-    let script = &style.script;
-    Ok(!(script.quiet && !script.summary && tally.status() != Status::Success))
+    Ok(!(style.quiet && !style.summary && tally.status() != Status::Success))
 }
 
 /// Each block rendered and written on this thread, one after the other (`--jobs 1`,
@@ -1578,7 +1586,7 @@ pub fn set_spill_at(bytes: usize) {
 /// Writes the summary if asked for, flushes, and gives the run's status.
 fn finish(mut out: Out, style: &Style, tally: &Tally) -> Verdicts {
     let status = tally.status();
-    if style.script.summary {
+    if style.summary {
         let text = if style.json {
             summary_json(tally)
         } else {
@@ -1825,10 +1833,7 @@ mod tests {
     fn a_filter_keeps_a_record_until_it_knows_the_verdict() {
         let step = SPILL_AT.with(Cell::get);
         let style = Style {
-            script: ScriptArgs {
-                valid_only: true,
-                ..ScriptArgs::default()
-            },
+            valid_only: true,
             ..Style::default()
         };
         let record = |sink: &mut Sink<'_>| {
@@ -1991,15 +1996,13 @@ mod tests {
             let bit = |k: u32| mask & (1 << k) != 0;
             let style = Style {
                 json: bit(0),
-                script: ScriptArgs {
-                    with_input: bit(1),
-                    valid_only: bit(2),
-                    summary: bit(3),
-                    ..ScriptArgs::default()
-                },
+                with_input: bit(1),
+                valid_only: bit(2),
+                summary: bit(3),
                 blank_line_between: bit(1),
                 pair: false,
                 verdicts: bit(2),
+                ..Style::default()
             };
             let run = |threads: usize| {
                 let (written, out) = in_memory(b"", || {
@@ -2039,14 +2042,12 @@ mod tests {
             }
             let style = Style {
                 json: bit(0),
-                script: ScriptArgs {
-                    with_input: bit(1),
-                    valid_only: bit(3),
-                    invalid_only: bit(4),
-                    summary: bit(5),
-                    jobs: Some(if bit(6) { 2 } else { 1 }),
-                    quiet: false,
-                },
+                with_input: bit(1),
+                valid_only: bit(3),
+                invalid_only: bit(4),
+                summary: bit(5),
+                jobs: Some(if bit(6) { 2 } else { 1 }),
+                quiet: false,
                 blank_line_between: bit(2),
                 pair: bit(7),
                 verdicts: false,

@@ -4,35 +4,13 @@
 //! (`uri`, `iri`, `leiri`, `iri-2001`) or ABNF files (then `--rule-a`/`--rule-b`
 //! name the rule).
 
+use crate::args::DiffArgs;
 use crate::io::{ended_by, Failure, Out, Outcome};
 use crate::json::Object;
 use iri_grammar::VariantName;
 use iri_grammar_abnf::diff::{differences, shown, Group, Language, Options};
 use iri_grammar_abnf::{Grammar, Grammars};
 use std::io::Write;
-
-#[derive(clap::Args, Debug)]
-pub struct DiffArgs {
-    /// The first grammar: uri, iri, leiri, iri-2001, or an ABNF file.
-    pub a: String,
-    /// The second grammar.
-    pub b: String,
-    /// The rule of A (default: its reference rule, e.g. IRI-reference).
-    #[arg(long)]
-    pub rule_a: Option<String>,
-    /// The rule of B.
-    #[arg(long)]
-    pub rule_b: Option<String>,
-    /// How many strings to draw from each grammar.
-    #[arg(short = 'n', default_value_t = 2000)]
-    pub n: usize,
-    /// Examples shown per group.
-    #[arg(long, default_value_t = 3)]
-    pub examples: usize,
-    /// The seed: the same seed finds the same differences.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-}
 
 fn builtin(name: &str) -> Option<VariantName> {
     VariantName::EVERY

@@ -63,11 +63,12 @@ pub fn run(cli: &Cli) -> Verdicts {
 fn style(cli: &Cli, script: &ScriptArgs) -> Style {
     Style {
         json: cli.json,
-        script: ScriptArgs {
-            with_input: cli.with_input,
-            quiet: cli.quiet,
-            ..script.clone()
-        },
+        with_input: cli.with_input,
+        quiet: cli.quiet,
+        invalid_only: script.invalid_only,
+        valid_only: script.valid_only,
+        summary: script.summary,
+        jobs: script.jobs,
         blank_line_between: false,
         pair: false,
         verdicts: false,

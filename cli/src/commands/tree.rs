@@ -3,7 +3,7 @@
 //! an invalid input is shown with a caret under the failing character.
 //!
 //! A tree is held whole while it is built (its nodes in one arena, 20 bytes each),
-//! so each is built with a bound on its nodes (`--max-nodes`, [`MAX_NODES`]): a line
+//! so each is built with a bound on its nodes (`--max-nodes`, [`crate::args::MAX_NODES`]): a line
 //! whose tree has more is refused as soon as the bound is passed, in memory, and
 //! the run ends with status 2.
 
@@ -18,11 +18,6 @@ use iri_grammar::Variant;
 use std::fmt;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The most nodes a tree may have unless `--max-nodes` says otherwise: 200 MB of
-/// arena (20 bytes a node), the tree of a line of 10 MB of `/` (a segment each),
-/// far beyond any address, while a line of any length stays within it.
-pub const MAX_NODES: usize = 10_000_000;
 
 /// What is shown besides the rules.
 #[derive(Debug, Clone, Copy)]
