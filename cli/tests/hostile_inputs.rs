@@ -310,7 +310,9 @@ fn every_message_goes_through_the_one_escaping_path() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 visit(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("src/io.rs") {
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && !path.parent().is_some_and(|d| d.ends_with("src/io"))
+            {
                 let text = std::fs::read_to_string(&path).unwrap();
                 for (k, line) in text.lines().enumerate() {
                     let code = line.split("//").next().unwrap_or_default();
