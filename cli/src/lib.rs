@@ -17,7 +17,8 @@ mod html;
 mod io;
 mod report;
 // What the teaching views show, and the JSON writer, live in iri-grammar-teach,
-// which the static playground (js/page) shares; the commands name them as before.
+// which the static playground (js/page) shares; the commands name them by these
+// short names.
 use iri_grammar_teach::{json, lesson as teach, literals};
 
 use io::{Failure, Status};

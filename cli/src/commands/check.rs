@@ -4,7 +4,7 @@
 //!
 //! The oracle (`iri_grammar_abnf::oracle`) memoizes the end set of every rule at every
 //! position: its time and memory grow with the input's length times the number of
-//! rules (a 1 MB line took 9 s and 1.8 GB). It is a reference for testing, not a
+//! rules. It is a reference for testing, not a
 //! validator for untrusted input, so it judges lines of at most [`ORACLE_MAX_BYTES`];
 //! a longer line is `invalid:` with a message that names the limit and the way out
 //! (the generated combinators, which run in linear time and allocate nothing).
@@ -16,9 +16,10 @@ use iri_grammar::{check, Variant};
 use iri_grammar_abnf::oracle::{Oracle, Unanswered};
 use iri_grammar_abnf::Grammars;
 
-/// The longest input `check --oracle` judges, in bytes. A 4 KiB line takes 0.06 s and
-/// 13 MB for the whole process in a debug build (see the module documentation for a
-/// 1 MB line). The help of `--oracle` and the README say this number.
+/// The longest input `check --oracle` judges, in bytes: long enough for any address
+/// in use, short enough that the oracle's memory stays small (the module
+/// documentation says why it grows). The help of `--oracle` and the README say this
+/// number.
 pub const ORACLE_MAX_BYTES: usize = 4096;
 
 /// `oracle`: judged by the oracle, with this work budget (`--oracle-steps`).

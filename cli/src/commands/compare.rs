@@ -62,7 +62,8 @@ pub fn run<V: Variant>(
 }
 
 /// One result: `equivalent`, `different` or `unknown: why` (JSON: the pair as
-/// `"input"`, `"result"`, and the fields of before `"result"` existed).
+/// `"input"` and `"result"`, and the fields `"a"`, `"b"`, `"valid"`, `"equivalent"`
+/// and `"unknown"`, which the schema keeps).
 fn write(out: &mut String, json: bool, a: &str, b: &str, c: &Comparison) -> Judged {
     let result = match c {
         Comparison::Equivalent => "equivalent",

@@ -21,8 +21,8 @@ thread_local! {
 /// The longest line of standard input read unless `--max-line-bytes` says otherwise:
 /// 64 MiB, far beyond any address in use (a `data:` URI of a large image is a few
 /// MiB), and small enough that the few blocks a run holds at once stay within memory
-/// whatever the input: without a limit, an input without line ends (`/dev/zero`) was
-/// held whole until the allocator gave up.
+/// whatever the input: without a limit, an input without line ends (`/dev/zero`)
+/// would be held whole.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
 
 /// Sets the longest line of standard input that the commands read on this thread
@@ -117,9 +117,8 @@ impl Block {
 }
 
 /// The lines of a [`Block`] as inputs ([`Block::inputs`]). A struct rather than a
-/// closure so that `next` is inlined into the loop that renders the lines: called,
-/// it handed each `Input` back through memory, and reading it back stalled on
-/// store forwarding (a tenth of `check`'s time, perf annotate of `render`).
+/// closure so that `next` is inlined into the loop that renders the lines, and each
+/// `Input` stays in registers instead of going through memory.
 pub(super) struct Lines<'a> {
     pub(super) data: &'a [u8],
     /// The whole block as text, when it is all UTF-8.
