@@ -6,10 +6,11 @@ mod abnf;
 mod book;
 mod check;
 mod compare;
-pub mod conform;
+mod conform;
 mod convert;
 mod coverage;
-pub mod diff;
+mod diff;
+mod engine;
 mod generate;
 mod grammar;
 mod lint;
@@ -20,13 +21,15 @@ mod resolve;
 mod serve;
 mod suite;
 mod trace;
-pub(crate) mod tree;
+mod tree;
 
 use crate::args::{Cli, Command, ScriptArgs};
 use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
 use crate::report::Problem;
+use engine::Engine;
 use iri_grammar::{Iri2001, Reference, Rule, Variant};
-use iri_grammar_abnf::oracle::BudgetExceeded;
+use iri_grammar_abnf::oracle::{BudgetExceeded, Oracle};
+use iri_grammar_abnf::Grammars;
 use std::fmt::Write;
 use std::sync::Mutex;
 
@@ -101,16 +104,7 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             caret,
             script,
             inputs,
-        } => check::run::<V>(
-            &Style {
-                verdicts: true,
-                ..style(script)
-            },
-            rule.as_deref(),
-            oracle.then(|| cli.oracle_budget()),
-            *caret,
-            inputs,
-        ),
+        } => check_in::<V>(cli, rule.as_deref(), *oracle, *caret, script, inputs),
         Command::Tree {
             rule,
             format,
@@ -119,17 +113,17 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             max_nodes,
             script,
             inputs,
-        } => tree::run::<V>(
-            &style(script),
-            rule.as_deref(),
-            *format,
-            tree::Show {
+        } => rule_arg::<V>(rule.as_deref()).and_then(|rule| {
+            let engine = Engine::Builtin {
+                variant: V::NAME,
+                rule,
+            };
+            let show = tree::Show {
                 literals: *literals,
                 caret: *caret,
-            },
-            *max_nodes,
-            inputs,
-        ),
+            };
+            tree::run(&style(script), &engine, *format, show, *max_nodes, inputs)
+        }),
         Command::Trace {
             rule,
             script,
@@ -170,6 +164,38 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
         Command::Suite { rule, out, seed } => suite::run(rule, out, *seed).map(Status::from),
         _ => return None,
     })
+}
+
+/// `check` in a built-in grammar: judged by the combinators, or with `--oracle` by
+/// the oracle.
+fn check_in<V: Variant>(
+    cli: &Cli,
+    rule: Option<&str>,
+    oracle: bool,
+    caret: bool,
+    script: &ScriptArgs,
+    inputs: &[String],
+) -> Verdicts {
+    let rule = rule_arg::<V>(rule)?;
+    let grammars;
+    let engine = if oracle {
+        grammars = Grammars::builtin();
+        Engine::BuiltinOracle {
+            variant: V::NAME,
+            rule,
+            oracle: Oracle::new(&grammars, V::NAME).with_budget(cli.oracle_budget()),
+        }
+    } else {
+        Engine::Builtin {
+            variant: V::NAME,
+            rule,
+        }
+    };
+    let style = Style {
+        verdicts: true,
+        ..style(cli, script)
+    };
+    check::run(&style, &engine, caret, inputs)
 }
 
 /// Every command, in a grammar with typed references.
@@ -355,17 +381,6 @@ fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, Pr
         Ok(s) => Reference::<V>::parse(s).map_err(|e| Problem::of_match(&e)),
         Err(e) => Err(Problem::not_utf8(input, e)),
     }
-}
-
-/// A line that says an input is valid (JSON: `valid: true`, `error: null`).
-fn write_valid(out: &mut String, json: bool, input: &Input<'_>) -> Judged {
-    if json {
-        let o = input.json().bool("valid", true).null("error");
-        let _ = writeln!(out, "{}", o.finish());
-    } else {
-        out.push_str("valid\n");
-    }
-    Judged::success()
 }
 
 /// A line that says an input is invalid (JSON: `valid: false` and the error).
