@@ -21,18 +21,18 @@ mod report;
 // short names.
 use iri_grammar_teach::{json, lesson as teach, literals};
 
-use io::{Failure, Status};
+use io::{RunError, Verdict};
 use std::ffi::OsString;
 
 /// The exit status and message of a run.
-fn status(outcome: io::Verdicts) -> (u8, Option<String>) {
+fn status(outcome: io::Outcome) -> (u8, Option<String>) {
     match outcome {
-        Ok(Status::Success) => (0, None),
-        Ok(Status::Failed) => (1, None),
+        Ok(Verdict::Success) => (0, None),
+        Ok(Verdict::Failed) => (1, None),
         // Only `compare` answers "unknown" (and only when no input failed).
-        Ok(Status::Unknown) => (3, None),
-        Err(Failure::Usage(msg)) => (2, Some(format!("iri: {msg}"))),
-        Err(Failure::Io(msg)) => (74, Some(format!("iri: {msg}"))),
+        Ok(Verdict::Unknown) => (3, None),
+        Err(RunError::Usage(msg)) => (2, Some(format!("iri: {msg}"))),
+        Err(RunError::Io(msg)) => (74, Some(format!("iri: {msg}"))),
     }
 }
 

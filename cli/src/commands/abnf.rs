@@ -12,7 +12,7 @@
 use super::engine::Engine;
 use super::{check, did_you_mean, style, tree};
 use crate::args::{Cli, Command};
-use crate::io::{ended_by, Failure, Out, Status, Style, Verdicts};
+use crate::io::{ended_by, Out, Outcome, RunError, Style};
 use crate::json::Object;
 use iri_grammar_abnf::codegen::standalone::{generate, GenerateError, Options};
 use iri_grammar_abnf::generate::{DrawError, Generator, MAX_LENGTH};
@@ -20,8 +20,8 @@ use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::Grammar;
 use std::io::Write;
 
-pub fn run(cli: &Cli) -> Verdicts {
-    let grammar = Grammar::read_files(&cli.abnf).map_err(|e| Failure::Usage(e.to_string()))?;
+pub fn run(cli: &Cli) -> Outcome {
+    let grammar = Grammar::read_files(&cli.abnf).map_err(|e| RunError::Usage(e.to_string()))?;
     let oracle = Oracle::of(&grammar).with_budget(cli.oracle_budget());
     let json = cli.json;
     match &cli.command {
@@ -50,7 +50,7 @@ pub fn run(cli: &Cli) -> Verdicts {
             inputs,
         } => {
             if *literals {
-                return Err(Failure::Usage(
+                return Err(RunError::Usage(
                     "tree --literals is for the built-in grammars; with --abnf the tree shows rules"
                         .to_string(),
                 ));
@@ -81,18 +81,18 @@ pub fn run(cli: &Cli) -> Verdicts {
             let rule = rule_arg(&grammar, Some(rule))?;
             let mut generator = Generator::of(&grammar, *seed).with_steps(*generate_steps);
             let failure = |e: DrawError| {
-                Failure::Usage(match e {
+                RunError::Usage(match e {
                     DrawError::Budget { .. } => format!("{e}; --generate-steps raises it"),
                     e => e.to_string(),
                 })
             };
             let shortest = generator
                 .shortest(rule)
-                .map_err(|e| Failure::Usage(e.to_string()))?;
+                .map_err(|e| RunError::Usage(e.to_string()))?;
             if shortest.is_none() {
                 // An empty language: the generator says why, before anything is written.
                 return Err(generator.generate(rule).err().map_or_else(
-                    || Failure::Usage(format!("the language of rule {rule} is empty")),
+                    || RunError::Usage(format!("the language of rule {rule} is empty")),
                     failure,
                 ));
             }
@@ -102,7 +102,7 @@ pub fn run(cli: &Cli) -> Verdicts {
                 ));
             }
             if let Some(length) = shortest.filter(|&l| l > MAX_LENGTH) {
-                return Err(Failure::Usage(format!(
+                return Err(RunError::Usage(format!(
                     "the shortest string of {rule} has {length} characters, beyond the \
                      generator's limit of {MAX_LENGTH}"
                 )));
@@ -123,10 +123,10 @@ pub fn run(cli: &Cli) -> Verdicts {
                     writeln!(out, "{s}")
                 };
                 if let Err(e) = written {
-                    return ended_by(e, true).map(Status::from);
+                    return ended_by(e, true);
                 }
             }
-            out.finish(true).map(Status::from)
+            out.finish(true)
         }
         Command::Grammar {
             rust: true,
@@ -145,16 +145,16 @@ pub fn run(cli: &Cli) -> Verdicts {
                 Ok(code) => {
                     let mut out = Out::new();
                     match write!(out, "{code}") {
-                        Ok(()) => out.finish(true).map(Status::from),
-                        Err(e) => ended_by(e, true).map(Status::from),
+                        Ok(()) => out.finish(true),
+                        Err(e) => ended_by(e, true),
                     }
                 }
-                Err(e @ GenerateError::Budget { .. }) => Err(Failure::Usage(format!(
+                Err(e @ GenerateError::Budget { .. }) => Err(RunError::Usage(format!(
                     "the code generator refuses {}: {e}; --generate-steps raises the budget \
                      (check, tree and generate serve it)",
                     grammar.name()
                 ))),
-                Err(e) => Err(Failure::Usage(format!(
+                Err(e) => Err(RunError::Usage(format!(
                     "the code generator refuses {}: {e} (check, tree and generate serve it)",
                     grammar.name()
                 ))),
@@ -162,7 +162,7 @@ pub fn run(cli: &Cli) -> Verdicts {
         }
         Command::Grammar { name, svg, .. } => {
             if *svg {
-                return Err(Failure::Usage(
+                return Err(RunError::Usage(
                     "grammar --svg is for the built-in grammars".to_string(),
                 ));
             }
@@ -194,16 +194,16 @@ pub fn run(cli: &Cli) -> Verdicts {
                 }
             };
             match written {
-                Ok(()) => out.finish(true).map(Status::from),
-                Err(e) => ended_by(e, true).map(Status::from),
+                Ok(()) => out.finish(true),
+                Err(e) => ended_by(e, true),
             }
         }
-        Command::Generate { .. } => Err(Failure::Usage(
+        Command::Generate { .. } => Err(RunError::Usage(
             "with --abnf, generate draws matching strings; --invalid and --cover are for \
              the built-in grammars"
                 .to_string(),
         )),
-        _ => Err(Failure::Usage(
+        _ => Err(RunError::Usage(
             "with --abnf, the commands are check, tree, generate and grammar (the others \
              need a grammar of references: --grammar uri, iri or leiri)"
                 .to_string(),
@@ -235,7 +235,7 @@ fn module_name(path: &std::path::Path) -> String {
 
 /// The rule named on the command line: required (a grammar of one's own has no
 /// reference rule to default to), and known, with its neighbours named if not.
-fn rule_arg<'g>(grammar: &'g Grammar, name: Option<&str>) -> Result<&'g str, Failure> {
+fn rule_arg<'g>(grammar: &'g Grammar, name: Option<&str>) -> Result<&'g str, RunError> {
     let Some(name) = name else {
         let names: Vec<&str> = grammar
             .rules()
@@ -243,7 +243,7 @@ fn rule_arg<'g>(grammar: &'g Grammar, name: Option<&str>) -> Result<&'g str, Fai
             .take(8)
             .map(|r| r.name.as_str())
             .collect();
-        return Err(Failure::Usage(format!(
+        return Err(RunError::Usage(format!(
             "with --abnf, --rule names the rule to match (the grammar has {}{})",
             names.join(", "),
             if grammar.rules().len() > names.len() {
@@ -257,7 +257,7 @@ fn rule_arg<'g>(grammar: &'g Grammar, name: Option<&str>) -> Result<&'g str, Fai
         Some(r) => Ok(&r.name),
         None => {
             let hint = did_you_mean(grammar.rules().iter().map(|r| r.name.as_str()), name);
-            Err(Failure::Usage(format!(
+            Err(RunError::Usage(format!(
                 "the {} grammar has no rule named {name:?}{hint}; `iri --abnf ... grammar` lists them",
                 grammar.name()
             )))

@@ -4,9 +4,9 @@
 
 use super::engine::Engine;
 use super::{write_invalid_at, Spent};
-use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::io::{each_input, Judgement, Outcome, Style};
 
-pub fn run(style: &Style, engine: &Engine<'_>, caret: bool, inputs: &[String]) -> Verdicts {
+pub fn run(style: &Style, engine: &Engine<'_>, caret: bool, inputs: &[String]) -> Outcome {
     super::caret_beside_copies(style, caret)?;
     let json = style.json;
     let spent = Spent::default();
@@ -17,11 +17,11 @@ pub fn run(style: &Style, engine: &Engine<'_>, caret: bool, inputs: &[String]) -
                 out.push_str("{\"input\":");
                 crate::json::string(&input.lossy(), out);
                 out.push_str(",\"valid\":true,\"error\":null}\n");
-                Judged::success()
+                Judgement::success()
             }
             Ok(()) => {
                 out.push_str("valid\n");
-                Judged::success()
+                Judgement::success()
             }
             Err(p) => write_invalid_at(out, json, input, &p, caret),
         }

@@ -6,7 +6,7 @@
 
 use crate::args::ConformArgs;
 use crate::html;
-use crate::io::{ended_by, Failure, Out, Outcome};
+use crate::io::{ended_by, Out, Outcome, RunError};
 use iri_grammar::VariantName;
 use iri_grammar_conform::protocol::string_literal;
 use iri_grammar_conform::subject::end_orphans;
@@ -19,11 +19,11 @@ pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
     let files = args.corpus.iter().map(|p| (p, false));
     for (path, json) in files.chain(args.corpus_json.iter().map(|p| (p, true))) {
         let file = std::fs::File::open(path)
-            .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
+            .map_err(|e| RunError::Usage(format!("reading {}: {e}", path.display())))?;
         corpus.json = json;
         corpus
             .read(file, args.budget)
-            .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
+            .map_err(|e| RunError::Usage(format!("reading {}: {e}", path.display())))?;
     }
     let options = Options {
         grammar,
@@ -38,10 +38,10 @@ pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
     let report = conform(&options, &args.program);
     // Nothing of the program's is left behind, even what it started and hid.
     end_orphans();
-    let report = report.map_err(|e| Failure::Usage(e.0))?;
+    let report = report.map_err(|e| RunError::Usage(e.0))?;
     if let Some(path) = &args.html {
         std::fs::write(path, page(&report))
-            .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))?;
+            .map_err(|e| RunError::Io(format!("writing {}: {e}", path.display())))?;
     }
     let mut out = Out::new();
     let written = if json {

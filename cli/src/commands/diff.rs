@@ -5,7 +5,7 @@
 //! name the rule).
 
 use crate::args::DiffArgs;
-use crate::io::{ended_by, Failure, Out, Outcome};
+use crate::io::{ended_by, Out, Outcome, RunError};
 use crate::json::Object;
 use iri_grammar::VariantName;
 use iri_grammar_abnf::diff::{differences, shown, Group, Language, Options};
@@ -28,20 +28,20 @@ pub fn run(json: bool, budget: u64, args: &DiffArgs) -> Outcome {
             None => Grammar::read_files(&[name.as_str()])
                 .map(Some)
                 .map_err(|e| {
-                    Failure::Usage(format!(
+                    RunError::Usage(format!(
                         "{name} is neither a built-in grammar (uri, iri, leiri, iri-2001) \
                          nor a readable ABNF file: {e}"
                     ))
                 }),
         })
         .collect::<Result<_, _>>()?;
-    let side = |k: usize, name: &str, rule: Option<&String>| -> Result<Language<'_>, Failure> {
+    let side = |k: usize, name: &str, rule: Option<&String>| -> Result<Language<'_>, RunError> {
         let seed = args.seed.wrapping_add(k as u64);
         let language = match (builtin(name), &files[k]) {
             (Some(v), _) => Language::builtin(&grammars, v, rule.map(String::as_str), seed),
             (None, Some(g)) => {
                 let rule = rule.ok_or_else(|| {
-                    Failure::Usage(format!(
+                    RunError::Usage(format!(
                         "{name} is an ABNF file: --rule-{} names its rule",
                         if k == 0 { "a" } else { "b" }
                     ))
@@ -52,7 +52,7 @@ pub fn run(json: bool, budget: u64, args: &DiffArgs) -> Outcome {
         };
         language
             .map(|l| l.with_budget(budget))
-            .map_err(|e| Failure::Usage(e.to_string()))
+            .map_err(|e| RunError::Usage(e.to_string()))
     };
     let mut sides = [
         side(0, &args.a, args.rule_a.as_ref())?,

@@ -10,7 +10,7 @@
 use super::engine::{Engine, NoTree, Tree};
 use super::{write_invalid_at, Spent};
 use crate::args::Format;
-use crate::io::{each_input, Failure, Judged, Sink, Status, Style, Verdicts};
+use crate::io::{each_input, Judgement, Outcome, RunError, Sink, Style, Verdict};
 use crate::json::{self, Object};
 use crate::literals;
 use crate::report::Problem;
@@ -35,7 +35,7 @@ pub fn run(
     show: Show,
     max_nodes: usize,
     inputs: &[String],
-) -> Verdicts {
+) -> Outcome {
     let json = style.json || format == Format::Json;
     // `--format json` makes the built-in grammars' run JSON Lines, its filters and
     // summary included; with `--abnf` it makes the records JSON and leaves the rest
@@ -67,14 +67,14 @@ pub fn run(
                 } else {
                     let _ = writeln!(out, "error: {}", p.message);
                 }
-                return Judged::failed(p.why());
+                return Judgement::failed(p.cause());
             }
         };
         match (&tree, json) {
             (Tree::Combinators(t), true) => {
                 // The JSON of a long path is forty times its length: said valid first,
                 // the record can go out while it is written, node by node.
-                out.verdict(Status::Success);
+                out.verdict(Verdict::Success);
                 out.push_str("{\"input\":");
                 json::string(t.input, out);
                 // The root's fields follow the input's, in the same object.
@@ -85,7 +85,7 @@ pub fn run(
             (Tree::Combinators(t), false) => {
                 // Text and DOT are many times the input too (each line quotes its
                 // node's text): they go out line by line, as the JSON does.
-                out.verdict(Status::Success);
+                out.verdict(Verdict::Success);
                 let out = &mut Spilling(out);
                 let name = super::graph_name(input.index);
                 let _ = match (format == Format::Dot, show.literals) {
@@ -114,12 +114,12 @@ pub fn run(
                 let _ = t.write_text(&mut **out);
             }
         }
-        Judged::success()
+        Judgement::success()
     });
     let status = spent.verdicts(verdicts)?;
     match too_many.into_inner() {
         0 => Ok(status),
-        n => Err(Failure::Usage(format!(
+        n => Err(RunError::Usage(format!(
             "the tree of {n} input{} has more than --max-nodes {max_nodes} nodes (see {}); \
              raise --max-nodes for a larger tree",
             if n == 1 { "" } else { "s" },

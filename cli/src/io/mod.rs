@@ -3,7 +3,7 @@
 //!
 //! Inputs are the arguments or, with none, the lines of standard input. A command
 //! renders each input's result into a [`Sink`] and says how the input came out
-//! ([`Judged`]). This module writes the results in input order, whatever thread
+//! ([`Judgement`]). This module writes the results in input order, whatever thread
 //! rendered them, as the command's [`Style`] says: JSON or text, and the options
 //! for scripts.
 //!
@@ -30,7 +30,7 @@ pub use read::{set_max_line, Input, MAX_LINE_BYTES};
 pub use sink::set_spill_at;
 pub use sink::Sink;
 pub use style::Style;
-pub use summary::{Judged, Why};
+pub use summary::{Cause, Judgement};
 pub use visible::{ended_by, say, tell, visible, Out};
 
 use memory::{stdin_is_a_file, stdin_reader};
@@ -38,27 +38,23 @@ use order::{write_part, Ordered};
 use read::Blocks;
 use std::io::Write;
 use summary::{finish, Tally};
-use threads::{each_block, each_block_on_threads, render_batch, Ended};
-use visible::ended_by_status;
+use threads::{each_block, each_block_on_threads, render_batch, Stopped};
 
-/// Why the program stops before its inputs are done.
+/// Why a run stops before its inputs are done, whatever their verdicts.
 #[derive(Debug)]
-pub enum Failure {
+pub enum RunError {
     /// The command line asks for something impossible: status 2.
     Usage(String),
     /// Reading or writing failed: status 74 (`EX_IOERR` of sysexits.h).
     Io(String),
 }
 
-/// What a command returns: whether every input succeeded, or why it stopped.
-pub type Outcome = Result<bool, Failure>;
+/// What a command returns: the verdict of its run, or the error that stopped it.
+pub type Outcome = Result<Verdict, RunError>;
 
-/// What a command that can also answer "unknown" returns (`compare`).
-pub type Verdicts = Result<Status, Failure>;
-
-/// The result of one input, or of a whole run.
+/// How one input came out, or a whole run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
+pub enum Verdict {
     /// Valid, equivalent, converted: exit status 0.
     Success,
     /// Neither: `compare` could not decide (exit status 3, when no input failed).
@@ -67,19 +63,20 @@ pub enum Status {
     Failed,
 }
 
-impl From<bool> for Status {
-    fn from(ok: bool) -> Status {
+impl From<bool> for Verdict {
+    fn from(ok: bool) -> Verdict {
         if ok {
-            Status::Success
+            Verdict::Success
         } else {
-            Status::Failed
+            Verdict::Failed
         }
     }
 }
 
-impl Status {
-    /// The status of a run: the worst of its inputs' (failed over unknown over success).
-    fn and(self, other: Status) -> Status {
+impl Verdict {
+    /// The verdict of a run: the worst of its inputs' (failed over unknown over
+    /// success).
+    fn and(self, other: Verdict) -> Verdict {
         self.max(other)
     }
 }
@@ -112,9 +109,9 @@ fn note_file_arguments(args: &[String]) {
 /// (a `String`, which a big record may leave in pieces: see [`Sink`]), and says
 /// how the input came out. Writes the results in input order, filtered and prefixed
 /// as `style` says, then the summary if asked for.
-pub fn each_input<F>(args: &[String], style: &Style, f: F) -> Verdicts
+pub fn each_input<F>(args: &[String], style: &Style, f: F) -> Outcome
 where
-    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
 {
     let mut out = Ordered::new(style);
     let mut tally = Tally::default();
@@ -135,7 +132,7 @@ where
                 .try_for_each(|part| write_part(part, style, &mut out, &mut tally).map(drop))
         });
         if let Err(e) = written {
-            return ended_by_status(e, tally.status());
+            return ended_by(e, tally.verdict());
         }
         return finish(out.out, style, &tally);
     }
@@ -148,8 +145,8 @@ where
     };
     match result {
         Ok(()) => finish(out.out, style, &tally),
-        Err(Ended::Written(e)) => ended_by_status(e, tally.status()),
-        Err(Ended::Read(failure)) => {
+        Err(Stopped::Written(e)) => ended_by(e, tally.verdict()),
+        Err(Stopped::Read(failure)) => {
             let _ = out.out.flush();
             Err(failure)
         }
@@ -158,7 +155,7 @@ where
 
 /// Each input, read the same way as [`each_input`] but handed to `f` one at a time
 /// on this thread, for commands that gather over all inputs (`coverage`).
-pub fn for_each_input(args: &[String], mut f: impl FnMut(&Input<'_>)) -> Result<(), Failure> {
+pub fn for_each_input(args: &[String], mut f: impl FnMut(&Input<'_>)) -> Result<(), RunError> {
     if !args.is_empty() {
         note_file_arguments(args);
         for (index, s) in args.iter().enumerate() {

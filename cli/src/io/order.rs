@@ -5,7 +5,7 @@ use super::memory::stdout_is_a_terminal;
 use super::sink::SPILL_AT;
 use super::summary::Tally;
 use super::visible::{tsv_field, Out};
-use super::{Input, Status, Style};
+use super::{Input, Style, Verdict};
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::io::{self, Write};
@@ -98,5 +98,5 @@ pub(super) fn write_part(
 ) -> io::Result<bool> {
     out.put(&part.text, &mut part.begun)?;
     tally.merge(part.tally);
-    Ok(!(style.quiet && !style.summary && tally.status() != Status::Success))
+    Ok(!(style.quiet && !style.summary && tally.verdict() != Verdict::Success))
 }

@@ -6,7 +6,7 @@
 //! a CR just before it goes with it. A byte order mark at the very start is left
 //! out. A line longer than `--max-line-bytes` ends the run with status 74.
 
-use super::Failure;
+use super::RunError;
 use crate::json::Object;
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -189,7 +189,7 @@ pub(super) struct Blocks {
     /// The longest line read ([`set_max_line`]).
     pub(super) max_line: usize,
     /// The error of a line beyond `max_line`, once the lines before it are a block.
-    pub(super) too_long: Option<Failure>,
+    pub(super) too_long: Option<RunError>,
 }
 
 /// The UTF-8 byte order mark, U+FEFF.
@@ -247,7 +247,7 @@ impl Blocks {
     /// `None` at the end. A read error names the line it came after; a line longer
     /// than `max_line` is an error that names it, found once that many bytes of it
     /// are read, so that no more than that is ever held of one line.
-    pub(super) fn next_block(&mut self) -> Result<Option<Block>, Failure> {
+    pub(super) fn next_block(&mut self) -> Result<Option<Block>, RunError> {
         if let Some(failure) = self.too_long.take() {
             return Err(failure);
         }
@@ -278,7 +278,7 @@ impl Blocks {
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                     Err(e) => {
                         let lines = memchr::memchr_iter(b'\n', &data[..start]).count();
-                        return Err(Failure::Io(format!(
+                        return Err(RunError::Io(format!(
                             "reading standard input after line {}: {e}",
                             self.lines + lines
                         )));
@@ -360,10 +360,10 @@ impl Blocks {
 
     /// The error for a line longer than `max_line`, which starts after `before`
     /// (the bytes of this block that precede it).
-    pub(super) fn line_too_long(&self, before: &[u8]) -> Failure {
+    pub(super) fn line_too_long(&self, before: &[u8]) -> RunError {
         let line = self.lines + memchr::memchr_iter(b'\n', before).count() + 1;
         let offset = self.offset + before.len() as u64;
-        Failure::Io(format!(
+        RunError::Io(format!(
             "line {line} of standard input (from byte offset {offset}) is longer than \
              {} bytes, the longest line read: --max-line-bytes raises the limit",
             self.max_line

@@ -11,8 +11,8 @@
 //! everything, and the record is written whole.
 
 use super::order::{Ordered, Part};
-use super::summary::Judged;
-use super::{Input, Status, Style};
+use super::summary::Judgement;
+use super::{Input, Style, Verdict};
 use std::cell::Cell;
 use std::io;
 use std::ops::{Deref, DerefMut};
@@ -35,7 +35,7 @@ pub struct Sink<'w> {
     /// Where this input's record begins in `text`.
     pub(super) start: usize,
     /// How the input came out, if the command has said so before it is done.
-    pub(super) verdict: Option<Status>,
+    pub(super) verdict: Option<Verdict>,
     /// The way out for a record that is next in input order; `None` for one that
     /// waits for records before it, and for a sink that only collects text.
     pub(super) early: Option<Early<'w>>,
@@ -58,7 +58,7 @@ impl Sink<'_> {
     /// Says how the input came out, before the record is done: under a filter
     /// (`--valid-only`, ...) a record can go out early only once the filter knows it
     /// keeps it. The status returned at the end must be the same.
-    pub fn verdict(&mut self, status: Status) {
+    pub fn verdict(&mut self, status: Verdict) {
         self.verdict = Some(status);
     }
 
@@ -153,7 +153,7 @@ pub(super) fn render<'a, F>(
     mut out: Option<&mut Ordered>,
 ) -> io::Result<Part>
 where
-    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement,
 {
     let mut part = Part::default();
     // The common case renders straight into the part, and takes back what is not
@@ -191,12 +191,12 @@ where
             None => false,
         };
         debug_assert!(
-            !begun || verdict.is_none_or(|v| v == judged.status),
+            !begun || verdict.is_none_or(|v| v == judged.verdict),
             "a record went out as {verdict:?} and ended as {:?}",
-            judged.status
+            judged.verdict
         );
         // A record that began to go out is finished, whatever the filter says now.
-        let shown = begun || style.shows(judged.status);
+        let shown = begun || style.shows(judged.verdict);
         if shown && copies {
             text.truncate(start);
             text.push_str(&input.lossy());
@@ -230,7 +230,7 @@ mod tests {
     use super::*;
     use crate::io::each_input;
     use crate::io::memory::{in_memory, written};
-    use crate::io::summary::Why;
+    use crate::io::summary::Cause;
     use std::fmt::Write as _;
     use std::sync::Mutex;
 
@@ -239,7 +239,7 @@ mod tests {
     fn pieces(
         style: &Style,
         inputs: &[&str],
-        f: impl Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+        f: impl Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
     ) -> (Vec<usize>, Vec<u8>) {
         let inputs: Vec<String> = inputs.iter().map(|s| s.to_string()).collect();
         let seen = Mutex::new(Vec::new());
@@ -265,7 +265,7 @@ mod tests {
                 spilled.lock().unwrap().push(written());
             }
             sink.push('\n');
-            Judged::success()
+            Judgement::success()
         });
         // Each piece passed the output's buffer before the next was rendered; what the
         // first record left (its line's end) went out with the second's first piece.
@@ -293,32 +293,32 @@ mod tests {
         // Unsaid, the verdict could drop the record: it is held whole.
         let (seen, out) = pieces(&style, &["a"], |_, sink| {
             record(sink);
-            Judged::success()
+            Judgement::success()
         });
         assert_eq!((seen, out.len()), (vec![0], 3 * step + 1));
         // Said invalid, it is held, then dropped.
         let (seen, out) = pieces(&style, &["a"], |_, sink| {
-            sink.verdict(Status::Failed);
+            sink.verdict(Verdict::Failed);
             record(sink);
-            Judged::failed(Why::Reason("no".to_string()))
+            Judgement::failed(Cause::Reason("no".to_string()))
         });
         assert_eq!((seen, out.len()), (vec![0], 0));
         // Said valid, it goes out as it is rendered.
         let (seen, out) = pieces(&style, &["a"], |_, sink| {
-            sink.verdict(Status::Success);
+            sink.verdict(Verdict::Success);
             record(sink);
-            Judged::success()
+            Judgement::success()
         });
         assert_eq!((seen, out.len()), (vec![3 * step], 3 * step + 1));
     }
 
     /// A command of several lines a record, spilling everywhere, mid-line too: an
     /// input with a `!` fails.
-    fn lines(declare: bool) -> impl Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync {
+    fn lines(declare: bool) -> impl Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync {
         move |input, sink| {
             let text = input.lossy();
             let ok = !text.contains('!');
-            let status = Status::from(ok);
+            let status = Verdict::from(ok);
             if declare {
                 sink.verdict(status);
             }
@@ -329,9 +329,9 @@ mod tests {
                 sink.spill();
             }
             if ok {
-                Judged::success()
+                Judgement::success()
             } else {
-                Judged::failed(Why::Reason("bang".to_string()))
+                Judgement::failed(Cause::Reason("bang".to_string()))
             }
         }
     }

@@ -2,7 +2,7 @@
 //! options for scripts (`-H`, `-q`, `--valid-only`, `--invalid-only`, `--summary`,
 //! `--jobs`).
 
-use super::Status;
+use super::Verdict;
 
 /// How the results of a per-input command are written.
 #[derive(Debug, Clone, Default)]
@@ -45,11 +45,11 @@ impl Style {
         !self.json && !s.with_input && (s.invalid_only || self.verdicts && s.valid_only)
     }
 
-    pub(super) fn shows(&self, status: Status) -> bool {
+    pub(super) fn shows(&self, status: Verdict) -> bool {
         let s = self;
         !(s.quiet
-            || s.valid_only && status != Status::Success
-            || s.invalid_only && status == Status::Success)
+            || s.valid_only && status != Verdict::Success
+            || s.invalid_only && status == Verdict::Success)
     }
 
     /// Whether what is shown depends on how the input came out.

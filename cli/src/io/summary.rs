@@ -1,44 +1,44 @@
-//! What each input came to ([`Judged`], [`Why`]), and the counts of `--summary`
+//! What each input came to ([`Judgement`], [`Cause`]), and the counts of `--summary`
 //! ([`Tally`]), written after the results as text or as one JSON object.
 
-use super::visible::{ended_by_status, Out};
-use super::{Status, Style, Verdicts};
+use super::visible::{ended_by, Out};
+use super::{Outcome, Style, Verdict};
 use crate::json::{self, Object};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 
-/// What one input came to: its status, and when it did not succeed, why, as the
-/// summary counts it.
-pub struct Judged {
-    pub status: Status,
+/// What one input came to: its verdict, and when it did not succeed, its cause, as
+/// the summary counts it.
+pub struct Judgement {
+    pub verdict: Verdict,
     /// The summary's key for an input that did not succeed.
-    pub why: Option<Why>,
+    pub cause: Option<Cause>,
 }
 
-impl Judged {
-    pub fn success() -> Judged {
-        Judged {
-            status: Status::Success,
-            why: None,
+impl Judgement {
+    pub fn success() -> Judgement {
+        Judgement {
+            verdict: Verdict::Success,
+            cause: None,
         }
     }
 
-    pub fn failed(why: Why) -> Judged {
-        Judged {
-            status: Status::Failed,
-            why: Some(why),
+    pub fn failed(cause: Cause) -> Judgement {
+        Judgement {
+            verdict: Verdict::Failed,
+            cause: Some(cause),
         }
     }
 }
 
-/// Why an input did not succeed, as `--summary` groups them: the component a
+/// Why an input did not succeed, as `--summary` groups the inputs: the component a
 /// reference is blamed in and what it may hold, else the grammar's farthest failure
 /// (the component being read, the innermost rule, and everything expected there,
 /// each once), or a reason without a place in the grammar (`not-utf8`, `idna`, a
 /// lint code, ...).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Why {
+pub enum Cause {
     /// `port`, `port`, `a port holds digits only (RFC 3986 §3.2.3)`.
     Blame {
         component: &'static str,
@@ -60,22 +60,23 @@ pub(super) struct Tally {
     pub(super) success: usize,
     pub(super) unknown: usize,
     pub(super) failed: usize,
-    pub(super) why: HashMap<Why, usize>,
-    pub(super) status: Option<Status>,
+    pub(super) causes: HashMap<Cause, usize>,
+    /// The run's verdict: the worst of its inputs'.
+    pub(super) verdict: Option<Verdict>,
 }
 
 impl Tally {
-    pub(super) fn add(&mut self, j: Judged) {
+    pub(super) fn add(&mut self, j: Judgement) {
         self.inputs += 1;
-        match j.status {
-            Status::Success => self.success += 1,
-            Status::Unknown => self.unknown += 1,
-            Status::Failed => self.failed += 1,
+        match j.verdict {
+            Verdict::Success => self.success += 1,
+            Verdict::Unknown => self.unknown += 1,
+            Verdict::Failed => self.failed += 1,
         }
-        if let Some(w) = j.why {
-            *self.why.entry(w).or_insert(0) += 1;
+        if let Some(c) = j.cause {
+            *self.causes.entry(c).or_insert(0) += 1;
         }
-        self.status = Some(self.status.map_or(j.status, |s| s.and(j.status)));
+        self.verdict = Some(self.verdict.map_or(j.verdict, |v| v.and(j.verdict)));
     }
 
     pub(super) fn merge(&mut self, other: Tally) {
@@ -83,22 +84,22 @@ impl Tally {
         self.success += other.success;
         self.unknown += other.unknown;
         self.failed += other.failed;
-        for (w, n) in other.why {
-            *self.why.entry(w).or_insert(0) += n;
+        for (w, n) in other.causes {
+            *self.causes.entry(w).or_insert(0) += n;
         }
-        if let Some(s) = other.status {
-            self.status = Some(self.status.map_or(s, |t| t.and(s)));
+        if let Some(v) = other.verdict {
+            self.verdict = Some(self.verdict.map_or(v, |w| w.and(v)));
         }
     }
 
-    pub(super) fn status(&self) -> Status {
-        self.status.unwrap_or(Status::Success)
+    pub(super) fn verdict(&self) -> Verdict {
+        self.verdict.unwrap_or(Verdict::Success)
     }
 }
 
 /// Writes the summary if asked for, flushes, and gives the run's status.
-pub(super) fn finish(mut out: Out, style: &Style, tally: &Tally) -> Verdicts {
-    let status = tally.status();
+pub(super) fn finish(mut out: Out, style: &Style, tally: &Tally) -> Outcome {
+    let status = tally.verdict();
     if style.summary {
         let text = if style.json {
             summary_json(tally)
@@ -106,18 +107,18 @@ pub(super) fn finish(mut out: Out, style: &Style, tally: &Tally) -> Verdicts {
             summary_text(tally)
         };
         if let Err(e) = out.write_all(text.as_bytes()) {
-            return ended_by_status(e, status);
+            return ended_by(e, status);
         }
     }
     match out.w.flush() {
         Ok(()) => Ok(status),
-        Err(e) => ended_by_status(e, status),
+        Err(e) => ended_by(e, status),
     }
 }
 
 /// The reasons counted, most frequent first (then in a fixed order).
-pub(super) fn reasons(tally: &Tally) -> Vec<(&Why, usize)> {
-    let mut v: Vec<(&Why, usize)> = tally.why.iter().map(|(w, n)| (w, *n)).collect();
+pub(super) fn reasons(tally: &Tally) -> Vec<(&Cause, usize)> {
+    let mut v: Vec<(&Cause, usize)> = tally.causes.iter().map(|(w, n)| (w, *n)).collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
     v
 }
@@ -132,9 +133,9 @@ pub(super) fn summary_text(tally: &Tally) -> String {
         let _ = write!(s, ", {} unknown", tally.unknown);
     }
     s.push('\n');
-    for (why, n) in reasons(tally) {
-        match why {
-            Why::Grammar {
+    for (cause, n) in reasons(tally) {
+        match cause {
+            Cause::Grammar {
                 component,
                 rule,
                 expected,
@@ -153,12 +154,12 @@ pub(super) fn summary_text(tally: &Tally) -> String {
                 }
                 s.push('\n');
             }
-            Why::Blame {
+            Cause::Blame {
                 component, reason, ..
             } => {
                 let _ = writeln!(s, "{n:>8}  {component}: {reason}");
             }
-            Why::Reason(r) => {
+            Cause::Reason(r) => {
                 let _ = writeln!(s, "{n:>8}  {r}");
             }
         }
@@ -169,10 +170,10 @@ pub(super) fn summary_text(tally: &Tally) -> String {
 /// The summary as one JSON object: `{"summary": {"inputs", "valid", "invalid",
 /// "unknown", "failures": [{"count", "component", "rule", "expected", "reason"}]}}`.
 pub(super) fn summary_json(tally: &Tally) -> String {
-    let failures = json::array(reasons(tally).into_iter().map(|(why, n)| {
+    let failures = json::array(reasons(tally).into_iter().map(|(cause, n)| {
         let o = Object::new().num("count", n);
-        match why {
-            Why::Grammar {
+        match cause {
+            Cause::Grammar {
                 component,
                 rule,
                 expected,
@@ -181,7 +182,7 @@ pub(super) fn summary_json(tally: &Tally) -> String {
                 .opt_str("rule", rule.as_deref())
                 .strs("expected", expected.iter().map(String::as_str))
                 .null("reason"),
-            Why::Blame {
+            Cause::Blame {
                 component,
                 rule,
                 reason,
@@ -190,7 +191,7 @@ pub(super) fn summary_json(tally: &Tally) -> String {
                 .str("rule", rule)
                 .strs("expected", std::iter::empty())
                 .str("reason", reason),
-            Why::Reason(r) => o
+            Cause::Reason(r) => o
                 .null("component")
                 .null("rule")
                 .strs("expected", std::iter::empty())

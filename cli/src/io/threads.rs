@@ -12,8 +12,8 @@
 use super::order::{write_part, Ordered, Part};
 use super::read::{Block, Blocks};
 use super::sink::{render, Sink};
-use super::summary::{Judged, Tally};
-use super::{Failure, Input, Style};
+use super::summary::{Judgement, Tally};
+use super::{Input, RunError, Style};
 use std::io::{self, Write};
 
 /// Below this many lines a block is rendered on the thread that writes, in its turn:
@@ -37,7 +37,7 @@ pub(super) fn render_batch<F>(
     out: &mut Ordered,
 ) -> io::Result<Vec<Part>>
 where
-    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
 {
     // Each thread renders a part of at least PARALLEL_FROM / 2 inputs: a thread
     // costs more to start than a few hundred lines cost to render.
@@ -75,23 +75,23 @@ where
 /// What the reading thread and the rendering threads tell the writing thread.
 pub(super) enum Event {
     /// The next block, or the end of the input (`None`), or why reading failed.
-    Read(Result<Option<Block>, Failure>),
+    Read(Result<Option<Block>, RunError>),
     /// What a block came to (or the panic that stopped its thread).
     /// The block's buffer comes back with it, to be read into again.
     Rendered(usize, Vec<u8>, std::thread::Result<Part>),
 }
 
 /// Why the reading of blocks ended early.
-pub(super) enum Ended {
+pub(super) enum Stopped {
     /// Writing failed (a closed pipe among the reasons).
     Written(io::Error),
     /// Reading failed.
-    Read(Failure),
+    Read(RunError),
 }
 
-impl From<io::Error> for Ended {
-    fn from(e: io::Error) -> Ended {
-        Ended::Written(e)
+impl From<io::Error> for Stopped {
+    fn from(e: io::Error) -> Stopped {
+        Stopped::Written(e)
     }
 }
 
@@ -104,15 +104,15 @@ pub(super) fn each_block<F>(
     f: &F,
     out: &mut Ordered,
     tally: &mut Tally,
-) -> Result<(), Ended>
+) -> Result<(), Stopped>
 where
-    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
 {
     loop {
         if !blocks.file {
             out.out.flush()?;
         }
-        let Some(block) = blocks.next_block().map_err(Ended::Read)? else {
+        let Some(block) = blocks.next_block().map_err(Stopped::Read)? else {
             return Ok(());
         };
         let part = render(block.inputs(), style, f, Some(out))?;
@@ -135,9 +135,9 @@ pub(super) fn each_block_on_threads<F>(
     f: &F,
     out: &mut Ordered,
     tally: &mut Tally,
-) -> Result<(), Ended>
+) -> Result<(), Stopped>
 where
-    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judged + Sync,
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
 {
     use std::collections::{BTreeMap, VecDeque};
     use std::sync::mpsc;
@@ -258,7 +258,7 @@ where
                         Ok(e) => e,
                         // Only a bug could leave nothing to wait for.
                         Err(_) => {
-                            return Err(Ended::Read(Failure::Io(
+                            return Err(Stopped::Read(RunError::Io(
                                 "reading standard input: the reading thread stopped".to_string(),
                             )))
                         }
@@ -271,7 +271,7 @@ where
                     waiting.push_back(block);
                 }
                 Event::Read(Ok(None)) => ended = true,
-                Event::Read(Err(failure)) => return Err(Ended::Read(failure)),
+                Event::Read(Err(failure)) => return Err(Stopped::Read(failure)),
                 Event::Rendered(seq, data, Ok(part)) => {
                     rendered.insert(seq, (part, data));
                 }
@@ -303,8 +303,8 @@ mod tests {
     use super::*;
     use crate::io::memory::in_memory;
     use crate::io::read::tests::mixed_lines;
-    use crate::io::summary::{finish, Why};
-    use crate::io::Status;
+    use crate::io::summary::{finish, Cause};
+    use crate::io::Verdict;
     use std::fmt::Write as _;
 
     #[test]
@@ -314,9 +314,9 @@ mod tests {
             let text = input.lossy();
             let _ = writeln!(sink, "{} {}", input.index, text.len());
             if text.contains('!') || input.text.is_err() {
-                Judged::failed(Why::Reason("bang".to_string()))
+                Judgement::failed(Cause::Reason("bang".to_string()))
             } else {
-                Judged::success()
+                Judgement::success()
             }
         };
         for mask in 0..16u32 {
@@ -344,7 +344,7 @@ mod tests {
                     assert!(ended.is_ok());
                     finish(out.out, &style, &tally)
                 });
-                assert_eq!(written.ok(), Some(Status::Failed));
+                assert_eq!(written.ok(), Some(Verdict::Failed));
                 out
             };
             let one = run(1);

@@ -7,7 +7,7 @@
 //! other write error ends it with status 74.
 
 use super::memory::stdout_writer;
-use super::{Failure, Outcome, Status, Verdicts};
+use super::{Outcome, RunError, Verdict};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
@@ -63,11 +63,12 @@ impl Out {
         }
     }
 
-    /// Flushes what is buffered; the run's outcome, given whether all succeeded.
-    pub fn finish(mut self, all_ok: bool) -> Outcome {
+    /// Flushes what is buffered; the run's outcome, given its verdict (`true`: every
+    /// input succeeded).
+    pub fn finish(mut self, verdict: impl Into<Verdict>) -> Outcome {
         match self.w.flush() {
-            Ok(()) => Ok(all_ok),
-            Err(e) => ended_by(e, all_ok),
+            Ok(()) => Ok(verdict.into()),
+            Err(e) => ended_by(e, verdict),
         }
     }
 }
@@ -98,18 +99,14 @@ impl Write for Out {
     }
 }
 
-/// The outcome of a run that a write error `e` ended: a closed pipe is a reader that
-/// has seen enough, any other error is reported.
-pub fn ended_by(e: io::Error, all_ok: bool) -> Outcome {
+/// The outcome of a run that a write error `e` ended, given its verdict so far: a
+/// closed pipe is a reader that has seen enough, any other error is reported.
+pub fn ended_by(e: io::Error, verdict: impl Into<Verdict>) -> Outcome {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        Ok(all_ok)
+        Ok(verdict.into())
     } else {
-        Err(Failure::Io(format!("writing standard output: {e}")))
+        Err(RunError::Io(format!("writing standard output: {e}")))
     }
-}
-
-pub(super) fn ended_by_status(e: io::Error, status: Status) -> Verdicts {
-    ended_by(e, true).map(|_| status)
 }
 
 /// An input as the first column of `--with-input`: the characters that would break
