@@ -1,6 +1,8 @@
-//! The commands, one module each, and what several of them share: the rule named on
-//! the command line, the base of `resolve` and `relativize`, and the loop of the
-//! commands that turn each input into a reference.
+//! The commands, one module each, and what several of them share: the dispatch from
+//! the command line, the rule it names, the records of valid and invalid inputs, and
+//! the loop of the commands that turn each input into a reference. `engine` judges
+//! the inputs of `check` and `tree`, in a built-in grammar or in a grammar of one's
+//! own (`abnf`).
 
 mod abnf;
 mod book;

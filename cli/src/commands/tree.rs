@@ -1,11 +1,12 @@
-//! `iri tree`: the parse tree of each input, as text, JSON or a Graphviz graph; with
+//! `iri tree`: the parse tree of each input, as text, JSON or a Graphviz graph, as
+//! the [`Engine`] builds it: the combinators', or the oracle's under `--abnf`. With
 //! `--literals`, the literal text as leaves (see `crate::literals`); with `--caret`,
 //! an invalid input is shown with a caret under the failing character.
 //!
 //! A tree is held whole while it is built (its nodes in one arena, 20 bytes each),
-//! so each is built with a bound on its nodes (`--max-nodes`, [`crate::args::MAX_NODES`]): a line
-//! whose tree has more is refused as soon as the bound is passed, in memory, and
-//! the run ends with status 2.
+//! so each is built with a bound on its nodes (`--max-nodes`,
+//! [`crate::args::MAX_NODES`]). A line whose tree has more is refused as soon as
+//! the bound is passed, in memory, and the run ends with status 2.
 
 use super::engine::{Engine, NoTree, Tree};
 use super::{write_invalid_at, Spent};

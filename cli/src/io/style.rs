@@ -39,7 +39,7 @@ impl Style {
     /// the other commands keep their results, the normal forms of the inputs that
     /// have one). Such records go out byte for byte, a copy of the lines kept,
     /// unless standard output is a terminal, which is shown their control and bidi
-    /// formatting characters as `\uXXXX` as all text output is ([`Out`]).
+    /// formatting characters as `\uXXXX` as all text output is ([`Out`](super::Out)).
     pub fn copies_inputs(&self) -> bool {
         let s = self;
         !self.json && !s.with_input && (s.invalid_only || self.verdicts && s.valid_only)

@@ -24,6 +24,8 @@ pub(super) const PARALLEL_FROM: usize = 512;
 /// The blocks read ahead of the one being written, per rendering thread: enough to
 /// keep every thread busy while the writer waits for the next in order, few enough
 /// to bound memory (this many times [`BLOCK_BYTES`] a thread, and their output).
+///
+/// [`BLOCK_BYTES`]: super::read::BLOCK_BYTES
 pub(super) const AHEAD_PER_THREAD: usize = 2;
 
 /// Renders the arguments, on several threads if they are many (each renders a
