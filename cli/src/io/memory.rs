@@ -7,11 +7,11 @@ use std::io::{self, Read, Write};
 use std::rc::Rc;
 
 /// Standard input and output held in memory, for the current thread.
-pub(super) struct Memory {
+struct Memory {
     /// What standard input holds; taken by the first command that reads it.
-    pub(super) input: Option<Vec<u8>>,
+    input: Option<Vec<u8>>,
     /// What was written to standard output.
-    pub(super) output: Rc<RefCell<Vec<u8>>>,
+    output: Rc<RefCell<Vec<u8>>>,
 }
 
 thread_local! {
@@ -19,7 +19,7 @@ thread_local! {
 }
 
 /// A writer into the shared output buffer of [`Memory`].
-pub(super) struct SharedBuffer(Rc<RefCell<Vec<u8>>>);
+struct SharedBuffer(Rc<RefCell<Vec<u8>>>);
 
 impl Write for SharedBuffer {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {

@@ -17,7 +17,7 @@ pub(super) struct Part {
     pub(super) text: String,
     pub(super) tally: Tally,
     /// Whether a record of this part has been kept: the next is separated from it.
-    pub(super) kept: bool,
+    kept: bool,
     /// Whether some of the part has been written already (by a spill): the rest
     /// continues it, with no separator before it.
     pub(super) begun: bool,
@@ -54,9 +54,9 @@ impl Part {
 pub(super) struct Ordered {
     pub(super) out: Out,
     /// Records are separated by a blank line ([`Style::separates`]).
-    pub(super) separates: bool,
+    separates: bool,
     /// Whether a record has been written: the next part is separated from it.
-    pub(super) wrote_any: bool,
+    wrote_any: bool,
     /// What a sink holds before a spill writes it ([`SPILL_AT`]).
     pub(super) spill_at: usize,
 }

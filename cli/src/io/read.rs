@@ -78,9 +78,9 @@ impl Input<'_> {
 /// lines, so that handing a block over costs nothing that shows; small enough that
 /// the blocks a pool holds stay small, output included (`tree --format json` writes
 /// forty times its input).
-pub(super) const BLOCK_BYTES: usize = 256 * 1024;
+const BLOCK_BYTES: usize = 256 * 1024;
 /// What one read of a pipe or a terminal asks for: a pipe's buffer.
-pub(super) const PIPE_READ_BYTES: usize = 64 * 1024;
+const PIPE_READ_BYTES: usize = 64 * 1024;
 
 /// Whole lines of standard input, their place among the inputs, and the block's
 /// place among the blocks.
@@ -89,9 +89,9 @@ pub(super) struct Block {
     /// first `len` bytes of a buffer that is given back to be read into again
     /// ([`Blocks::recycle`]), so that it is not allocated, zeroed and faulted in anew.
     pub(super) data: Vec<u8>,
-    pub(super) len: usize,
+    len: usize,
     /// The index of the first line.
-    pub(super) first: usize,
+    first: usize,
     /// How many lines `data` holds.
     pub(super) lines: usize,
     /// 0-based: the how-manieth block this is.
@@ -120,14 +120,14 @@ impl Block {
 /// closure so that `next` is inlined into the loop that renders the lines, and each
 /// `Input` stays in registers instead of going through memory.
 pub(super) struct Lines<'a> {
-    pub(super) data: &'a [u8],
+    data: &'a [u8],
     /// The whole block as text, when it is all UTF-8.
-    pub(super) text: Option<&'a str>,
-    pub(super) ends: memchr::Memchr<'a>,
+    text: Option<&'a str>,
+    ends: memchr::Memchr<'a>,
     /// Where the next line starts.
-    pub(super) start: usize,
+    start: usize,
     /// The next line's place among the inputs.
-    pub(super) index: usize,
+    index: usize,
 }
 
 impl<'a> Iterator for Lines<'a> {
@@ -162,7 +162,7 @@ impl<'a> Iterator for Lines<'a> {
 }
 
 /// The message of a line that is not UTF-8.
-pub(super) fn not_utf8(e: std::str::Utf8Error) -> String {
+fn not_utf8(e: std::str::Utf8Error) -> String {
     format!(
         "the input is not UTF-8 (invalid byte at offset {})",
         e.valid_up_to()
@@ -171,36 +171,36 @@ pub(super) fn not_utf8(e: std::str::Utf8Error) -> String {
 
 /// Standard input cut into [`Block`]s of whole lines.
 pub(super) struct Blocks {
-    pub(super) reader: Box<dyn Read + Send>,
+    reader: Box<dyn Read + Send>,
     /// Whether a read never waits (a regular file): blocks are filled.
     pub(super) file: bool,
     /// The start of a line that the last read cut, for the next block.
-    pub(super) carry: Vec<u8>,
+    carry: Vec<u8>,
     /// Buffers of blocks done with, to read into.
-    pub(super) spare: Vec<Vec<u8>>,
+    spare: Vec<Vec<u8>>,
     /// Whether the input has ended.
-    pub(super) eof: bool,
+    eof: bool,
     /// The lines and the blocks so far.
-    pub(super) lines: usize,
-    pub(super) seq: usize,
+    lines: usize,
+    seq: usize,
     /// The bytes of the input before the next block, for the message of a line
     /// beyond `max_line`.
-    pub(super) offset: u64,
+    offset: u64,
     /// The longest line read ([`set_max_line`]).
-    pub(super) max_line: usize,
+    max_line: usize,
     /// The error of a line beyond `max_line`, once the lines before it are a block.
-    pub(super) too_long: Option<RunError>,
+    too_long: Option<RunError>,
 }
 
 /// The UTF-8 byte order mark, U+FEFF.
-pub(super) const BOM: &[u8] = "\u{FEFF}".as_bytes();
+const BOM: &[u8] = "\u{FEFF}".as_bytes();
 
 /// `reader` without a byte order mark at its very start, and how many bytes were
 /// left out. A BOM opening a stream is the encoding's signature (RFC 3629 §6), which
 /// editors write at the start of a file, not a character of its first line: that
 /// line is judged without it, as `iri-sql` judges the first row of a file. A U+FEFF
 /// anywhere else is a character like any other (and no rule allows it).
-pub(super) fn without_bom(mut reader: Box<dyn Read + Send>) -> (Box<dyn Read + Send>, u64) {
+fn without_bom(mut reader: Box<dyn Read + Send>) -> (Box<dyn Read + Send>, u64) {
     let mut head = [0u8; 3];
     let mut n = 0;
     // Reads stop as soon as what came cannot begin a BOM: a pipe's first line is
@@ -360,7 +360,7 @@ impl Blocks {
 
     /// The error for a line longer than `max_line`, which starts after `before`
     /// (the bytes of this block that precede it).
-    pub(super) fn line_too_long(&self, before: &[u8]) -> RunError {
+    fn line_too_long(&self, before: &[u8]) -> RunError {
         let line = self.lines + memchr::memchr_iter(b'\n', before).count() + 1;
         let offset = self.offset + before.len() as u64;
         RunError::Io(format!(

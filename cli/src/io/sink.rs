@@ -31,27 +31,27 @@ thread_local! {
 /// the module doc, [`Sink::verdict`] and [`Sink::spill`].
 #[derive(Default)]
 pub struct Sink<'w> {
-    pub(super) text: String,
+    text: String,
     /// Where this input's record begins in `text`.
-    pub(super) start: usize,
+    start: usize,
     /// How the input came out, if the command has said so before it is done.
-    pub(super) verdict: Option<Verdict>,
+    verdict: Option<Verdict>,
     /// The way out for a record that is next in input order; `None` for one that
     /// waits for records before it, and for a sink that only collects text.
-    pub(super) early: Option<Early<'w>>,
+    early: Option<Early<'w>>,
 }
 
 /// What a spill needs to write a piece of a record as a whole record is written.
-pub(super) struct Early<'w> {
-    pub(super) style: &'w Style,
-    pub(super) input: &'w Input<'w>,
-    pub(super) out: &'w mut Ordered,
+struct Early<'w> {
+    style: &'w Style,
+    input: &'w Input<'w>,
+    out: &'w mut Ordered,
     /// The part the record belongs to: its records not written yet, and its state.
-    pub(super) part: &'w mut Part,
+    part: &'w mut Part,
     /// Whether a piece of this record has been written.
-    pub(super) begun: bool,
+    begun: bool,
     /// The write error that ends the run: nothing more is written.
-    pub(super) error: Option<io::Error>,
+    error: Option<io::Error>,
 }
 
 impl Sink<'_> {

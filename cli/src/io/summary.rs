@@ -56,13 +56,13 @@ pub enum Cause {
 /// The counts of `--summary`.
 #[derive(Default)]
 pub(super) struct Tally {
-    pub(super) inputs: usize,
-    pub(super) success: usize,
-    pub(super) unknown: usize,
-    pub(super) failed: usize,
-    pub(super) causes: HashMap<Cause, usize>,
+    inputs: usize,
+    success: usize,
+    unknown: usize,
+    failed: usize,
+    causes: HashMap<Cause, usize>,
     /// The run's verdict: the worst of its inputs'.
-    pub(super) verdict: Option<Verdict>,
+    verdict: Option<Verdict>,
 }
 
 impl Tally {
@@ -117,14 +117,14 @@ pub(super) fn finish(mut out: Out, style: &Style, tally: &Tally) -> Outcome {
 }
 
 /// The reasons counted, most frequent first (then in a fixed order).
-pub(super) fn reasons(tally: &Tally) -> Vec<(&Cause, usize)> {
+fn reasons(tally: &Tally) -> Vec<(&Cause, usize)> {
     let mut v: Vec<(&Cause, usize)> = tally.causes.iter().map(|(w, n)| (w, *n)).collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
     v
 }
 
 /// The closing block of `--summary`: a line of counts, then one line per reason.
-pub(super) fn summary_text(tally: &Tally) -> String {
+fn summary_text(tally: &Tally) -> String {
     let mut s = format!(
         "summary: {} inputs, {} valid, {} invalid",
         tally.inputs, tally.success, tally.failed
@@ -169,7 +169,7 @@ pub(super) fn summary_text(tally: &Tally) -> String {
 
 /// The summary as one JSON object: `{"summary": {"inputs", "valid", "invalid",
 /// "unknown", "failures": [{"count", "component", "rule", "expected", "reason"}]}}`.
-pub(super) fn summary_json(tally: &Tally) -> String {
+fn summary_json(tally: &Tally) -> String {
     let failures = json::array(reasons(tally).into_iter().map(|(cause, n)| {
         let o = Object::new().num("count", n);
         match cause {

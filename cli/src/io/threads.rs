@@ -20,13 +20,12 @@ use std::io::{self, Write};
 /// a few lines cost less than handing them over, and a record that is next in order
 /// can go out in pieces while it is rendered ([`Sink::spill`]), which matters for
 /// the long lines that make short blocks.
-pub(super) const PARALLEL_FROM: usize = 512;
+const PARALLEL_FROM: usize = 512;
 /// The blocks read ahead of the one being written, per rendering thread: enough to
 /// keep every thread busy while the writer waits for the next in order, few enough
-/// to bound memory (this many times [`BLOCK_BYTES`] a thread, and their output).
-///
-/// [`BLOCK_BYTES`]: super::read::BLOCK_BYTES
-pub(super) const AHEAD_PER_THREAD: usize = 2;
+/// to bound memory (this many times a block of `read::BLOCK_BYTES` a thread, and
+/// their output).
+const AHEAD_PER_THREAD: usize = 2;
 
 /// Renders the arguments, on several threads if they are many (each renders a
 /// contiguous part): the parts in order, what is left of them to write. The first
@@ -75,7 +74,7 @@ where
 }
 
 /// What the reading thread and the rendering threads tell the writing thread.
-pub(super) enum Event {
+enum Event {
     /// The next block, or the end of the input (`None`), or why reading failed.
     Read(Result<Option<Block>, RunError>),
     /// What a block came to (or the panic that stopped its thread).

@@ -42,7 +42,7 @@ pub fn say(line: &str) {
 pub struct Out {
     pub(super) w: BufWriter<Box<dyn Write>>,
     /// Whether control and bidi formatting characters are written as `\uXXXX`.
-    pub(super) visible: bool,
+    visible: bool,
 }
 
 impl Out {
@@ -127,7 +127,7 @@ pub fn tsv_field(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-pub(super) fn needs_escape(c: char) -> bool {
+fn needs_escape(c: char) -> bool {
     matches!(c, '\u{0}'..='\u{1F}' | '\u{7F}'..='\u{9F}')
 }
 
@@ -153,7 +153,7 @@ pub fn visible(s: &str) -> Cow<'_, str> {
 /// (but TAB and LF), DEL, and the lead bytes of the C1 controls (U+0080–U+009F:
 /// C2), of U+061C ARABIC LETTER MARK (D8) and of the other bidi formatting
 /// characters (U+200E–U+200F, U+202A–U+202E, U+2066–U+2069: E2).
-pub(super) const MAY_HIDE: [bool; 256] = {
+const MAY_HIDE: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
     while b < 0x20 {
@@ -172,7 +172,7 @@ pub(super) const MAY_HIDE: [bool; 256] = {
 /// messages, the inputs themselves), so it is looked at 32 bytes at a time, with a
 /// test the compiler vectorizes ([`may_hide_any`]); a chunk where some byte might
 /// begin a hidden character is looked at a byte at a time, through [`MAY_HIDE`].
-pub(super) fn first_hidden(bytes: &[u8]) -> Option<(usize, usize, u32)> {
+fn first_hidden(bytes: &[u8]) -> Option<(usize, usize, u32)> {
     const CHUNK: usize = 32;
     let mut from = 0;
     while from < bytes.len() {
@@ -199,7 +199,7 @@ pub(super) fn first_hidden(bytes: &[u8]) -> Option<(usize, usize, u32)> {
 /// non-ASCII byte: C0 controls but TAB and LF, DEL, and every byte from 0x80 (a
 /// superset of the table, cheaper to test on a whole chunk at once).
 #[inline]
-pub(super) fn may_hide_any(chunk: &[u8; 32]) -> bool {
+fn may_hide_any(chunk: &[u8; 32]) -> bool {
     chunk.iter().fold(false, |any, &b| {
         any | ((b < 0x20) & (b != b'\t') & (b != b'\n')) | (b >= 0x7F)
     })
@@ -208,7 +208,7 @@ pub(super) fn may_hide_any(chunk: &[u8; 32]) -> bool {
 /// The hidden character that begins at `bytes[at]`, a byte [`MAY_HIDE`] marks: its
 /// length and code point, or `None` when the character is one to show (a lead byte
 /// of a character that is not a C1 control nor a bidi formatting character).
-pub(super) fn hidden_at(bytes: &[u8], at: usize) -> Option<(usize, u32)> {
+fn hidden_at(bytes: &[u8], at: usize) -> Option<(usize, u32)> {
     let next = |n: usize| bytes.get(at + n).copied().unwrap_or(0);
     match bytes[at] {
         0xC2 => (0x80..=0x9F)
