@@ -3,7 +3,10 @@
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use iri_grammar::normalize::{CharNorm, Level};
 use iri_grammar::VariantName;
+use iri_grammar_conform::{DEFAULT_BUDGET, MAX_BUDGET};
+use std::ffi::OsString;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What `iri --version` says (`-V`: the version alone): the commit it is built from
 /// (`cli/build.rs`) and the documents its grammars come from.
@@ -360,16 +363,11 @@ impl NormalizeLevelArg {
     }
 }
 
-/// What every command that prints a result per input offers scripts.
+/// What every command that prints a result per input offers scripts (with the
+/// global `-H` and `-q`, [`Cli::with_input`] and [`Cli::quiet`]).
 #[derive(clap::Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Output for scripts")]
 pub struct ScriptArgs {
-    /// `-H`, a global option ([`Cli::with_input`]), copied here for the output.
-    #[arg(skip)]
-    pub with_input: bool,
-    /// `-q`, a global option ([`Cli::quiet`]), copied here for the output.
-    #[arg(skip)]
-    pub quiet: bool,
     /// Keep only the inputs that failed (invalid, different, unknown, not converted,
     /// an error-level lint finding), each printed itself, as grep does (with -H, the
     /// input and its result); the exit status is unchanged. Kept inputs go out byte
@@ -392,6 +390,11 @@ pub struct ScriptArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 }
+
+/// The most nodes a tree may have unless `--max-nodes` says otherwise: 200 MB of
+/// arena (20 bytes a node), the tree of a line of 10 MB of `/` (a segment each),
+/// far beyond any address, while a line of any length stays within it.
+pub const MAX_NODES: usize = 10_000_000;
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -444,7 +447,7 @@ pub enum Command {
         /// is the tree of a line of 10 MB of `/`, each `/` a segment. A line whose
         /// tree has more gets an error record saying where the bound was passed (its
         /// tree is not built past it) and the run exits with status 2.
-        #[arg(long, value_name = "N", default_value_t = crate::commands::tree::MAX_NODES)]
+        #[arg(long, value_name = "N", default_value_t = MAX_NODES)]
         max_nodes: usize,
         #[command(flatten)]
         script: ScriptArgs,
@@ -687,7 +690,7 @@ pub enum Command {
     /// other, found by generating from each and judging with the other's oracle,
     /// minimized, grouped by the rules where the grammars part. Exit status 1 when
     /// differences are found (as diff(1)). A and B name the grammars.
-    DiffGrammars(crate::commands::diff::DiffArgs),
+    DiffGrammars(DiffArgs),
     /// Test a URI or IRI parser against the ABNF: start COMMAND (after `--`), ask it
     /// about the covering suite of the rule, near misses, the corpus and drawn strings
     /// over the line protocol of docs/conform-protocol.md, and report where it parts
@@ -695,5 +698,107 @@ pub enum Command {
     /// parts, with the rule's ABNF and section. Exit status 1 on any disagreement,
     /// hang, crash or answer not understood; 2 if the program cannot be started or
     /// writes a line that answers no input (a banner on standard output).
-    Conform(crate::commands::conform::ConformArgs),
+    Conform(ConformArgs),
+}
+
+/// The arguments of `iri diff-grammars`.
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// The first grammar: uri, iri, leiri, iri-2001, or an ABNF file.
+    pub a: String,
+    /// The second grammar.
+    pub b: String,
+    /// The rule of A (default: its reference rule, e.g. IRI-reference).
+    #[arg(long)]
+    pub rule_a: Option<String>,
+    /// The rule of B.
+    #[arg(long)]
+    pub rule_b: Option<String>,
+    /// How many strings to draw from each grammar.
+    #[arg(short = 'n', default_value_t = 2000)]
+    pub n: usize,
+    /// Examples shown per group.
+    #[arg(long, default_value_t = 3)]
+    pub examples: usize,
+    /// The seed: the same seed finds the same differences.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The arguments of `iri conform`.
+#[derive(clap::Args, Debug)]
+pub struct ConformArgs {
+    /// The rule asked, in the grammar's own naming (default: its reference rule,
+    /// e.g. IRI-reference).
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// How many inputs to ask before minimizing (at most 1,000,000).
+    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = budget)]
+    pub budget: usize,
+    /// The seed: the same seed asks the same inputs.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How long an answer may take: `2s`, `500ms` or seconds (the first answer
+    /// after each start may take five times as long).
+    #[arg(long, default_value = "2s", value_parser = duration)]
+    pub timeout: Duration,
+    /// Minimal examples shown per group.
+    #[arg(long, default_value_t = 3)]
+    pub examples: usize,
+    /// A file of inputs to ask too, one a line (may be repeated).
+    #[arg(long, value_name = "FILE")]
+    pub corpus: Vec<PathBuf>,
+    /// A file of inputs to ask too, one JSON string literal a line, as the report
+    /// writes its examples ("a b", "\n", "\u0000"): examples with a line break or
+    /// another control character fed back as they were found (may be repeated).
+    #[arg(long, value_name = "FILE")]
+    pub corpus_json: Vec<PathBuf>,
+    /// Also write the report as a self-contained HTML page to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// The program under test and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub program: Vec<OsString>,
+}
+
+/// A number of inputs, up to [`MAX_BUDGET`].
+fn budget(s: &str) -> Result<usize, String> {
+    match s.parse::<u128>() {
+        Ok(0) => Err("at least 1 input: with none there is nothing to ask".to_string()),
+        Ok(n) if n <= MAX_BUDGET as u128 => Ok(n as usize),
+        Ok(_) => Err(format!(
+            "at most {MAX_BUDGET} inputs (they are made before the first is asked)"
+        )),
+        Err(_) => Err(format!("{s:?} is not a number of inputs")),
+    }
+}
+
+/// `2s`, `500ms`, `1.5` (seconds).
+fn duration(s: &str) -> Result<Duration, String> {
+    let (number, scale) = if let Some(ms) = s.strip_suffix("ms") {
+        (ms, 0.001)
+    } else {
+        (s.strip_suffix('s').unwrap_or(s), 1.0)
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n > 0.0 && n * scale <= 3600.0 => Ok(Duration::from_secs_f64(n * scale)),
+        _ => Err(format!(
+            "{s:?} is not a duration of up to an hour: write 2s, 500ms or 1.5"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(duration("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["", "0", "-1s", "x", "2h", "7200"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
+    }
 }

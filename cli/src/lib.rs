@@ -8,6 +8,7 @@
 // Errors are per input and off the fast path: their size (report::Problem) costs
 // nothing that matters, and boxing them would only add an allocation.
 #![allow(clippy::result_large_err)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 mod args;
 mod caret;
@@ -17,21 +18,22 @@ mod html;
 mod io;
 mod report;
 // What the teaching views show, and the JSON writer, live in iri-grammar-teach,
-// which the static playground (js/page) shares; the commands name them as before.
+// which the static playground (js/page) shares; the commands name them by these
+// short names.
 use iri_grammar_teach::{json, lesson as teach, literals};
 
-use io::{Failure, Status};
+use io::{RunError, Verdict};
 use std::ffi::OsString;
 
 /// The exit status and message of a run.
-fn status(outcome: io::Verdicts) -> (u8, Option<String>) {
+fn status(outcome: io::Outcome) -> (u8, Option<String>) {
     match outcome {
-        Ok(Status::Success) => (0, None),
-        Ok(Status::Failed) => (1, None),
+        Ok(Verdict::Success) => (0, None),
+        Ok(Verdict::Failed) => (1, None),
         // Only `compare` answers "unknown" (and only when no input failed).
-        Ok(Status::Unknown) => (3, None),
-        Err(Failure::Usage(msg)) => (2, Some(format!("iri: {msg}"))),
-        Err(Failure::Io(msg)) => (74, Some(format!("iri: {msg}"))),
+        Ok(Verdict::Unknown) => (3, None),
+        Err(RunError::Usage(msg)) => (2, Some(format!("iri: {msg}"))),
+        Err(RunError::Io(msg)) => (74, Some(format!("iri: {msg}"))),
     }
 }
 

@@ -6,7 +6,7 @@
 //! `MatchError` (and [`Problem::of_oracle`] the oracle's `OracleError`): a change of
 //! their shape is one edit here.
 
-use crate::io::{Input, Why};
+use crate::io::{Cause, Input};
 use crate::json::Object;
 use iri_grammar::grammar::{describe_char, ComponentFailure, Expectation};
 use iri_grammar::reference::Component;
@@ -252,26 +252,26 @@ impl Problem {
     /// How `--summary` counts it: by the blamed component and what it may hold, else
     /// by component, innermost rule and what was expected there for the grammar's
     /// errors, by kind for the others.
-    pub fn why(&self) -> Why {
+    pub fn cause(&self) -> Cause {
         if let Some(b) = &self.blame {
             let reason = match (b.is_missing_scheme(), b.is_relative_reference()) {
                 (true, true) => "none: a relative reference (RFC 3986 §4.2)".to_string(),
                 (true, false) => "none".to_string(),
                 (false, _) => b.may_hold().to_string(),
             };
-            Why::Blame {
+            Cause::Blame {
                 component: b.component().as_str(),
                 rule: b.rule(),
                 reason,
             }
         } else if self.kind == "grammar" {
-            Why::Grammar {
+            Cause::Grammar {
                 component: self.component,
                 rule: self.rule.clone(),
                 expected: self.expected.clone(),
             }
         } else {
-            Why::Reason(self.kind.to_string())
+            Cause::Reason(self.kind.to_string())
         }
     }
 

@@ -15,6 +15,7 @@
 //! Layering: this crate depends on the runtime library (components), the ABNF
 //! tooling (oracle, generator, explanations) and the coverage crate (covering
 //! suites); the command line depends on it; nothing depends back.
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod group;
 pub mod inputs;

@@ -16,7 +16,7 @@
 //! fixed seed: the same binary writes the same book.
 
 use crate::html::{self, esc};
-use crate::io::{Failure, Outcome};
+use crate::io::{Outcome, RunError, Verdict};
 use crate::teach::{Facts, Lesson};
 use iri_grammar::{check, Rule, VariantName};
 use iri_grammar_abnf::teaching::documents::document_url;
@@ -64,13 +64,13 @@ pub fn run(out: &Path, examples: usize, seed: u64, playground: Option<&Path>) ->
     };
     let g = Grammars::builtin();
     let mut pages = 0;
-    let write = |path: &Path, text: String| -> Result<(), Failure> {
+    let write = |path: &Path, text: String| -> Result<(), RunError> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
-                .map_err(|e| Failure::Io(format!("creating {}: {e}", dir.display())))?;
+                .map_err(|e| RunError::Io(format!("creating {}: {e}", dir.display())))?;
         }
         std::fs::write(path, text)
-            .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))
+            .map_err(|e| RunError::Io(format!("writing {}: {e}", path.display())))
     };
     let linked = module.is_some();
     if let Some(module) = module {
@@ -80,7 +80,7 @@ pub fn run(out: &Path, examples: usize, seed: u64, playground: Option<&Path>) ->
         write(&play.join("app.css"), assets::APP_CSS.to_string())?;
         write(&play.join("worker.js"), assets::WORKER_JS.to_string())?;
         std::fs::write(play.join(assets::PAGE_MODULE), module).map_err(|e| {
-            Failure::Io(format!(
+            RunError::Io(format!(
                 "writing {}: {e}",
                 play.join(assets::PAGE_MODULE).display()
             ))
@@ -107,20 +107,20 @@ pub fn run(out: &Path, examples: usize, seed: u64, playground: Option<&Path>) ->
         "{pages} pages written; open {}",
         out.join("index.html").display()
     ));
-    Ok(true)
+    Ok(Verdict::Success)
 }
 
 /// The teaching page's engine at `path`: a WebAssembly module (its magic number
 /// checked, so that a wrong file is refused here rather than in the reader's browser).
-fn page_module(path: &Path) -> Result<Vec<u8>, Failure> {
+fn page_module(path: &Path) -> Result<Vec<u8>, RunError> {
     let bytes = std::fs::read(path).map_err(|e| {
-        Failure::Io(format!(
+        RunError::Io(format!(
             "reading the playground's module {}: {e} (bash js/build.sh writes it)",
             path.display()
         ))
     })?;
     if !bytes.starts_with(b"\0asm") {
-        return Err(Failure::Usage(format!(
+        return Err(RunError::Usage(format!(
             "{} is not a WebAssembly module (--playground takes js/iri_grammar_page.wasm, \
              which bash js/build.sh writes)",
             path.display()

@@ -1,86 +1,29 @@
-//! `iri check`: does each input match a rule? With `--oracle`, the ABNF oracle judges
-//! instead of the generated combinators; with `--caret`, an invalid input is shown with
-//! a caret under the character where the match failed.
-//!
-//! The oracle (`iri_grammar_abnf::oracle`) memoizes the end set of every rule at every
-//! position: its time and memory grow with the input's length times the number of
-//! rules (a 1 MB line took 9 s and 1.8 GB). It is a reference for testing, not a
-//! validator for untrusted input, so it judges lines of at most [`ORACLE_MAX_BYTES`];
-//! a longer line is `invalid:` with a message that names the limit and the way out
-//! (the generated combinators, which run in linear time and allocate nothing).
+//! `iri check`: does each input match a rule? The [`Engine`] judges: the generated
+//! combinators, or the ABNF oracle (`--oracle`, `--abnf`). With `--caret`, an invalid
+//! input is shown with a caret under the character where the match failed.
 
-use super::{rule_arg, write_invalid_at, Spent};
-use crate::io::{each_input, Judged, Style, Verdicts};
-use crate::report::Problem;
-use iri_grammar::{check, Variant};
-use iri_grammar_abnf::oracle::{Oracle, Unanswered};
-use iri_grammar_abnf::Grammars;
+use super::engine::Engine;
+use super::{write_invalid_at, Spent};
+use crate::io::{each_input, Judgement, Outcome, Style};
 
-/// The longest input `check --oracle` judges, in bytes. A 4 KiB line takes 0.06 s and
-/// 13 MB for the whole process in a debug build (see the module documentation for a
-/// 1 MB line). The help of `--oracle` and the README say this number.
-pub const ORACLE_MAX_BYTES: usize = 4096;
-
-/// `oracle`: judged by the oracle, with this work budget (`--oracle-steps`).
-pub fn run<V: Variant>(
-    style: &Style,
-    rule: Option<&str>,
-    oracle: Option<u64>,
-    caret: bool,
-    inputs: &[String],
-) -> Verdicts {
-    let rule = rule_arg::<V>(rule)?;
+pub fn run(style: &Style, engine: &Engine<'_>, caret: bool, inputs: &[String]) -> Outcome {
     super::caret_beside_copies(style, caret)?;
-    let grammars = Grammars::builtin();
-    let oracle = oracle.map(|steps| Oracle::new(&grammars, V::NAME).with_budget(steps));
-    let name = rule.name::<V>();
     let json = style.json;
     let spent = Spent::default();
     let verdicts = each_input(inputs, style, |input, out| {
-        let verdict: Result<(), Problem> = match (&oracle, &input.text) {
-            (_, Err(e)) => Err(Problem::not_utf8(input, e)),
-            (Some(_), Ok(s)) if s.len() > ORACLE_MAX_BYTES => Err(Problem::other(
-                "oracle-limit",
-                format!(
-                    "the input is {} bytes, beyond the oracle's limit of {ORACLE_MAX_BYTES} \
-                     bytes (its memory grows with the input's length); check without \
-                     --oracle: the generated combinators have no limit and run in linear time",
-                    s.len()
-                ),
-            )),
-            (Some(o), Ok(s)) => match o.matches(name, s) {
-                Ok(true) => Ok(()),
-                // The oracle only says yes or no: where the match fails is the
-                // combinators' explanation when they reject it too (they agree on
-                // every input the differential tests try).
-                Ok(false) => Err(match check::<V>(rule, s) {
-                    Err(e) => Problem {
-                        message: format!("the oracle finds no match of {name}; {e}"),
-                        ..Problem::of_match(&e)
-                    },
-                    Ok(()) => Problem::other(
-                        "grammar",
-                        format!("the oracle finds no match of {name} (the combinators find one)"),
-                    ),
-                }),
-                Err(Unanswered::Budget(e)) => Err(spent.problem(e)),
-                Err(e) => Err(Problem::other("grammar", e.to_string())),
-            },
-            (None, Ok(s)) => check::<V>(rule, s).map_err(|e| Problem::of_match(&e)),
-        };
-        match &verdict {
+        match engine.check(input, &spent) {
             // The common case written directly: `{"input":..,"valid":true,"error":null}`.
             Ok(()) if json => {
                 out.push_str("{\"input\":");
                 crate::json::string(&input.lossy(), out);
                 out.push_str(",\"valid\":true,\"error\":null}\n");
-                Judged::success()
+                Judgement::success()
             }
             Ok(()) => {
                 out.push_str("valid\n");
-                Judged::success()
+                Judgement::success()
             }
-            Err(p) => write_invalid_at(out, json, input, p, caret),
+            Err(p) => write_invalid_at(out, json, input, &p, caret),
         }
     });
     spent.verdicts(verdicts)

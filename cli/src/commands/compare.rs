@@ -4,7 +4,7 @@
 //! line is not a pair, else 3 if any is unknown).
 
 use crate::args::{CharNormArgs, LevelArg};
-use crate::io::{each_input, Failure, Judged, Status, Style, Verdicts, Why};
+use crate::io::{each_input, Cause, Judgement, Outcome, RunError, Style, Verdict};
 use crate::json::Object;
 use crate::report::Problem;
 use iri_grammar::normalize::{Comparison, NormalizeOptions};
@@ -17,7 +17,7 @@ pub fn run<V: Variant>(
     chars: CharNormArgs,
     ignore_fragment: bool,
     pair: &[String],
-) -> Verdicts {
+) -> Outcome {
     let options = NormalizeOptions {
         chars: chars.char_norm(),
         ignore_fragment,
@@ -54,7 +54,7 @@ pub fn run<V: Variant>(
             },
             Err(e) => super::write_invalid(out, json, input, &Problem::not_utf8(input, e)),
         }),
-        _ => Err(Failure::Usage(
+        _ => Err(RunError::Usage(
             "compare takes two references, A and B (or none: A TAB B per line of standard input)"
                 .into(),
         )),
@@ -62,8 +62,9 @@ pub fn run<V: Variant>(
 }
 
 /// One result: `equivalent`, `different` or `unknown: why` (JSON: the pair as
-/// `"input"`, `"result"`, and the fields of before `"result"` existed).
-fn write(out: &mut String, json: bool, a: &str, b: &str, c: &Comparison) -> Judged {
+/// `"input"` and `"result"`, and the fields `"a"`, `"b"`, `"valid"`, `"equivalent"`
+/// and `"unknown"`, which the schema keeps).
+fn write(out: &mut String, json: bool, a: &str, b: &str, c: &Comparison) -> Judgement {
     let result = match c {
         Comparison::Equivalent => "equivalent",
         Comparison::Different => "different",
@@ -93,14 +94,14 @@ fn write(out: &mut String, json: bool, a: &str, b: &str, c: &Comparison) -> Judg
         }
     }
     match c {
-        Comparison::Equivalent => Judged::success(),
-        Comparison::Different => Judged {
-            status: Status::Failed,
-            why: Some(Why::Reason("different".into())),
+        Comparison::Equivalent => Judgement::success(),
+        Comparison::Different => Judgement {
+            verdict: Verdict::Failed,
+            cause: Some(Cause::Reason("different".into())),
         },
-        Comparison::Unknown(_) => Judged {
-            status: Status::Unknown,
-            why: Some(Why::Reason("unknown".into())),
+        Comparison::Unknown(_) => Judgement {
+            verdict: Verdict::Unknown,
+            cause: Some(Cause::Reason("unknown".into())),
         },
     }
 }

@@ -4,92 +4,26 @@
 //! as one JSON object (`--json`, cli/schemas/conform.schema.json) and as a
 //! self-contained HTML page (`--html FILE`).
 
+use crate::args::ConformArgs;
 use crate::html;
-use crate::io::{ended_by, Failure, Out, Outcome};
+use crate::io::{ended_by, Out, Outcome, RunError};
 use iri_grammar::VariantName;
 use iri_grammar_conform::protocol::string_literal;
 use iri_grammar_conform::subject::end_orphans;
-use iri_grammar_conform::{
-    run as conform, Crash, Group, Options, Report, DEFAULT_BUDGET, MAX_BUDGET,
-};
-use std::ffi::OsString;
+use iri_grammar_conform::{run as conform, Crash, Group, Options, Report};
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
-use std::time::Duration;
-
-#[derive(clap::Args, Debug)]
-pub struct ConformArgs {
-    /// The rule asked, in the grammar's own naming (default: its reference rule,
-    /// e.g. IRI-reference).
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// How many inputs to ask before minimizing (at most 1,000,000).
-    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = budget)]
-    pub budget: usize,
-    /// The seed: the same seed asks the same inputs.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// How long an answer may take: `2s`, `500ms` or seconds (the first answer
-    /// after each start may take five times as long).
-    #[arg(long, default_value = "2s", value_parser = duration)]
-    pub timeout: Duration,
-    /// Minimal examples shown per group.
-    #[arg(long, default_value_t = 3)]
-    pub examples: usize,
-    /// A file of inputs to ask too, one a line (may be repeated).
-    #[arg(long, value_name = "FILE")]
-    pub corpus: Vec<PathBuf>,
-    /// A file of inputs to ask too, one JSON string literal a line, as the report
-    /// writes its examples ("a b", "\n", "\u0000"): examples with a line break or
-    /// another control character fed back as they were found (may be repeated).
-    #[arg(long, value_name = "FILE")]
-    pub corpus_json: Vec<PathBuf>,
-    /// Also write the report as a self-contained HTML page to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
-    /// The program under test and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "COMMAND")]
-    pub program: Vec<OsString>,
-}
-
-/// A number of inputs, up to [`MAX_BUDGET`].
-fn budget(s: &str) -> Result<usize, String> {
-    match s.parse::<u128>() {
-        Ok(0) => Err("at least 1 input: with none there is nothing to ask".to_string()),
-        Ok(n) if n <= MAX_BUDGET as u128 => Ok(n as usize),
-        Ok(_) => Err(format!(
-            "at most {MAX_BUDGET} inputs (they are made before the first is asked)"
-        )),
-        Err(_) => Err(format!("{s:?} is not a number of inputs")),
-    }
-}
-
-/// `2s`, `500ms`, `1.5` (seconds).
-fn duration(s: &str) -> Result<Duration, String> {
-    let (number, scale) = if let Some(ms) = s.strip_suffix("ms") {
-        (ms, 0.001)
-    } else {
-        (s.strip_suffix('s').unwrap_or(s), 1.0)
-    };
-    match number.parse::<f64>() {
-        Ok(n) if n > 0.0 && n * scale <= 3600.0 => Ok(Duration::from_secs_f64(n * scale)),
-        _ => Err(format!(
-            "{s:?} is not a duration of up to an hour: write 2s, 500ms or 1.5"
-        )),
-    }
-}
 
 pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
     let mut corpus = Corpus::default();
     let files = args.corpus.iter().map(|p| (p, false));
     for (path, json) in files.chain(args.corpus_json.iter().map(|p| (p, true))) {
         let file = std::fs::File::open(path)
-            .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
+            .map_err(|e| RunError::Usage(format!("reading {}: {e}", path.display())))?;
         corpus.json = json;
         corpus
             .read(file, args.budget)
-            .map_err(|e| Failure::Usage(format!("reading {}: {e}", path.display())))?;
+            .map_err(|e| RunError::Usage(format!("reading {}: {e}", path.display())))?;
     }
     let options = Options {
         grammar,
@@ -104,10 +38,10 @@ pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
     let report = conform(&options, &args.program);
     // Nothing of the program's is left behind, even what it started and hid.
     end_orphans();
-    let report = report.map_err(|e| Failure::Usage(e.0))?;
+    let report = report.map_err(|e| RunError::Usage(e.0))?;
     if let Some(path) = &args.html {
         std::fs::write(path, page(&report))
-            .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))?;
+            .map_err(|e| RunError::Io(format!("writing {}: {e}", path.display())))?;
     }
     let mut out = Out::new();
     let written = if json {
@@ -427,16 +361,6 @@ fn page(r: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn durations() {
-        assert_eq!(duration("2s"), Ok(Duration::from_secs(2)));
-        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
-        assert_eq!(duration("1.5"), Ok(Duration::from_millis(1500)));
-        for bad in ["", "0", "-1s", "x", "2h", "7200"] {
-            assert!(duration(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn a_json_corpus_gives_back_the_examples_the_report_writes() {

@@ -25,7 +25,7 @@ pub fn run<V: Variant>(
     let rule = rule_arg::<V>(rule)?;
     let grammars = Grammars::builtin();
     let mut cov = Coverage::new(&grammars, V::NAME, rule.name::<V>())
-        .map_err(|e| crate::io::Failure::Usage(e.to_string()))?;
+        .map_err(|e| crate::io::RunError::Usage(e.to_string()))?;
     for_each_input(inputs, |input| match input.text {
         Ok(s) => {
             cov.add(s);

@@ -4,35 +4,13 @@
 //! (`uri`, `iri`, `leiri`, `iri-2001`) or ABNF files (then `--rule-a`/`--rule-b`
 //! name the rule).
 
-use crate::io::{ended_by, Failure, Out, Outcome};
+use crate::args::DiffArgs;
+use crate::io::{ended_by, Out, Outcome, RunError};
 use crate::json::Object;
 use iri_grammar::VariantName;
 use iri_grammar_abnf::strings::diff::{differences, shown, Group, Language, Options};
 use iri_grammar_abnf::{Grammar, Grammars};
 use std::io::Write;
-
-#[derive(clap::Args, Debug)]
-pub struct DiffArgs {
-    /// The first grammar: uri, iri, leiri, iri-2001, or an ABNF file.
-    pub a: String,
-    /// The second grammar.
-    pub b: String,
-    /// The rule of A (default: its reference rule, e.g. IRI-reference).
-    #[arg(long)]
-    pub rule_a: Option<String>,
-    /// The rule of B.
-    #[arg(long)]
-    pub rule_b: Option<String>,
-    /// How many strings to draw from each grammar.
-    #[arg(short = 'n', default_value_t = 2000)]
-    pub n: usize,
-    /// Examples shown per group.
-    #[arg(long, default_value_t = 3)]
-    pub examples: usize,
-    /// The seed: the same seed finds the same differences.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-}
 
 fn builtin(name: &str) -> Option<VariantName> {
     VariantName::EVERY
@@ -50,20 +28,20 @@ pub fn run(json: bool, budget: u64, args: &DiffArgs) -> Outcome {
             None => Grammar::read_files(&[name.as_str()])
                 .map(Some)
                 .map_err(|e| {
-                    Failure::Usage(format!(
+                    RunError::Usage(format!(
                         "{name} is neither a built-in grammar (uri, iri, leiri, iri-2001) \
                          nor a readable ABNF file: {e}"
                     ))
                 }),
         })
         .collect::<Result<_, _>>()?;
-    let side = |k: usize, name: &str, rule: Option<&String>| -> Result<Language<'_>, Failure> {
+    let side = |k: usize, name: &str, rule: Option<&String>| -> Result<Language<'_>, RunError> {
         let seed = args.seed.wrapping_add(k as u64);
         let language = match (builtin(name), &files[k]) {
             (Some(v), _) => Language::builtin(&grammars, v, rule.map(String::as_str), seed),
             (None, Some(g)) => {
                 let rule = rule.ok_or_else(|| {
-                    Failure::Usage(format!(
+                    RunError::Usage(format!(
                         "{name} is an ABNF file: --rule-{} names its rule",
                         if k == 0 { "a" } else { "b" }
                     ))
@@ -74,7 +52,7 @@ pub fn run(json: bool, budget: u64, args: &DiffArgs) -> Outcome {
         };
         language
             .map(|l| l.with_budget(budget))
-            .map_err(|e| Failure::Usage(e.to_string()))
+            .map_err(|e| RunError::Usage(e.to_string()))
     };
     let mut sides = [
         side(0, &args.a, args.rule_a.as_ref())?,

@@ -5,7 +5,7 @@
 
 use super::rule_arg;
 use crate::coverage::{self, Coverage};
-use crate::io::{ended_by, visible, Failure, Out, Outcome};
+use crate::io::{ended_by, visible, Out, Outcome, RunError};
 use crate::json::Object;
 use crate::report::Problem;
 use iri_grammar::{check, is_match, Rule, Variant};
@@ -29,7 +29,7 @@ pub fn run<V: Variant>(
     let name = rule.name::<V>();
     let grammars = Grammars::builtin();
     let mut generator = Generator::new(&grammars, V::NAME, seed).with_steps(steps);
-    let usage = |e: iri_grammar_abnf::strings::generate::DrawError| Failure::Usage(e.to_string());
+    let usage = |e: iri_grammar_abnf::strings::generate::DrawError| RunError::Usage(e.to_string());
     let mut out = Out::new();
     let mut ok = true;
     let written = if cover {
@@ -76,7 +76,7 @@ pub fn run<V: Variant>(
                 }
             }
             let Some(m) = found else {
-                return Err(Failure::Usage(format!(
+                return Err(RunError::Usage(format!(
                     "no near miss of {name} found: its one- and two-edit neighbours all match"
                 )));
             };
@@ -123,9 +123,9 @@ pub fn cover_set<V: Variant>(
     grammars: &Grammars,
     rule: Rule,
     seed: u64,
-) -> Result<(Vec<String>, Vec<String>), Failure> {
+) -> Result<(Vec<String>, Vec<String>), RunError> {
     let name = rule.name::<V>();
-    let cov = Coverage::new(grammars, V::NAME, name).map_err(|e| Failure::Usage(e.to_string()))?;
+    let cov = Coverage::new(grammars, V::NAME, name).map_err(|e| RunError::Usage(e.to_string()))?;
     let mut generator = Generator::new(grammars, V::NAME, seed);
     let set = coverage::cover(&cov, &mut generator, ATTEMPTS);
     let unreached = set.unreached_names();
@@ -139,7 +139,7 @@ pub fn places<V: Variant>(
     grammars: &Grammars,
     rule: Rule,
     strings: &[String],
-) -> Result<Vec<String>, Failure> {
+) -> Result<Vec<String>, RunError> {
     let oracle = Oracle::new(grammars, V::NAME);
     let alphabet = counterexamples::alphabet(grammars, V::NAME);
     let found = counterexamples::places(strings, &alphabet, &oracle, rule.name::<V>(), |s| {
@@ -151,7 +151,7 @@ pub fn places<V: Variant>(
             (p.rule, p.expected)
         })
     })
-    .map_err(|e| Failure::Usage(e.to_string()))?;
+    .map_err(|e| RunError::Usage(e.to_string()))?;
     Ok(found.into_iter().map(|(_, s)| s).collect())
 }
 

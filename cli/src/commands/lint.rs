@@ -1,7 +1,7 @@
 //! `iri lint`: the prose rules on top of the grammar, as coded findings.
 
 use super::{parse_input, write_invalid};
-use crate::io::{each_input, Judged, Out, Outcome, Status, Style, Verdicts, Why};
+use crate::io::{each_input, Cause, Judgement, Out, Outcome, Style, Verdict};
 use crate::json::{self, Object};
 use iri_grammar::bidi::display_form;
 use iri_grammar::lint::{self, Entry, Finding, LintOptions, Severity, CATALOGUE};
@@ -23,9 +23,9 @@ pub fn run<V: Variant>(
     list: bool,
     percent_encoded: bool,
     inputs: &[String],
-) -> Verdicts {
+) -> Outcome {
     if list {
-        return catalogue(style.json).map(Status::from);
+        return catalogue(style.json);
     }
     let Show { display, caret } = show;
     super::caret_beside_copies(style, caret)?;
@@ -62,11 +62,11 @@ pub fn run<V: Variant>(
             }
         }
         match findings.iter().find(|f| f.severity() == Severity::Error) {
-            Some(f) => Judged {
-                status: Status::Failed,
-                why: Some(Why::Reason(f.code().to_string())),
+            Some(f) => Judgement {
+                verdict: Verdict::Failed,
+                cause: Some(Cause::Reason(f.code().to_string())),
             },
-            None => Judged::success(),
+            None => Judgement::success(),
         }
     })
 }

@@ -1,15 +1,18 @@
-//! The commands, one module each, and what several of them share: the rule named on
-//! the command line, the base of `resolve` and `relativize`, and the loop of the
-//! commands that turn each input into a reference.
+//! The commands, one module each, and what several of them share: the dispatch from
+//! the command line, the rule it names, the records of valid and invalid inputs, and
+//! the loop of the commands that turn each input into a reference. `engine` judges
+//! the inputs of `check` and `tree`, in a built-in grammar or in a grammar of one's
+//! own (`abnf`).
 
 mod abnf;
 mod book;
 mod check;
 mod compare;
-pub mod conform;
+mod conform;
 mod convert;
 mod coverage;
-pub mod diff;
+mod diff;
+mod engine;
 mod generate;
 mod grammar;
 mod lint;
@@ -20,27 +23,29 @@ mod resolve;
 mod serve;
 mod suite;
 mod trace;
-pub(crate) mod tree;
+mod tree;
 
 use crate::args::{Cli, Command, ScriptArgs};
-use crate::io::{each_input, Failure, Input, Judged, Status, Style, Verdicts};
+use crate::io::{each_input, Input, Judgement, Outcome, RunError, Style};
 use crate::report::Problem;
+use engine::Engine;
 use iri_grammar::{Iri2001, Reference, Rule, Variant};
-use iri_grammar_abnf::oracle::BudgetExceeded;
+use iri_grammar_abnf::oracle::{BudgetExceeded, Oracle};
+use iri_grammar_abnf::Grammars;
 use std::fmt::Write;
 use std::sync::Mutex;
 
 /// Runs the command of `cli` in the grammar it names.
-pub fn run(cli: &Cli) -> Verdicts {
+pub fn run(cli: &Cli) -> Outcome {
     crate::io::set_max_line(cli.max_line_bytes.map_or(crate::io::MAX_LINE_BYTES, |n| {
         usize::try_from(n).unwrap_or(usize::MAX)
     }));
     crate::report::set_explain(cli.explain);
     if let Command::DiffGrammars(args) = &cli.command {
-        return diff::run(cli.json, cli.oracle_budget(), args).map(Status::from);
+        return diff::run(cli.json, cli.oracle_budget(), args);
     }
     if let Command::Conform(args) = &cli.command {
-        return conform::run(cli.json, cli.grammar().variant(), args).map(Status::from);
+        return conform::run(cli.json, cli.grammar().variant(), args);
     }
     if !cli.abnf.is_empty() {
         return abnf::run(cli);
@@ -49,7 +54,7 @@ pub fn run(cli: &Cli) -> Verdicts {
     // (a `Reference<Iri2001>` does not compile): the commands of references say so.
     iri_grammar::with_variant!(cli.grammar().variant(), V => run_in::<V>(cli), Iri2001 => {
         run_rules::<Iri2001>(cli).unwrap_or_else(|| {
-            Err(Failure::Usage(
+            Err(RunError::Usage(
                 "the iri-2001 grammar (the 2001 draft) has rules but no typed references: \
                  it serves check, tree, trace, grammar, generate and coverage; parse, \
                  resolve, convert, normalize, compare and lint need --grammar uri, iri or leiri"
@@ -63,11 +68,12 @@ pub fn run(cli: &Cli) -> Verdicts {
 fn style(cli: &Cli, script: &ScriptArgs) -> Style {
     Style {
         json: cli.json,
-        script: ScriptArgs {
-            with_input: cli.with_input,
-            quiet: cli.quiet,
-            ..script.clone()
-        },
+        with_input: cli.with_input,
+        quiet: cli.quiet,
+        invalid_only: script.invalid_only,
+        valid_only: script.valid_only,
+        summary: script.summary,
+        jobs: script.jobs,
         blank_line_between: false,
         pair: false,
         verdicts: false,
@@ -77,9 +83,9 @@ fn style(cli: &Cli, script: &ScriptArgs) -> Style {
 /// `--caret` draws under a record, which a filter replaces with the input itself
 /// ([`Style::copies_inputs`]): the two together are refused rather than the caret
 /// silently dropped.
-fn caret_beside_copies(style: &Style, caret: bool) -> Result<(), Failure> {
+fn caret_beside_copies(style: &Style, caret: bool) -> Result<(), RunError> {
     if caret && style.copies_inputs() {
-        return Err(Failure::Usage(
+        return Err(RunError::Usage(
             "--caret draws under a message: with --invalid-only (or check's --valid-only), \
              text output is the inputs kept (-H adds their results)"
                 .into(),
@@ -90,7 +96,7 @@ fn caret_beside_copies(style: &Style, caret: bool) -> Result<(), Failure> {
 
 /// The commands of rules (check, tree, trace, grammar, generate, coverage) and those
 /// that take no grammar; `None` for the commands of references.
-fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
+fn run_rules<V: Variant>(cli: &Cli) -> Option<Outcome> {
     let json = cli.json;
     let style = |script: &ScriptArgs| style(cli, script);
     Some(match &cli.command {
@@ -100,16 +106,7 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             caret,
             script,
             inputs,
-        } => check::run::<V>(
-            &Style {
-                verdicts: true,
-                ..style(script)
-            },
-            rule.as_deref(),
-            oracle.then(|| cli.oracle_budget()),
-            *caret,
-            inputs,
-        ),
+        } => check_in::<V>(cli, rule.as_deref(), *oracle, *caret, script, inputs),
         Command::Tree {
             rule,
             format,
@@ -118,17 +115,17 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             max_nodes,
             script,
             inputs,
-        } => tree::run::<V>(
-            &style(script),
-            rule.as_deref(),
-            *format,
-            tree::Show {
+        } => rule_arg::<V>(rule.as_deref()).and_then(|rule| {
+            let engine = Engine::Builtin {
+                variant: V::NAME,
+                rule,
+            };
+            let show = tree::Show {
                 literals: *literals,
                 caret: *caret,
-            },
-            *max_nodes,
-            inputs,
-        ),
+            };
+            tree::run(&style(script), &engine, *format, show, *max_nodes, inputs)
+        }),
         Command::Trace {
             rule,
             script,
@@ -136,14 +133,14 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
         } => trace::run::<V>(&style(script), rule.as_deref(), inputs),
         Command::Grammar {
             name, rust, svg, ..
-        } => grammar::run::<V>(json, name.as_deref(), *rust, *svg).map(Status::from),
+        } => grammar::run::<V>(json, name.as_deref(), *rust, *svg),
         Command::Book {
             out,
             examples,
             seed,
             playground,
-        } => book::run(out, *examples, *seed, playground.as_deref()).map(Status::from),
-        Command::Serve { port, open } => serve::run(*port, *open).map(Status::from),
+        } => book::run(out, *examples, *seed, playground.as_deref()),
+        Command::Serve { port, open } => serve::run(*port, *open),
         Command::Prepare {
             multi,
             script,
@@ -156,23 +153,52 @@ fn run_rules<V: Variant>(cli: &Cli) -> Option<Verdicts> {
             invalid,
             cover,
             generate_steps,
-        } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover, *generate_steps)
-            .map(Status::from),
+        } => generate::run::<V>(json, rule, *n, *seed, *invalid, *cover, *generate_steps),
         Command::Coverage {
             rule,
             seed,
             fail_under,
             inputs,
-        } => {
-            coverage::run::<V>(json, rule.as_deref(), *seed, *fail_under, inputs).map(Status::from)
-        }
-        Command::Suite { rule, out, seed } => suite::run(rule, out, *seed).map(Status::from),
+        } => coverage::run::<V>(json, rule.as_deref(), *seed, *fail_under, inputs),
+        Command::Suite { rule, out, seed } => suite::run(rule, out, *seed),
         _ => return None,
     })
 }
 
+/// `check` in a built-in grammar: judged by the combinators, or with `--oracle` by
+/// the oracle.
+fn check_in<V: Variant>(
+    cli: &Cli,
+    rule: Option<&str>,
+    oracle: bool,
+    caret: bool,
+    script: &ScriptArgs,
+    inputs: &[String],
+) -> Outcome {
+    let rule = rule_arg::<V>(rule)?;
+    let grammars;
+    let engine = if oracle {
+        grammars = Grammars::builtin();
+        Engine::BuiltinOracle {
+            variant: V::NAME,
+            rule,
+            oracle: Oracle::new(&grammars, V::NAME).with_budget(cli.oracle_budget()),
+        }
+    } else {
+        Engine::Builtin {
+            variant: V::NAME,
+            rule,
+        }
+    };
+    let style = Style {
+        verdicts: true,
+        ..style(cli, script)
+    };
+    check::run(&style, &engine, caret, inputs)
+}
+
 /// Every command, in a grammar with typed references.
-fn run_in<V: Variant>(cli: &Cli) -> Verdicts {
+fn run_in<V: Variant>(cli: &Cli) -> Outcome {
     if let Some(verdicts) = run_rules::<V>(cli) {
         return verdicts;
     }
@@ -296,11 +322,11 @@ fn graph_name(index: usize) -> String {
 }
 
 /// The rule named `name` in `V`'s grammar, or the grammar's reference rule.
-fn rule_arg<V: Variant>(name: Option<&str>) -> Result<Rule, Failure> {
+fn rule_arg<V: Variant>(name: Option<&str>) -> Result<Rule, RunError> {
     let name = name.unwrap_or(Rule::IriReference.name::<V>());
     Rule::named_in::<V>(name).ok_or_else(|| {
         let hint = did_you_mean(Rule::of(V::NAME).map(|(n, _)| n), name);
-        Failure::Usage(format!(
+        RunError::Usage(format!(
             "the {} grammar has no rule named {name:?}{hint}; `iri --grammar {} grammar` lists them",
             V::NAME.as_str(),
             V::NAME.as_str()
@@ -315,7 +341,7 @@ fn each_reference<V: Variant, W: Variant>(
     inputs: &[String],
     field: &'static str,
     f: impl Fn(Reference<'_, V>) -> Result<Reference<'static, W>, Problem> + Sync,
-) -> Verdicts {
+) -> Outcome {
     let json = style.json;
     each_input(inputs, style, |input, out| {
         let result = parse_input::<V>(input).and_then(&f);
@@ -332,16 +358,16 @@ fn write_result(
     input: &Input<'_>,
     field: &'static str,
     result: Result<&str, &Problem>,
-) -> Judged {
+) -> Judgement {
     match result {
         Ok(v) if json => {
             let o = input.json().bool("valid", true).str(field, v).null("error");
             let _ = writeln!(out, "{}", o.finish());
-            Judged::success()
+            Judgement::success()
         }
         Ok(v) => {
             let _ = writeln!(out, "{v}");
-            Judged::success()
+            Judgement::success()
         }
         Err(p) => write_invalid_with(out, json, input, Some(field), p),
     }
@@ -356,19 +382,8 @@ fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, Pr
     }
 }
 
-/// A line that says an input is valid (JSON: `valid: true`, `error: null`).
-fn write_valid(out: &mut String, json: bool, input: &Input<'_>) -> Judged {
-    if json {
-        let o = input.json().bool("valid", true).null("error");
-        let _ = writeln!(out, "{}", o.finish());
-    } else {
-        out.push_str("valid\n");
-    }
-    Judged::success()
-}
-
 /// A line that says an input is invalid (JSON: `valid: false` and the error).
-fn write_invalid(out: &mut String, json: bool, input: &Input<'_>, p: &Problem) -> Judged {
+fn write_invalid(out: &mut String, json: bool, input: &Input<'_>, p: &Problem) -> Judgement {
     write_invalid_with(out, json, input, None, p)
 }
 
@@ -379,7 +394,7 @@ fn write_invalid_with(
     input: &Input<'_>,
     field: Option<&'static str>,
     p: &Problem,
-) -> Judged {
+) -> Judgement {
     if json {
         let mut o = input.json().bool("valid", false);
         if let Some(field) = field {
@@ -389,7 +404,7 @@ fn write_invalid_with(
     } else {
         let _ = writeln!(out, "invalid: {}", p.text());
     }
-    Judged::failed(p.why())
+    Judgement::failed(p.cause())
 }
 
 /// [`write_invalid`], and with `caret` where the match failed: text output shows the
@@ -401,7 +416,7 @@ fn write_invalid_at(
     input: &Input<'_>,
     p: &Problem,
     caret: bool,
-) -> Judged {
+) -> Judgement {
     let at = if p.kind == "grammar" {
         p.caret_at()
     } else {
@@ -415,7 +430,7 @@ fn write_invalid_at(
                 .raw("error", &p.json())
                 .num("column", at + 1);
             let _ = writeln!(out, "{}", o.finish());
-            Judged::failed(p.why())
+            Judgement::failed(p.cause())
         }
         (true, Some(at), Ok(text)) => {
             let judged = write_invalid(out, json, input, p);
@@ -428,8 +443,8 @@ fn write_invalid_at(
 
 /// The failure of a command whose oracle spent its work budget on an input: status
 /// 2, with the rule, the budget and the way to raise it.
-fn out_of_budget(e: &BudgetExceeded) -> Failure {
-    Failure::Usage(format!(
+fn out_of_budget(e: &BudgetExceeded) -> RunError {
+    RunError::Usage(format!(
         "{e}; give it more with --oracle-steps (e.g. --oracle-steps {})",
         e.budget.saturating_mul(10)
     ))
@@ -451,9 +466,9 @@ impl Spent {
         p
     }
 
-    /// The run's verdicts, or the failure of its first budget error.
-    fn verdicts(self, verdicts: Verdicts) -> Verdicts {
-        let status = verdicts?;
+    /// The run's outcome, or the error of its first input the oracle could not judge.
+    fn verdicts(self, outcome: Outcome) -> Outcome {
+        let status = outcome?;
         match self.0.into_inner().ok().flatten() {
             Some(e) => Err(out_of_budget(&e)),
             None => Ok(status),

@@ -2,7 +2,7 @@
 
 use super::each_reference;
 use crate::args::{CharNormArgs, NormalizeLevelArg};
-use crate::io::{Style, Verdicts};
+use crate::io::{Outcome, Style};
 use crate::report::Problem;
 use iri_grammar::normalize::NormalizeOptions;
 use iri_grammar::Variant;
@@ -12,7 +12,7 @@ pub fn run<V: Variant>(
     level: NormalizeLevelArg,
     chars: CharNormArgs,
     inputs: &[String],
-) -> Verdicts {
+) -> Outcome {
     let options = NormalizeOptions {
         chars: chars.char_norm(),
         ignore_fragment: false,

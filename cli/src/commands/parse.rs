@@ -1,11 +1,11 @@
 //! `iri parse`: the components of each input.
 
 use super::{parse_input, write_invalid};
-use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::io::{each_input, Judgement, Outcome, Style};
 use iri_grammar::{HostKind, Variant};
 use std::fmt::Write;
 
-pub fn run<V: Variant>(style: &Style, inputs: &[String]) -> Verdicts {
+pub fn run<V: Variant>(style: &Style, inputs: &[String]) -> Outcome {
     let json = style.json;
     // Records of several lines are separated by a blank line (`style.blank_line_between`).
     each_input(inputs, style, |input, out| {
@@ -46,6 +46,6 @@ pub fn run<V: Variant>(style: &Style, inputs: &[String]) -> Verdicts {
                 }
             }
         }
-        Judged::success()
+        Judgement::success()
     })
 }

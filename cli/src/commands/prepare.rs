@@ -1,12 +1,12 @@
 //! `iri prepare`: arbitrary strings made IRI references (IRI processing draft §4-5).
 
-use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::io::{each_input, Judgement, Outcome, Style};
 use crate::json;
 use crate::report::Problem;
 use iri_grammar::prepare::{prepare, prepare_multi};
 use std::fmt::Write;
 
-pub fn run(style: &Style, multi: bool, inputs: &[String]) -> Verdicts {
+pub fn run(style: &Style, multi: bool, inputs: &[String]) -> Outcome {
     let json = style.json;
     each_input(inputs, style, |input, out| {
         let results: Vec<Result<String, Problem>> = match &input.text {
@@ -66,8 +66,8 @@ pub fn run(style: &Style, multi: bool, inputs: &[String]) -> Verdicts {
             let _ = writeln!(out, "invalid: {}", errors.join("; "));
         }
         match first_error {
-            None => Judged::success(),
-            Some(p) => Judged::failed(p.why()),
+            None => Judgement::success(),
+            Some(p) => Judgement::failed(p.cause()),
         }
     })
 }

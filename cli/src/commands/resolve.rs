@@ -1,11 +1,11 @@
 //! `iri resolve` and `iri relativize` (RFC 3986 §5.2 and its inverse).
 
 use super::each_reference;
-use crate::io::{Failure, Style, Verdicts};
+use crate::io::{Outcome, RunError, Style};
 use crate::report::Problem;
 use iri_grammar::{Reference, Variant};
 
-pub fn resolve<V: Variant>(style: &Style, base: &str, references: &[String]) -> Verdicts {
+pub fn resolve<V: Variant>(style: &Style, base: &str, references: &[String]) -> Outcome {
     let base = parse_base::<V>(base)?;
     each_reference::<V, V>(style, references, "target", |r| {
         r.resolve(&base)
@@ -13,7 +13,7 @@ pub fn resolve<V: Variant>(style: &Style, base: &str, references: &[String]) -> 
     })
 }
 
-pub fn relativize<V: Variant>(style: &Style, base: &str, targets: &[String]) -> Verdicts {
+pub fn relativize<V: Variant>(style: &Style, base: &str, targets: &[String]) -> Outcome {
     let base = parse_base::<V>(base)?;
     each_reference::<V, V>(style, targets, "reference", |t| {
         t.relativize(&base)
@@ -22,11 +22,11 @@ pub fn relativize<V: Variant>(style: &Style, base: &str, targets: &[String]) -> 
 }
 
 /// The base: a usage error if it is not a reference of the grammar or has no scheme.
-fn parse_base<V: Variant>(base: &str) -> Result<Reference<'static, V>, Failure> {
+fn parse_base<V: Variant>(base: &str) -> Result<Reference<'static, V>, RunError> {
     let r = Reference::<V>::parse_owned(base.to_string())
-        .map_err(|e| Failure::Usage(format!("the base {base:?} is invalid: {}", e.message())))?;
+        .map_err(|e| RunError::Usage(format!("the base {base:?} is invalid: {}", e.message())))?;
     if r.scheme().is_none() {
-        return Err(Failure::Usage(format!(
+        return Err(RunError::Usage(format!(
             "the base {base:?} has no scheme; RFC 3986 §5.1 needs an absolute IRI"
         )));
     }

@@ -5,7 +5,7 @@
 //! grammar by the ABNF oracle, and the combinators must agree.
 
 use super::generate::{cover_set, places};
-use crate::io::{Failure, Outcome};
+use crate::io::{Outcome, RunError, Verdict};
 use iri_grammar::grammar::matches_dyn;
 use iri_grammar::{with_variant, Rule, Variant, VariantName};
 use iri_grammar_abnf::{oracle::Oracle, Grammars};
@@ -28,7 +28,7 @@ pub fn run(rule: &str, out: &Path, seed: u64) -> Outcome {
         .into_iter()
         .find_map(|v| Rule::named(v, rule))
         .ok_or_else(|| {
-            Failure::Usage(format!(
+            RunError::Usage(format!(
                 "no grammar has a rule named {rule:?}; `iri --grammar G grammar` lists them"
             ))
         })?;
@@ -58,7 +58,7 @@ pub fn run(rule: &str, out: &Path, seed: u64) -> Outcome {
         }
     }
     std::fs::create_dir_all(out)
-        .map_err(|e| Failure::Io(format!("creating {}: {e}", out.display())))?;
+        .map_err(|e| RunError::Io(format!("creating {}: {e}", out.display())))?;
     for v in VariantName::ALL {
         let Some(name) = r.name_in(v) else { continue };
         let oracle = Oracle::new(&grammars, v);
@@ -66,9 +66,9 @@ pub fn run(rule: &str, out: &Path, seed: u64) -> Outcome {
         for c in &cases {
             let valid = oracle
                 .matches(name, &c.text)
-                .map_err(|e| Failure::Usage(e.to_string()))?;
+                .map_err(|e| RunError::Usage(e.to_string()))?;
             if valid != matches_dyn(v, r, &c.text) {
-                return Err(Failure::Io(format!(
+                return Err(RunError::Io(format!(
                     "the oracle and the combinators disagree on {:?} ({name}, {}): a bug to report",
                     c.text,
                     v.as_str()
@@ -88,10 +88,10 @@ pub fn run(rule: &str, out: &Path, seed: u64) -> Outcome {
         }
         let path = out.join(format!("validity-{}-{name}.tsv", v.as_str()));
         std::fs::write(&path, tsv)
-            .map_err(|e| Failure::Io(format!("writing {}: {e}", path.display())))?;
+            .map_err(|e| RunError::Io(format!("writing {}: {e}", path.display())))?;
         crate::io::tell(&format!("{}: {} cases", path.display(), cases.len()));
     }
-    Ok(true)
+    Ok(Verdict::Success)
 }
 
 /// The cover strings and the counterexamples of `r` in `V`.
@@ -99,7 +99,7 @@ fn strings<V: Variant>(
     grammars: &Grammars,
     r: Rule,
     seed: u64,
-) -> Result<(Vec<String>, Vec<String>), Failure> {
+) -> Result<(Vec<String>, Vec<String>), RunError> {
     let (valid, unreached) = cover_set::<V>(grammars, r, seed)?;
     for t in unreached {
         crate::io::tell(&format!(

@@ -7,14 +7,14 @@
 //! unordered; see `iri_grammar::trace`).
 
 use super::rule_arg;
-use crate::io::{each_input, Judged, Style, Verdicts};
+use crate::io::{each_input, Judgement, Outcome, Style};
 use crate::report::Problem;
 use iri_grammar::trace::trace_of;
 use iri_grammar::{check, Variant};
 use iri_grammar_teach::trace::steps_json;
 use std::fmt::Write as _;
 
-pub fn run<V: Variant>(style: &Style, rule: Option<&str>, inputs: &[String]) -> Verdicts {
+pub fn run<V: Variant>(style: &Style, rule: Option<&str>, inputs: &[String]) -> Outcome {
     let rule = rule_arg::<V>(rule)?;
     each_input(inputs, style, |input, out| {
         let text = match &input.text {
@@ -48,8 +48,8 @@ pub fn run<V: Variant>(style: &Style, rule: Option<&str>, inputs: &[String]) -> 
             }
         }
         match problem {
-            None => Judged::success(),
-            Some(p) => Judged::failed(p.why()),
+            None => Judgement::success(),
+            Some(p) => Judgement::failed(p.cause()),
         }
     })
 }

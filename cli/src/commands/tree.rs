@@ -1,28 +1,24 @@
-//! `iri tree`: the parse tree of each input, as text, JSON or a Graphviz graph; with
+//! `iri tree`: the parse tree of each input, as text, JSON or a Graphviz graph, as
+//! the [`Engine`] builds it: the combinators', or the oracle's under `--abnf`. With
 //! `--literals`, the literal text as leaves (see `crate::literals`); with `--caret`,
 //! an invalid input is shown with a caret under the failing character.
 //!
 //! A tree is held whole while it is built (its nodes in one arena, 20 bytes each),
-//! so each is built with a bound on its nodes (`--max-nodes`, [`MAX_NODES`]): a line
-//! whose tree has more is refused as soon as the bound is passed, in memory, and
-//! the run ends with status 2.
+//! so each is built with a bound on its nodes (`--max-nodes`,
+//! [`crate::args::MAX_NODES`]). A line whose tree has more is refused as soon as
+//! the bound is passed, in memory, and the run ends with status 2.
 
-use super::{rule_arg, write_invalid_at};
+use super::engine::{Engine, NoTree, Tree};
+use super::{write_invalid_at, Spent};
 use crate::args::Format;
-use crate::io::{each_input, Failure, Judged, Sink, Status, Style, Verdicts};
-use crate::json;
+use crate::io::{each_input, Judgement, Outcome, RunError, Sink, Style, Verdict};
+use crate::json::{self, Object};
 use crate::literals;
 use crate::report::Problem;
-use iri_grammar::tree::{tree_of_at_most, TreeError};
-use iri_grammar::Variant;
+use iri_grammar_abnf::oracle::explain::OracleNode;
 use std::fmt;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The most nodes a tree may have unless `--max-nodes` says otherwise: 200 MB of
-/// arena (20 bytes a node), the tree of a line of 10 MB of `/` (a segment each),
-/// far beyond any address, while a line of any length stays within it.
-pub const MAX_NODES: usize = 10_000_000;
 
 /// What is shown besides the rules.
 #[derive(Debug, Clone, Copy)]
@@ -33,50 +29,53 @@ pub struct Show {
     pub caret: bool,
 }
 
-pub fn run<V: Variant>(
+pub fn run(
     style: &Style,
-    rule: Option<&str>,
+    engine: &Engine<'_>,
     format: Format,
     show: Show,
     max_nodes: usize,
     inputs: &[String],
-) -> Verdicts {
-    let rule = rule_arg::<V>(rule)?;
+) -> Outcome {
     let json = style.json || format == Format::Json;
-    let style = &Style {
-        json,
-        ..style.clone()
+    // `--format json` makes the built-in grammars' run JSON Lines, its filters and
+    // summary included; with `--abnf` it makes the records JSON and leaves the rest
+    // as `--json` says.
+    let style = &match engine {
+        Engine::User { .. } => style.clone(),
+        _ => Style {
+            json,
+            ..style.clone()
+        },
     };
     super::caret_beside_copies(style, show.caret)?;
     let too_many = AtomicUsize::new(0);
-    let status = each_input(inputs, style, |input, out| {
-        let tree = match &input.text {
-            Ok(s) => match tree_of_at_most::<V>(rule, s, max_nodes) {
-                Ok(t) => Ok(t),
-                Err(TreeError::NoMatch(e)) => Err(Problem::of_match(&e)),
-                Err(e) => {
-                    too_many.fetch_add(1, Ordering::Relaxed);
-                    let p = Problem::other(
-                        "node-limit",
-                        format!("{e}; raise --max-nodes (now {max_nodes}) for a larger tree"),
-                    );
-                    // The input matches: only its tree is refused.
-                    if json {
-                        let o = input.json().bool("valid", true).raw("error", &p.json());
-                        let _ = writeln!(out, "{}", o.finish());
-                    } else {
-                        let _ = writeln!(out, "error: {}", p.message);
-                    }
-                    return Judged::failed(p.why());
+    let spent = Spent::default();
+    let verdicts = each_input(inputs, style, |input, out| {
+        let tree = match engine.tree(input, max_nodes, &spent) {
+            Ok(tree) => tree,
+            Err(NoTree::Invalid(p)) => return write_invalid_at(out, json, input, &p, show.caret),
+            Err(NoTree::TooManyNodes(e)) => {
+                too_many.fetch_add(1, Ordering::Relaxed);
+                let p = Problem::other(
+                    "node-limit",
+                    format!("{e}; raise --max-nodes (now {max_nodes}) for a larger tree"),
+                );
+                // The input matches: only its tree is refused.
+                if json {
+                    let o = input.json().bool("valid", true).raw("error", &p.json());
+                    let _ = writeln!(out, "{}", o.finish());
+                } else {
+                    let _ = writeln!(out, "error: {}", p.message);
                 }
-            },
-            Err(e) => Err(Problem::not_utf8(input, e)),
+                return Judgement::failed(p.cause());
+            }
         };
         match (&tree, json) {
-            (Ok(t), true) => {
+            (Tree::Combinators(t), true) => {
                 // The JSON of a long path is forty times its length: said valid first,
                 // the record can go out while it is written, node by node.
-                out.verdict(Status::Success);
+                out.verdict(Verdict::Success);
                 out.push_str("{\"input\":");
                 json::string(t.input, out);
                 // The root's fields follow the input's, in the same object.
@@ -84,10 +83,10 @@ pub fn run<V: Variant>(
                 literals::node_members(t, t.root(), show.literals, None, out);
                 out.push('\n');
             }
-            (Ok(t), false) => {
+            (Tree::Combinators(t), false) => {
                 // Text and DOT are many times the input too (each line quotes its
                 // node's text): they go out line by line, as the JSON does.
-                out.verdict(Status::Success);
+                out.verdict(Verdict::Success);
                 let out = &mut Spilling(out);
                 let name = super::graph_name(input.index);
                 let _ = match (format == Format::Dot, show.literals) {
@@ -97,13 +96,31 @@ pub fn run<V: Variant>(
                     (false, false) => t.write_text(out),
                 };
             }
-            (Err(p), _) => return write_invalid_at(out, json, input, p, show.caret),
+            // The oracle's trees are of lines of at most ORACLE_MAX_BYTES: written
+            // whole.
+            (Tree::Oracle(t), true) => {
+                out.push_str("{\"input\":");
+                json::string(t.input, out);
+                out.push_str(",\"valid\":true,");
+                let mut node = String::new();
+                node_json(t.input, &t.root, &mut node);
+                // The root's fields follow the input's, in the same object.
+                out.push_str(&node[1..]);
+                out.push('\n');
+            }
+            (Tree::Oracle(t), false) if format == Format::Dot => {
+                let _ = t.write_dot(&mut **out, &super::graph_name(input.index));
+            }
+            (Tree::Oracle(t), false) => {
+                let _ = t.write_text(&mut **out);
+            }
         }
-        Judged::success()
-    })?;
+        Judgement::success()
+    });
+    let status = spent.verdicts(verdicts)?;
     match too_many.into_inner() {
         0 => Ok(status),
-        n => Err(Failure::Usage(format!(
+        n => Err(RunError::Usage(format!(
             "the tree of {n} input{} has more than --max-nodes {max_nodes} nodes (see {}); \
              raise --max-nodes for a larger tree",
             if n == 1 { "" } else { "s" },
@@ -113,6 +130,44 @@ pub fn run<V: Variant>(
                 "their records"
             },
         ))),
+    }
+}
+
+/// `{"rule","text","start","end","alternative","of","children"}` of the oracle's
+/// tree, as the built-in grammars' trees. With a stack of its own: a tree is as deep
+/// as the input nests.
+fn node_json(input: &str, root: &OracleNode, out: &mut String) {
+    let open = |n: &OracleNode, out: &mut String| {
+        let mut o = Object::new()
+            .str("rule", &n.rule)
+            .str("text", &input[n.start..n.end])
+            .num("start", n.start)
+            .num("end", n.end);
+        if let Some((k, of)) = n.alternative {
+            o = o.num("alternative", k).num("of", of);
+        }
+        let fields = o.finish();
+        out.push_str(&fields[..fields.len() - 1]);
+        out.push_str(",\"children\":[");
+    };
+    open(root, out);
+    // Each node with the number of its children written.
+    let mut stack: Vec<(&OracleNode, usize)> = vec![(root, 0)];
+    while let Some((n, written)) = stack.last_mut() {
+        match n.children.get(*written) {
+            Some(c) => {
+                if *written > 0 {
+                    out.push(',');
+                }
+                *written += 1;
+                open(c, out);
+                stack.push((c, 0));
+            }
+            None => {
+                out.push_str("]}");
+                stack.pop();
+            }
+        }
     }
 }
 

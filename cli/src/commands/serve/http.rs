@@ -31,7 +31,7 @@
 //! what they need, up to the hard limit, and [`RESERVED_DESCRIPTORS`] are left for
 //! everything else.
 //!
-//! Every limit is a constant here, and each has a test in `cli/tests/server.rs` and a
+//! Every limit is a constant here, and each has a test in `cli/tests/it/server.rs` and a
 //! row in SECURITY.md:
 //!
 //! | limit | value | what a hostile client gets |

@@ -29,7 +29,7 @@
 
 mod http;
 
-use crate::io::{Failure, Outcome};
+use crate::io::{Outcome, RunError, Verdict};
 use crate::json::Object;
 use http::{Request, Response};
 use iri_grammar_abnf::Grammars;
@@ -59,7 +59,7 @@ pub fn run(port: u16, open: bool) -> Outcome {
     let open_files = http::open_files();
     let slots = http::connection_slots(open_files);
     let server = http::Server::bind(port, slots)
-        .map_err(|e| Failure::Io(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
+        .map_err(|e| RunError::Io(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
     let port = server.port().unwrap_or(port);
     let url = format!("http://127.0.0.1:{port}/");
     // The first line of standard output is the address: tests and scripts read it.
@@ -92,13 +92,13 @@ pub fn run(port: u16, open: bool) -> Outcome {
             std::thread::Builder::new()
                 .name("iri-serve-worker".to_string())
                 .spawn(move || work(&jobs, port))
-                .map_err(|e| Failure::Io(format!("cannot start a worker thread: {e}")))?;
+                .map_err(|e| RunError::Io(format!("cannot start a worker thread: {e}")))?;
         }
     }
     server
         .run(move |request| triage(port, request))
-        .map_err(|e| Failure::Io(format!("iri serve stopped: {e}")))?;
-    Ok(true)
+        .map_err(|e| RunError::Io(format!("iri serve stopped: {e}")))?;
+    Ok(Verdict::Success)
 }
 
 /// A worker: its own grammars and caches, answering requests until the server stops.

@@ -24,7 +24,7 @@
 //! Screenshots are written to `target/tmp/screenshots/`; with
 //! `IRI_UPDATE_SCREENSHOTS=1` also to `docs/screenshots/`, the ones the README shows.
 
-mod common;
+use crate::common;
 
 use common::{http, serve, Killed};
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! within a second and that the server's memory stays bounded. The limits are in
 //! `cli/src/commands/serve/http.rs`; SECURITY.md lists them with these tests.
 
-mod common;
+use crate::common;
 
 use common::{http, serve, Killed};
 use std::io::{ErrorKind, Read, Write};

@@ -3,7 +3,7 @@
 //! exit status 3, lint's severities, `coverage`, `generate --invalid` / `--cover`,
 //! and `suite`.
 
-mod common;
+use crate::common;
 
 use common::{iri, iri_stdin, stdout};
 

@@ -6,7 +6,7 @@
 //! A leaf line starts with a quote: `"http" 0..4` is the text at byte offsets 0..4 that
 //! no rule below its parent covers. A rule line ends with the alternative its rule took
 //! when the definition is an alternation (`(alternative 6 of 9)`). Review a changed snapshot, then accept it with
-//! `INSTA_UPDATE=always cargo test -p iri-cli --test snapshots` (or `cargo insta review`).
+//! `INSTA_UPDATE=always cargo test -p iri-cli --test it snapshots::` (or `cargo insta review`).
 //!
 //! Snapshots of `iri trace` (`trace-*`) sit beside them: the steps of the combinators,
 //! numbered, with the byte offset of each.
@@ -18,7 +18,7 @@ use std::process::Command;
 fn keep(name: &str, grammar: &str, rule: &str, input: &str, printed: &str, description: &str) {
     let content = format!("input:   {input:?}\ngrammar: {grammar}\nrule:    {rule}\n\n{printed}");
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../snapshots");
+    settings.set_snapshot_path("../../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.set_description(description);

@@ -2,7 +2,7 @@
 //! `--grammar iri-2001`, `diff-grammars`, and `--abnf` with a grammar of one's own
 //! (RFC 6874's zone identifiers on RFC 3986, `tests/grammars/rfc6874.abnf`).
 
-mod common;
+use crate::common;
 
 use common::{iri, stderr, stdout};
 

@@ -1,6 +1,6 @@
 //! The `iri` command line, driven as other programs drive it (the contract: README, "The `iri` command").
 
-mod common;
+use crate::common;
 
 use common::{iri, iri_stdin, stderr, stdout};
 

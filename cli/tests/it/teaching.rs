@@ -6,7 +6,7 @@
 //! are SVG documents and the pages are written as polyglot XHTML (`cli/src/html.rs`),
 //! so "well-formed" is a real check, not a guess about tag soup.
 
-mod common;
+use crate::common;
 
 use common::{http, http_as, iri, serve, stdout};
 use quick_xml::events::Event;
@@ -63,7 +63,7 @@ fn xml(text: &str, what: &str) -> Xml {
             Ok(Event::GeneralRef(g)) => {
                 let c = match g.resolve_char_ref() {
                     Ok(Some(c)) => c,
-                    Ok(None) => match g.as_ref() {
+                    Ok(None) => match AsRef::<[u8]>::as_ref(&*g) {
                         b"amp" => '&',
                         b"lt" => '<',
                         b"gt" => '>',

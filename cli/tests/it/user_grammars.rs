@@ -2,7 +2,7 @@
 //! command answers with a message and exit status 1 or 2, never a crash, whatever
 //! the grammar's nesting, recursion, repetition bounds or size.
 
-mod common;
+use crate::common;
 
 use common::{iri, stderr, stdout};
 

@@ -7,7 +7,7 @@
 //! `minimum`, `maximum`, and the one `pattern` of `input_bytes`) and fails on any other,
 //! so a schema cannot silently say more than is checked.
 
-mod common;
+use crate::common;
 
 use common::{iri_stdin, stdout};
 

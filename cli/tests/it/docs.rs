@@ -8,7 +8,7 @@
 //!
 //! Commands of other programs (`iri-sql`, `cargo`, `pip`) are not run here:
 //! `iri-sql` needs DataFusion, which the root `cargo test` does not build.
-//! To see what the examples print now: `TRYCMD=dump cargo test -p iri-cli --test docs`.
+//! To see what the examples print now: `TRYCMD=dump cargo test -p iri-cli --test it docs::`.
 
 use std::path::Path;
 

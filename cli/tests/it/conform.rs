@@ -1,7 +1,7 @@
 //! `iri conform`: the text report, the HTML page and the exit statuses, against
 //! small shell scripts (Unix only). The engine's own tests (conform/tests/) run the
 //! planted bug and the hangs; the JSON report is checked against its schema in
-//! cli/tests/schemas.rs.
+//! cli/tests/it/schemas.rs.
 #![cfg(unix)]
 
 use quick_xml::events::Event;

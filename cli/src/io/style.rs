@@ -1,0 +1,81 @@
+//! How the results of a per-input command are written: JSON or text, and the
+//! options for scripts (`-H`, `-q`, `--valid-only`, `--invalid-only`, `--summary`,
+//! `--jobs`).
+
+use super::Verdict;
+
+/// How the results of a per-input command are written.
+#[derive(Debug, Clone, Default)]
+pub struct Style {
+    /// JSON Lines instead of text.
+    pub json: bool,
+    /// `--with-input` (`-H`): each line starts with its input.
+    pub with_input: bool,
+    /// `--quiet` (`-q`): no results; the first input that fails ends the run.
+    pub quiet: bool,
+    /// `--invalid-only`: only the inputs that did not succeed.
+    pub invalid_only: bool,
+    /// `--valid-only`: only the inputs that succeeded.
+    pub valid_only: bool,
+    /// `--summary`: the counts after the results.
+    pub summary: bool,
+    /// `--jobs`: the threads that render the inputs.
+    pub jobs: Option<u16>,
+    /// Text records of several lines (`parse`) are separated by a blank line.
+    pub blank_line_between: bool,
+    /// Each input is a pair, A TAB B (`compare`): `--with-input` writes two columns.
+    pub pair: bool,
+    /// The command's result is a verdict (`check`, `compare`): under `--valid-only`
+    /// too, its text output is the kept inputs ([`Style::copies_inputs`]).
+    pub verdicts: bool,
+}
+
+impl Style {
+    /// Whether the records are the kept inputs themselves, as `grep` prints the lines
+    /// it keeps, in text, without `--with-input` (which writes the input and its
+    /// result): under `--invalid-only`, whatever the command (a failed input's
+    /// record is its error, which does not say which input it was); under
+    /// `--valid-only`, for a command of verdicts (whose records say only `valid`;
+    /// the other commands keep their results, the normal forms of the inputs that
+    /// have one). Such records go out byte for byte, a copy of the lines kept,
+    /// unless standard output is a terminal, which is shown their control and bidi
+    /// formatting characters as `\uXXXX` as all text output is ([`Out`](super::Out)).
+    pub fn copies_inputs(&self) -> bool {
+        let s = self;
+        !self.json && !s.with_input && (s.invalid_only || self.verdicts && s.valid_only)
+    }
+
+    pub(super) fn shows(&self, status: Verdict) -> bool {
+        let s = self;
+        !(s.quiet
+            || s.valid_only && status != Verdict::Success
+            || s.invalid_only && status == Verdict::Success)
+    }
+
+    /// Whether what is shown depends on how the input came out.
+    pub(super) fn filters(&self) -> bool {
+        let s = self;
+        s.quiet || s.valid_only || s.invalid_only
+    }
+
+    /// Whether records are separated by a blank line: text records of several lines,
+    /// unless each line carries its input.
+    pub(super) fn separates(&self) -> bool {
+        self.blank_line_between && !self.json && !self.with_input && !self.copies_inputs()
+    }
+
+    /// Whether each text line starts with its input (`--with-input`).
+    pub(super) fn prefixes(&self) -> bool {
+        self.with_input && !self.json
+    }
+
+    /// The threads that render a batch: `--jobs`, at most the cores the system gives
+    /// this process (more threads than cores only take turns), by default all of them.
+    pub(super) fn threads(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        match self.jobs {
+            Some(n) => usize::from(n).min(cores),
+            None => cores,
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! What each input came to ([`Judgement`], [`Cause`]), and the counts of `--summary`
+//! ([`Tally`]), written after the results as text or as one JSON object.
+
+use super::visible::{ended_by, Out};
+use super::{Outcome, Style, Verdict};
+use crate::json::{self, Object};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::Write;
+
+/// What one input came to: its verdict, and when it did not succeed, its cause, as
+/// the summary counts it.
+pub struct Judgement {
+    pub verdict: Verdict,
+    /// The summary's key for an input that did not succeed.
+    pub cause: Option<Cause>,
+}
+
+impl Judgement {
+    pub fn success() -> Judgement {
+        Judgement {
+            verdict: Verdict::Success,
+            cause: None,
+        }
+    }
+
+    pub fn failed(cause: Cause) -> Judgement {
+        Judgement {
+            verdict: Verdict::Failed,
+            cause: Some(cause),
+        }
+    }
+}
+
+/// Why an input did not succeed, as `--summary` groups the inputs: the component a
+/// reference is blamed in and what it may hold, else the grammar's farthest failure
+/// (the component being read, the innermost rule, and everything expected there,
+/// each once), or a reason without a place in the grammar (`not-utf8`, `idna`, a
+/// lint code, ...).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Cause {
+    /// `port`, `port`, `a port holds digits only (RFC 3986 §3.2.3)`.
+    Blame {
+        component: &'static str,
+        rule: &'static str,
+        reason: String,
+    },
+    Grammar {
+        component: Option<&'static str>,
+        rule: Option<String>,
+        expected: Vec<String>,
+    },
+    Reason(String),
+}
+
+/// The counts of `--summary`.
+#[derive(Default)]
+pub(super) struct Tally {
+    inputs: usize,
+    success: usize,
+    unknown: usize,
+    failed: usize,
+    causes: HashMap<Cause, usize>,
+    /// The run's verdict: the worst of its inputs'.
+    verdict: Option<Verdict>,
+}
+
+impl Tally {
+    pub(super) fn add(&mut self, j: Judgement) {
+        self.inputs += 1;
+        match j.verdict {
+            Verdict::Success => self.success += 1,
+            Verdict::Unknown => self.unknown += 1,
+            Verdict::Failed => self.failed += 1,
+        }
+        if let Some(c) = j.cause {
+            *self.causes.entry(c).or_insert(0) += 1;
+        }
+        self.verdict = Some(self.verdict.map_or(j.verdict, |v| v.and(j.verdict)));
+    }
+
+    pub(super) fn merge(&mut self, other: Tally) {
+        self.inputs += other.inputs;
+        self.success += other.success;
+        self.unknown += other.unknown;
+        self.failed += other.failed;
+        for (w, n) in other.causes {
+            *self.causes.entry(w).or_insert(0) += n;
+        }
+        if let Some(v) = other.verdict {
+            self.verdict = Some(self.verdict.map_or(v, |w| w.and(v)));
+        }
+    }
+
+    pub(super) fn verdict(&self) -> Verdict {
+        self.verdict.unwrap_or(Verdict::Success)
+    }
+}
+
+/// Writes the summary if asked for, flushes, and gives the run's status.
+pub(super) fn finish(mut out: Out, style: &Style, tally: &Tally) -> Outcome {
+    let status = tally.verdict();
+    if style.summary {
+        let text = if style.json {
+            summary_json(tally)
+        } else {
+            summary_text(tally)
+        };
+        if let Err(e) = out.write_all(text.as_bytes()) {
+            return ended_by(e, status);
+        }
+    }
+    match out.w.flush() {
+        Ok(()) => Ok(status),
+        Err(e) => ended_by(e, status),
+    }
+}
+
+/// The reasons counted, most frequent first (then in a fixed order).
+fn reasons(tally: &Tally) -> Vec<(&Cause, usize)> {
+    let mut v: Vec<(&Cause, usize)> = tally.causes.iter().map(|(w, n)| (w, *n)).collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    v
+}
+
+/// The closing block of `--summary`: a line of counts, then one line per reason.
+fn summary_text(tally: &Tally) -> String {
+    let mut s = format!(
+        "summary: {} inputs, {} valid, {} invalid",
+        tally.inputs, tally.success, tally.failed
+    );
+    if tally.unknown > 0 {
+        let _ = write!(s, ", {} unknown", tally.unknown);
+    }
+    s.push('\n');
+    for (cause, n) in reasons(tally) {
+        match cause {
+            Cause::Grammar {
+                component,
+                rule,
+                expected,
+            } => {
+                let _ = write!(s, "{n:>8}  ");
+                if let Some(c) = component {
+                    let _ = write!(s, "{c}, ");
+                }
+                let _ = write!(s, "in {}: expected ", rule.as_deref().unwrap_or("(top)"));
+                match expected.split_last() {
+                    None => s.push_str("something else"),
+                    Some((last, [])) => s.push_str(last),
+                    Some((last, rest)) => {
+                        let _ = write!(s, "{} or {last}", rest.join(", "));
+                    }
+                }
+                s.push('\n');
+            }
+            Cause::Blame {
+                component, reason, ..
+            } => {
+                let _ = writeln!(s, "{n:>8}  {component}: {reason}");
+            }
+            Cause::Reason(r) => {
+                let _ = writeln!(s, "{n:>8}  {r}");
+            }
+        }
+    }
+    s
+}
+
+/// The summary as one JSON object: `{"summary": {"inputs", "valid", "invalid",
+/// "unknown", "failures": [{"count", "component", "rule", "expected", "reason"}]}}`.
+fn summary_json(tally: &Tally) -> String {
+    let failures = json::array(reasons(tally).into_iter().map(|(cause, n)| {
+        let o = Object::new().num("count", n);
+        match cause {
+            Cause::Grammar {
+                component,
+                rule,
+                expected,
+            } => o
+                .opt_str("component", *component)
+                .opt_str("rule", rule.as_deref())
+                .strs("expected", expected.iter().map(String::as_str))
+                .null("reason"),
+            Cause::Blame {
+                component,
+                rule,
+                reason,
+            } => o
+                .str("component", component)
+                .str("rule", rule)
+                .strs("expected", std::iter::empty())
+                .str("reason", reason),
+            Cause::Reason(r) => o
+                .null("component")
+                .null("rule")
+                .strs("expected", std::iter::empty())
+                .str("reason", r),
+        }
+        .finish()
+    }));
+    let inner = Object::new()
+        .num("inputs", tally.inputs)
+        .num("valid", tally.success)
+        .num("invalid", tally.failed)
+        .num("unknown", tally.unknown)
+        .raw("failures", &failures)
+        .finish();
+    let mut s = Object::new().raw("summary", &inner).finish();
+    s.push('\n');
+    s
+}

@@ -1,0 +1,358 @@
+//! The inputs rendered on several threads and written in input order.
+//!
+//! Many arguments are cut into contiguous parts, a thread each. The lines of
+//! standard input come in blocks. With one thread each block is rendered and
+//! written in turn, and output is flushed before each read that may wait. With
+//! more, a thread reads ahead, a pool renders the blocks, each into a part of its
+//! own, and this thread writes the parts in order, flushing whenever it has nothing
+//! to do. At most a few blocks a thread are read ahead, so memory stays bounded
+//! whatever the input's size. A block of few lines is rendered by the writing thread
+//! in its turn, so that its records may go out in pieces.
+
+use super::order::{write_part, Ordered, Part};
+use super::read::{Block, Blocks};
+use super::sink::{render, Sink};
+use super::summary::{Judgement, Tally};
+use super::{Input, RunError, Style};
+use std::io::{self, Write};
+
+/// Below this many lines a block is rendered on the thread that writes, in its turn:
+/// a few lines cost less than handing them over, and a record that is next in order
+/// can go out in pieces while it is rendered ([`Sink::spill`]), which matters for
+/// the long lines that make short blocks.
+const PARALLEL_FROM: usize = 512;
+/// The blocks read ahead of the one being written, per rendering thread: enough to
+/// keep every thread busy while the writer waits for the next in order, few enough
+/// to bound memory (this many times a block of `read::BLOCK_BYTES` a thread, and
+/// their output).
+const AHEAD_PER_THREAD: usize = 2;
+
+/// Renders the arguments, on several threads if they are many (each renders a
+/// contiguous part): the parts in order, what is left of them to write. The first
+/// part is rendered on this thread, which writes: it is next in order, so its records
+/// may go out while they are rendered.
+pub(super) fn render_batch<F>(
+    inputs: &[Input<'_>],
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+) -> io::Result<Vec<Part>>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
+{
+    // Each thread renders a part of at least PARALLEL_FROM / 2 inputs: a thread
+    // costs more to start than a few hundred lines cost to render.
+    let threads = style.threads().min(inputs.len() / (PARALLEL_FROM / 2));
+    if threads <= 1 {
+        return Ok(vec![render(inputs.iter().cloned(), style, f, Some(out))?]);
+    }
+    let chunk = inputs.len().div_ceil(threads);
+    let (first, rest) = inputs.split_at(chunk);
+    std::thread::scope(|scope| {
+        // A thread the system will not start (out of memory or of address space)
+        // leaves its part to this thread, after the first: the output is the same.
+        let handles: Vec<_> = rest
+            .chunks(chunk)
+            .map(|part| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || render(part.iter().cloned(), style, f, None))
+                    .map_err(|_| part)
+            })
+            .collect();
+        let first = render(first.iter().cloned(), style, f, Some(out));
+        std::iter::once(first)
+            .chain(handles.into_iter().map(|h| {
+                match h {
+                    Ok(h) => h
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    Err(part) => render(part.iter().cloned(), style, f, None),
+                }
+            }))
+            .collect()
+    })
+}
+
+/// What the reading thread and the rendering threads tell the writing thread.
+enum Event {
+    /// The next block, or the end of the input (`None`), or why reading failed.
+    Read(Result<Option<Block>, RunError>),
+    /// What a block came to (or the panic that stopped its thread).
+    /// The block's buffer comes back with it, to be read into again.
+    Rendered(usize, Vec<u8>, std::thread::Result<Part>),
+}
+
+/// Why the reading of blocks ended early.
+pub(super) enum Stopped {
+    /// Writing failed (a closed pipe among the reasons).
+    Written(io::Error),
+    /// Reading failed.
+    Read(RunError),
+}
+
+impl From<io::Error> for Stopped {
+    fn from(e: io::Error) -> Stopped {
+        Stopped::Written(e)
+    }
+}
+
+/// Each block rendered and written on this thread, one after the other (`--jobs 1`,
+/// one core, or no thread to be had). Output is flushed before each read of a pipe
+/// or a terminal, which may wait.
+pub(super) fn each_block<F>(
+    mut blocks: Blocks,
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+    tally: &mut Tally,
+) -> Result<(), Stopped>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
+{
+    loop {
+        if !blocks.file {
+            out.out.flush()?;
+        }
+        let Some(block) = blocks.next_block().map_err(Stopped::Read)? else {
+            return Ok(());
+        };
+        let part = render(block.inputs(), style, f, Some(out))?;
+        blocks.recycle(block.data);
+        if !write_part(part, style, out, tally)? {
+            return Ok(());
+        }
+    }
+}
+
+/// Each block rendered on one of `threads` threads and written on this one, in
+/// order; a thread reads ahead. Memory is bounded: the reading thread waits when
+/// [`AHEAD_PER_THREAD`] blocks a thread are read and not yet written. Output is
+/// flushed whenever this thread has nothing to do: no input waiting, no block
+/// rendered that is next in order.
+pub(super) fn each_block_on_threads<F>(
+    blocks: Blocks,
+    threads: usize,
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+    tally: &mut Tally,
+) -> Result<(), Stopped>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
+{
+    use std::collections::{BTreeMap, VecDeque};
+    use std::sync::mpsc;
+    use std::sync::Mutex;
+
+    let (events, event) = mpsc::channel::<Event>();
+    let ahead = AHEAD_PER_THREAD * threads;
+    // One credit for each block the reading thread may read ahead of the writer;
+    // a credit given back brings the buffer of the block written.
+    let (credit, credits) = mpsc::sync_channel::<Option<Vec<u8>>>(ahead);
+    for _ in 0..ahead {
+        let _ = credit.send(None);
+    }
+    // The reading thread is not scoped: a read may wait on a terminal for ever, and
+    // a run that stops early (`-q`, a closed pipe) must not wait for it. It is given
+    // the input once it runs: a thread the system will not start leaves the input
+    // to this thread, which then reads, renders and writes alone. Where a read never
+    // waits (a regular file, bytes in memory) it is joined before this returns.
+    let never_waits = blocks.file;
+    let (give, given) = mpsc::channel::<Blocks>();
+    let reader = {
+        let events = events.clone();
+        std::thread::Builder::new()
+            .name("iri-read".to_string())
+            .spawn(move || {
+                let Ok(mut blocks) = given.recv() else { return };
+                while let Ok(spare) = credits.recv() {
+                    if let Some(data) = spare {
+                        blocks.recycle(data);
+                    }
+                    let read = blocks.next_block();
+                    let more = matches!(read, Ok(Some(_)));
+                    if events.send(Event::Read(read)).is_err() || !more {
+                        return;
+                    }
+                }
+            })
+    };
+    if reader.is_err() {
+        return each_block(blocks, style, f, out, tally);
+    }
+    if let Err(mpsc::SendError(blocks)) = give.send(blocks) {
+        return each_block(blocks, style, f, out, tally);
+    }
+    let (work, jobs) = mpsc::channel::<Block>();
+    let jobs = Mutex::new(jobs);
+    let result = std::thread::scope(|scope| {
+        let mut renderers = Vec::with_capacity(threads);
+        for _ in 0..threads {
+            let events = events.clone();
+            let jobs = &jobs;
+            let spawned = std::thread::Builder::new()
+                .name("iri-render".to_string())
+                .spawn_scoped(scope, move || loop {
+                    let next = jobs.lock().map(|jobs| jobs.recv());
+                    let Ok(Ok(block)) = next else { return };
+                    let part = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        render(block.inputs(), style, f, None)
+                            .expect("a part without a writer cannot fail to write")
+                    }));
+                    if events
+                        .send(Event::Rendered(block.seq, block.data, part))
+                        .is_err()
+                    {
+                        return;
+                    }
+                });
+            if let Ok(renderer) = spawned {
+                renderers.push(renderer);
+            }
+        }
+        let started = renderers.len();
+        drop(events);
+        // Blocks read and not yet handed over; parts rendered and not yet written.
+        let mut waiting: VecDeque<Block> = VecDeque::new();
+        let mut rendered: BTreeMap<usize, (Part, Vec<u8>)> = BTreeMap::new();
+        let mut next = 0;
+        let mut read = 0;
+        let mut ended = false;
+        let result = (|| loop {
+            // What is next in order goes out, and gives its credit back.
+            while let Some((part, data)) = rendered.remove(&next) {
+                next += 1;
+                let _ = credit.send(Some(data));
+                if !write_part(part, style, out, tally)? {
+                    return Ok(());
+                }
+            }
+            // Blocks go to the threads; a short one waits for its turn and is
+            // rendered here (all of them, when no thread started).
+            while let Some(block) = waiting.front() {
+                if block.lines >= PARALLEL_FROM && started > 0 {
+                    let block = waiting.pop_front().expect("a block is waiting");
+                    if let Err(mpsc::SendError(block)) = work.send(block) {
+                        waiting.push_front(block);
+                        break;
+                    }
+                } else if block.seq == next {
+                    let block = waiting.pop_front().expect("a block is waiting");
+                    let part = render(block.inputs(), style, f, Some(out))?;
+                    next += 1;
+                    let _ = credit.send(Some(block.data));
+                    if !write_part(part, style, out, tally)? {
+                        return Ok(());
+                    }
+                } else {
+                    break;
+                }
+            }
+            if ended && next == read {
+                return Ok(());
+            }
+            let e = match event.try_recv() {
+                Ok(e) => e,
+                Err(_) => {
+                    out.out.flush()?;
+                    match event.recv() {
+                        Ok(e) => e,
+                        // Only a bug could leave nothing to wait for.
+                        Err(_) => {
+                            return Err(Stopped::Read(RunError::Io(
+                                "reading standard input: the reading thread stopped".to_string(),
+                            )))
+                        }
+                    }
+                }
+            };
+            match e {
+                Event::Read(Ok(Some(block))) => {
+                    read += 1;
+                    waiting.push_back(block);
+                }
+                Event::Read(Ok(None)) => ended = true,
+                Event::Read(Err(failure)) => return Err(Stopped::Read(failure)),
+                Event::Rendered(seq, data, Ok(part)) => {
+                    rendered.insert(seq, (part, data));
+                }
+                Event::Rendered(_, _, Err(panic)) => std::panic::resume_unwind(panic),
+            }
+        })();
+        // The rendering threads end when the work does. They are joined here, not
+        // left to the scope, which waits for a thread's closure but not for its
+        // thread-local destructors: when this returns, the threads are gone.
+        drop(work);
+        for renderer in renderers {
+            let _ = renderer.join();
+        }
+        result
+    });
+    if never_waits {
+        // Unblocked (its sends fail, its wait for a credit ends), the reading thread
+        // stops after at most one more block.
+        drop((event, credit));
+        if let Ok(reader) = reader {
+            let _ = reader.join();
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::memory::in_memory;
+    use crate::io::read::tests::mixed_lines;
+    use crate::io::summary::{finish, Cause};
+    use crate::io::Verdict;
+    use std::fmt::Write as _;
+
+    #[test]
+    fn threads_write_what_one_thread_writes() {
+        let data = mixed_lines();
+        let f = |input: &Input<'_>, sink: &mut Sink<'_>| {
+            let text = input.lossy();
+            let _ = writeln!(sink, "{} {}", input.index, text.len());
+            if text.contains('!') || input.text.is_err() {
+                Judgement::failed(Cause::Reason("bang".to_string()))
+            } else {
+                Judgement::success()
+            }
+        };
+        for mask in 0..16u32 {
+            let bit = |k: u32| mask & (1 << k) != 0;
+            let style = Style {
+                json: bit(0),
+                with_input: bit(1),
+                valid_only: bit(2),
+                summary: bit(3),
+                blank_line_between: bit(1),
+                pair: false,
+                verdicts: bit(2),
+                ..Style::default()
+            };
+            let run = |threads: usize| {
+                let (written, out) = in_memory(b"", || {
+                    let mut out = Ordered::new(&style);
+                    let mut tally = Tally::default();
+                    let blocks = Blocks::new(Box::new(io::Cursor::new(data.clone())), true);
+                    let ended = if threads == 1 {
+                        each_block(blocks, &style, &f, &mut out, &mut tally)
+                    } else {
+                        each_block_on_threads(blocks, threads, &style, &f, &mut out, &mut tally)
+                    };
+                    assert!(ended.is_ok());
+                    finish(out.out, &style, &tally)
+                });
+                assert_eq!(written.ok(), Some(Verdict::Failed));
+                out
+            };
+            let one = run(1);
+            assert!(!one.is_empty());
+            for threads in [2, 3, 8] {
+                assert!(run(threads) == one, "{style:?}, {threads} threads");
+            }
+        }
+    }
+}
