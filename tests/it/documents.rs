@@ -3,7 +3,7 @@
 //! `ARCHITECTURE.md`, `CONTRIBUTING.md` and `FUZZING.md` leads to a file or folder
 //! that exists; the commands they give to install, measure and fuzz do what they say.
 //! (The examples of the documents are run elsewhere: the Rust ones as doctests,
-//! `src/lib.rs`; the `iri` ones by `cli/tests/docs.rs`.)
+//! `src/lib.rs`; the `iri` ones by `cli/tests/it/docs.rs`.)
 
 use std::path::{Path, PathBuf};
 

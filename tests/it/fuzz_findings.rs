@@ -1,5 +1,5 @@
 //! What the fuzz targets (`fuzz/`, `FUZZING.md`) found, each as a test named after
-//! what it shows. A finding in the command line is in `cli/tests/cli.rs`
+//! what it shows. A finding in the command line is in `cli/tests/it/cli.rs`
 //! (`compare_json_stays_json_for_lines_without_a_pair_or_not_utf8`).
 //!
 //! The two here were crashes of the `resolve` target whose property was too strong:
