@@ -513,6 +513,17 @@ fn conversions_and_prepare() {
     );
 }
 
+/// The host's case at the syntax level is the grammar's document's: under the URI
+/// grammar RFC 3986 §6.2.2.1 lowercases every host, under the IRI grammar RFC 3987
+/// §5.3.2.1 only a US-ASCII one.
+#[test]
+fn normalize_lowercases_a_host_as_the_grammar_s_document_says() {
+    let o = iri(&["--grammar", "uri", "normalize", "HTTP://EXAMPLE.%C3%BC/"]);
+    assert_eq!(stdout(&o), "http://example.%C3%BC/\n");
+    let o = iri(&["normalize", "HTTP://EXAMPLE.%C3%BC/"]);
+    assert_eq!(stdout(&o), "http://EXAMPLE.ü/\n");
+}
+
 #[test]
 fn normalize_and_compare() {
     let o = iri(&["normalize", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9"]);
