@@ -117,6 +117,27 @@ async fn validity() {
         one(&ctx, "SELECT iri_is_valid('256', 'URI:DEC-OCTET')").await,
         "false"
     );
+    // The library's spellings of the grammars (`VariantName`'s `FromStr`) and levels.
+    assert_eq!(
+        one(
+            &ctx,
+            "SELECT iri_is_valid('http://résumé.example/', 'RFC3986')"
+        )
+        .await,
+        "false"
+    );
+    assert_eq!(
+        one(&ctx, "SELECT iri_is_valid('a:b', ' rfc3987:IRI ')").await,
+        "true"
+    );
+    assert_eq!(
+        one(
+            &ctx,
+            "SELECT iri_compare('HTTP://a', 'http://a', ' Syntax ')"
+        )
+        .await,
+        "true"
+    );
     assert_eq!(
         one(&ctx, "SELECT iri_is_valid('http://a/b c', 'leiri:LEIRI')").await,
         "true"
@@ -149,6 +170,10 @@ async fn option_errors() {
     assert!(error(&ctx, "SELECT iri_compare(u8, u8, 'fast') FROM t")
         .await
         .contains("unknown level"));
+    // The 2001 draft's grammar has no references for the functions to read.
+    assert!(error(&ctx, "SELECT iri_is_valid(u8, 'iri-2001') FROM t")
+        .await
+        .contains("unknown grammar"));
     // Wrong types are planning errors.
     error(&ctx, "SELECT iri_host(42)").await;
     error(&ctx, "SELECT iri_to_uri('a', 'yes-please')").await;

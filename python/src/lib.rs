@@ -130,26 +130,12 @@ fn not_a_str(obj: &Bound<'_, PyAny>) -> PyErr {
 // Grammars and rules by name
 
 /// The grammar named `name`: `uri` (RFC 3986), `iri` (RFC 3987), `leiri` (the W3C
-/// note), `iri-2001` (draft-masinter-url-i18n-07); case and `_` for `-` accepted.
+/// note), `iri-2001` (draft-masinter-url-i18n-07), or another of the library's
+/// spellings (`VariantName::SPELLINGS`: `rfc3986`, `rfc3987`, `iri2001`; any case,
+/// `_` for `-`).
 fn variant_named(name: &str) -> PyResult<VariantName> {
-    // The spellings of the documentation first, without allocating: this runs on
-    // every call of `is_valid`, whose whole cost is a few hundred nanoseconds.
-    match name {
-        "iri" => return Ok(VariantName::Iri),
-        "uri" => return Ok(VariantName::Uri),
-        "leiri" => return Ok(VariantName::Leiri),
-        "iri-2001" => return Ok(VariantName::Iri2001),
-        _ => {}
-    }
-    match name.to_ascii_lowercase().replace('_', "-").as_str() {
-        "uri" | "rfc3986" => Ok(VariantName::Uri),
-        "iri" | "rfc3987" => Ok(VariantName::Iri),
-        "leiri" => Ok(VariantName::Leiri),
-        "iri-2001" | "iri2001" => Ok(VariantName::Iri2001),
-        _ => Err(PyValueError::new_err(format!(
-            "unknown grammar {name:?}: expected 'uri', 'iri', 'leiri' or 'iri-2001'"
-        ))),
-    }
+    name.parse()
+        .map_err(|e| PyValueError::new_err(format!("unknown grammar {name:?}: {e}")))
 }
 
 /// The rule names of each grammar, lowercased (ABNF names are case-insensitive,
@@ -449,29 +435,26 @@ fn rules(grammar: &str) -> PyResult<Vec<&'static str>> {
 // ---------------------------------------------------------------------------
 // References
 
+/// The level named `level` (`Level`'s `FromStr`: `simple`, `syntax`, `scheme`).
 fn level_named(level: &str) -> PyResult<Level> {
-    match level.to_ascii_lowercase().as_str() {
-        "simple" => Ok(Level::Simple),
-        "syntax" => Ok(Level::Syntax),
-        "scheme" => Ok(Level::Scheme),
-        _ => Err(PyValueError::new_err(format!(
-            "unknown level {level:?}: expected 'simple', 'syntax' or 'scheme' (RFC 3987 §5.3)"
-        ))),
-    }
+    level
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("unknown level {level:?}: {e}")))
 }
 
+/// `nfc=`: a bool (`True` is NFC), or a name of `CharNorm`'s `FromStr` (`none`,
+/// `nfc`, `nfkc`, the empty string for none).
 fn char_norm(nfc: &Bound<'_, PyAny>) -> PyResult<CharNorm> {
     if let Ok(b) = nfc.extract::<bool>() {
         return Ok(if b { CharNorm::Nfc } else { CharNorm::None });
     }
-    match nfc.extract::<String>()?.to_ascii_lowercase().as_str() {
-        "nfc" => Ok(CharNorm::Nfc),
-        "nfkc" => Ok(CharNorm::Nfkc),
-        "none" | "" => Ok(CharNorm::None),
-        other => Err(PyValueError::new_err(format!(
-            "unknown character normalization {other:?}: expected True, False, 'nfc' or 'nfkc'"
-        ))),
-    }
+    let name = nfc.extract::<String>()?;
+    name.parse().map_err(|_| {
+        PyValueError::new_err(format!(
+            "unknown character normalization {:?}: expected True, False, 'nfc' or 'nfkc'",
+            name.to_ascii_lowercase()
+        ))
+    })
 }
 
 /// Parses `s` as a reference of grammar `V`; `IriError` if it is none.
