@@ -657,6 +657,25 @@ async fn lint_and_prepare() {
     assert_eq!(one(&ctx, "SELECT iri_prepare(NULL)").await, "NULL");
 }
 
+/// The one row of `sql` as the examples write it: each value as Arrow shows it,
+/// strings in single quotes, separated by commas.
+async fn as_documented(ctx: &SessionContext, sql: &str) -> String {
+    use datafusion::arrow::datatypes::DataType;
+    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
+    let r = common::batches_to_rows(&batches);
+    assert_eq!(r.len(), 1, "{sql}: {r:?}");
+    let schema = batches[0].schema();
+    let types = schema.fields().iter().map(|f| f.data_type());
+    r[0].iter()
+        .zip(types)
+        .map(|(v, t)| match t {
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => format!("'{v}'"),
+            _ => v.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[tokio::test]
 async fn functions_are_documented() {
     let ctx = ctx();
@@ -672,17 +691,26 @@ async fn functions_are_documented() {
             "{}'s example does not call it",
             f.name()
         );
-        // Each example runs.
-        let sql = example
+        // Each example gives what it says after `--`.
+        let example = example
             .trim_start_matches("```sql\n")
-            .trim_end_matches("\n```")
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("--"))
+            .trim_end_matches("\n```");
+        // The statement ends at its last ';' (`d;p` in a string is no end).
+        let end = example.rfind(';').unwrap();
+        let sql = example[..end].replace('\n', " ");
+        let documented = example[end + 1..]
+            .trim_start()
+            .strip_prefix("--")
+            .unwrap_or_else(|| panic!("{}'s example says no result after --", f.name()))
+            .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        // The statement ends at its last ';' (`d;p` in a string is no end).
-        let sql = &sql[..sql.rfind(';').unwrap()];
-        rows(&ctx, sql).await;
+        assert_eq!(
+            as_documented(&ctx, &sql).await,
+            documented,
+            "{}'s example",
+            f.name()
+        );
     }
     let n = one(
         &ctx,
