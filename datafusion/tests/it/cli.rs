@@ -1,8 +1,6 @@
 //! The `iri-sql` command: files named by path in each format, the three outputs,
 //! its errors, and the examples of `docs/sql.md`.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -282,7 +280,7 @@ fn folders_and_globs_are_tables_of_their_files() {
 /// the repository root on `../shared/corpus` as the guide says.
 #[test]
 fn the_guides_examples_print_what_they_show() {
-    if common::corpus("urls").is_none() {
+    if crate::common::corpus("urls").is_none() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

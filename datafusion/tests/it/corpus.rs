@@ -3,9 +3,7 @@
 //! directly on the same line. The list reader is checked too: its lines and offsets
 //! are those of the file.
 
-mod common;
-
-use common::{corpus, rows};
+use crate::common::{corpus, rows};
 use iri_grammar::convert::{to_iri, to_uri, ToIri, ToUri};
 use iri_grammar::grammar::{check, is_match, Iri, Leiri, Rule, Uri};
 use iri_grammar::lint::{lint, LintOptions};
@@ -111,7 +109,7 @@ async fn functions_equal_the_library_on_the_corpus_lists() {
     for path in files {
         // Two partitions: the list is cut in byte ranges, and no line may be lost
         // or doubled at a cut.
-        let ctx = common::ctx();
+        let ctx = crate::common::ctx();
         register_path(&ctx, "list", path.to_str().unwrap())
             .await
             .unwrap();

@@ -1,9 +1,7 @@
 //! Every function through SQL: values, NULLs, invalid input, non-ASCII, the three
 //! string layouts, constant and column arguments, and the option errors.
 
-mod common;
-
-use common::{ctx, error, one, register_layouts, rows};
+use crate::common::{ctx, error, one, register_layouts, rows};
 use datafusion::prelude::SessionContext;
 
 /// Inputs on which each function is compared across the three layouts. Long
@@ -662,7 +660,7 @@ async fn lint_and_prepare() {
 async fn as_documented(ctx: &SessionContext, sql: &str) -> String {
     use datafusion::arrow::datatypes::DataType;
     let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
-    let r = common::batches_to_rows(&batches);
+    let r = crate::common::batches_to_rows(&batches);
     assert_eq!(r.len(), 1, "{sql}: {r:?}");
     let schema = batches[0].schema();
     let types = schema.fields().iter().map(|f| f.data_type());
