@@ -85,6 +85,8 @@
 //! `codec` module sends a list's table and scan to them, so that a cluster reads a
 //! list as the embedded engine does.
 
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 mod args;
 #[cfg(feature = "ballista")]
 pub mod ballista;
