@@ -70,6 +70,143 @@ pub enum CharNorm {
     Nfkc,
 }
 
+impl Level {
+    /// Every spelling [`str::parse`] accepts, with the level it names; matched
+    /// without regard to ASCII case.
+    pub const SPELLINGS: [(&'static str, Level); 3] = [
+        ("simple", Level::Simple),
+        ("syntax", Level::Syntax),
+        ("scheme", Level::Scheme),
+    ];
+
+    /// `simple`, `syntax` or `scheme`: the name of the subsection of RFC 3987 §5.3.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+}
+
+/// A level by name ([`Level::SPELLINGS`]), as every front end reads it.
+///
+/// ```
+/// use iri_grammar::normalize::Level;
+/// assert_eq!("Scheme".parse(), Ok(Level::Scheme));
+/// assert!("fast".parse::<Level>().is_err());
+/// ```
+impl core::str::FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::SPELLINGS
+            .iter()
+            .find(|(spelling, _)| s.eq_ignore_ascii_case(spelling))
+            .map(|&(_, level)| level)
+            .ok_or(ParseLevelError)
+    }
+}
+
+/// The error of [`Level`]'s `FromStr`: the string names no level. Its message lists
+/// the names; a front end adds the string it was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ParseLevelError;
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected 'simple', 'syntax' or 'scheme' (RFC 3987 §5.3)")
+    }
+}
+
+impl core::error::Error for ParseLevelError {}
+
+impl CharNorm {
+    /// Every spelling [`str::parse`] accepts, with the normalization it names: each
+    /// one's [`as_str`](CharNorm::as_str), and the empty string for none (an option
+    /// left empty); matched without regard to ASCII case.
+    pub const SPELLINGS: [(&'static str, CharNorm); 4] = [
+        ("none", CharNorm::None),
+        ("nfc", CharNorm::Nfc),
+        ("nfkc", CharNorm::Nfkc),
+        ("", CharNorm::None),
+    ];
+
+    /// `none`, `nfc` or `nfkc`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CharNorm::None => "none",
+            CharNorm::Nfc => "nfc",
+            CharNorm::Nfkc => "nfkc",
+        }
+    }
+}
+
+/// A character normalization by name ([`CharNorm::SPELLINGS`]), as every front end
+/// reads it.
+///
+/// ```
+/// use iri_grammar::normalize::CharNorm;
+/// assert_eq!("NFKC".parse(), Ok(CharNorm::Nfkc));
+/// assert_eq!("".parse(), Ok(CharNorm::None));
+/// assert!("nfd".parse::<CharNorm>().is_err());
+/// ```
+impl core::str::FromStr for CharNorm {
+    type Err = ParseCharNormError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        CharNorm::SPELLINGS
+            .iter()
+            .find(|(spelling, _)| s.eq_ignore_ascii_case(spelling))
+            .map(|&(_, chars)| chars)
+            .ok_or(ParseCharNormError)
+    }
+}
+
+/// The error of [`CharNorm`]'s `FromStr`: the string names no character
+/// normalization. Its message lists the names; a front end adds the string it was
+/// given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ParseCharNormError;
+
+impl fmt::Display for ParseCharNormError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected 'none', 'nfc' or 'nfkc' (RFC 3987 §5.3.2.2)")
+    }
+}
+
+impl core::error::Error for ParseCharNormError {}
+
+#[cfg(test)]
+mod spelling_tests {
+    use super::*;
+
+    #[test]
+    fn every_level_and_char_norm_reads_back() {
+        for level in [Level::Simple, Level::Syntax, Level::Scheme] {
+            assert_eq!(level.as_str().parse(), Ok(level));
+            assert_eq!(level.as_str().to_ascii_uppercase().parse(), Ok(level));
+        }
+        for chars in [CharNorm::None, CharNorm::Nfc, CharNorm::Nfkc] {
+            assert_eq!(chars.as_str().parse(), Ok(chars));
+            assert_eq!(chars.as_str().to_ascii_uppercase().parse(), Ok(chars));
+        }
+    }
+
+    #[test]
+    fn the_spelling_sets() {
+        assert_eq!("SYNTAX".parse(), Ok(Level::Syntax));
+        for s in ["", "fast", " syntax", "syntax-based", "5.3.2"] {
+            assert_eq!(s.parse::<Level>(), Err(ParseLevelError), "{s:?}");
+        }
+        assert_eq!("".parse(), Ok(CharNorm::None));
+        assert_eq!("Nfc".parse(), Ok(CharNorm::Nfc));
+        for s in ["nfd", "nfkd", " nfc", "true", "nf-c"] {
+            assert_eq!(s.parse::<CharNorm>(), Err(ParseCharNormError), "{s:?}");
+        }
+    }
+}
+
 /// Options of [`Reference::normalize_with`] and [`Reference::compare_with`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct NormalizeOptions {

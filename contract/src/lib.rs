@@ -19,6 +19,9 @@
 
 extern crate alloc;
 
+use core::fmt;
+use core::str::FromStr;
+
 mod chars;
 mod set;
 mod split;
@@ -78,5 +81,100 @@ impl VariantName {
     #[inline]
     pub const fn has_references(self) -> bool {
         !matches!(self, VariantName::Iri2001)
+    }
+
+    /// Every spelling [`str::parse`] accepts, with the grammar it names: each
+    /// grammar's [`as_str`](VariantName::as_str) first, then the aliases — the
+    /// documents' names (`rfc3986`, `rfc3987`) and `iri2001`. Matched without regard
+    /// to ASCII case, `_` standing for `-` (Python identifiers have no `-`).
+    pub const SPELLINGS: [(&'static str, VariantName); 7] = [
+        ("uri", VariantName::Uri),
+        ("iri", VariantName::Iri),
+        ("leiri", VariantName::Leiri),
+        ("iri-2001", VariantName::Iri2001),
+        ("rfc3986", VariantName::Uri),
+        ("rfc3987", VariantName::Iri),
+        ("iri2001", VariantName::Iri2001),
+    ];
+}
+
+/// A grammar's name, as every front end reads it ([`VariantName::SPELLINGS`]).
+///
+/// ```
+/// use iri_grammar_contract::VariantName;
+/// assert_eq!("LEIRI".parse(), Ok(VariantName::Leiri));
+/// assert_eq!("iri_2001".parse(), Ok(VariantName::Iri2001));
+/// assert_eq!("rfc3986".parse(), Ok(VariantName::Uri));
+/// assert!("url".parse::<VariantName>().is_err());
+/// ```
+impl FromStr for VariantName {
+    type Err = ParseVariantNameError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        VariantName::SPELLINGS
+            .iter()
+            .find(|(spelling, _)| spelled(s, spelling))
+            .map(|&(_, variant)| variant)
+            .ok_or(ParseVariantNameError)
+    }
+}
+
+/// Whether `s` is `spelling` but for ASCII case and `_` for `-`.
+fn spelled(s: &str, spelling: &str) -> bool {
+    let folded = |b: &u8| match b {
+        b'_' => b'-',
+        b => b.to_ascii_lowercase(),
+    };
+    s.len() == spelling.len()
+        && s.bytes()
+            .zip(spelling.bytes())
+            .all(|(a, b)| folded(&a) == b)
+}
+
+/// The error of [`VariantName`]'s [`FromStr`]: the string names no grammar. Its
+/// message lists the canonical names; a front end adds the string it was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ParseVariantNameError;
+
+impl fmt::Display for ParseVariantNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected 'uri', 'iri', 'leiri' or 'iri-2001'")
+    }
+}
+
+impl core::error::Error for ParseVariantNameError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        for v in VariantName::EVERY {
+            assert_eq!(v.as_str().parse(), Ok(v));
+            assert_eq!(v.as_str().to_ascii_uppercase().parse(), Ok(v));
+        }
+    }
+
+    #[test]
+    fn the_spelling_set() {
+        let read = |s: &str| s.parse::<VariantName>();
+        for (s, v) in [
+            ("uri", VariantName::Uri),
+            ("RFC3986", VariantName::Uri),
+            ("Iri", VariantName::Iri),
+            ("rfc3987", VariantName::Iri),
+            ("leiri", VariantName::Leiri),
+            ("iri-2001", VariantName::Iri2001),
+            ("IRI_2001", VariantName::Iri2001),
+            ("iri2001", VariantName::Iri2001),
+        ] {
+            assert_eq!(read(s), Ok(v), "{s}");
+        }
+        for s in [
+            "", "url", " iri", "iri ", "iri-", "rfc-3986", "le-iri", "iri:IRI",
+        ] {
+            assert_eq!(read(s), Err(ParseVariantNameError), "{s:?}");
+        }
     }
 }

@@ -17,7 +17,7 @@ use datafusion::arrow::array::{ArrayRef, RecordBatch, StringViewArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::datasource::MemTable;
 use iri_grammar::grammar::{is_match, Iri, Rule};
-use iri_grammar::normalize::{normalize, Level, NormalizeOptions};
+use iri_grammar::normalize::{Level, NormalizeOptions};
 use iri_grammar::IriRef;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -117,7 +117,10 @@ fn lib_host(s: &str) -> bool {
 fn lib_normalize(s: &str) -> bool {
     IriRef::parse(s)
         .ok()
-        .and_then(|r| normalize(&r, Level::Syntax, NormalizeOptions::default()).ok())
+        .and_then(|r| {
+            r.normalize_with(Level::Syntax, NormalizeOptions::default())
+                .ok()
+        })
         .map(std::hint::black_box)
         .is_some()
 }

@@ -84,7 +84,8 @@ fn constant<'a>(name: &str, what: &str, v: &'a ColumnarValue) -> Result<Option<&
 }
 
 /// What an input is checked against: a grammar and one of its rules. `'iri'` (the
-/// default), `'uri'` or `'leiri'` mean that grammar's reference rule (`IRI-reference`,
+/// default), `'uri'` or `'leiri'` (or another spelling of `VariantName`'s `FromStr`,
+/// such as `'rfc3986'`) mean that grammar's reference rule (`IRI-reference`,
 /// `URI-reference`, `LEIRI-reference`); `'uri:absolute-URI'` names any rule of the
 /// grammar by its name in its document (RFC 3986 Appendix A, RFC 3987 §2.2, LEIRI
 /// note §2).
@@ -105,10 +106,10 @@ impl Grammar {
             Some((v, r)) => (v.trim(), Some(r.trim())),
             None => (text.trim(), None),
         };
-        let variant = match variant.to_ascii_lowercase().as_str() {
-            "iri" => VariantName::Iri,
-            "uri" => VariantName::Uri,
-            "leiri" => VariantName::Leiri,
+        // The library's spellings (`VariantName`'s `FromStr`), less the 2001 draft's
+        // grammar, which has no references for the functions to read.
+        let variant = match variant.parse::<VariantName>() {
+            Ok(v) if v.has_references() => v,
             _ => {
                 return exec_err!(
                     "{name}: unknown grammar {text:?}: expected 'iri', 'uri' or 'leiri', \
@@ -174,11 +175,11 @@ pub(crate) fn level_arg(
     let Some(text) = scalar_str(name, s)? else {
         return Ok(None);
     };
-    match text.trim().to_ascii_lowercase().as_str() {
-        "simple" => Ok(Some(Level::Simple)),
-        "syntax" => Ok(Some(Level::Syntax)),
-        "scheme" => Ok(Some(Level::Scheme)),
-        _ => exec_err!("{name}: unknown level {text:?}: expected 'simple', 'syntax' or 'scheme'"),
+    match text.trim().parse::<Level>() {
+        Ok(level) => Ok(Some(level)),
+        Err(_) => {
+            exec_err!("{name}: unknown level {text:?}: expected 'simple', 'syntax' or 'scheme'")
+        }
     }
 }
 

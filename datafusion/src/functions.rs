@@ -16,10 +16,10 @@ use datafusion::arrow::buffer::{BooleanBuffer, NullBuffer};
 use datafusion::arrow::datatypes::{DataType, Field, Fields};
 use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::ColumnarValue;
-use iri_grammar::convert::{leiri_to_iri, to_iri, to_uri, ToIri, ToUri};
+use iri_grammar::convert::{ToIri, ToUri};
 use iri_grammar::grammar::{check, is_match, Rule, Variant};
-use iri_grammar::lint::{lint, LintOptions};
-use iri_grammar::normalize::{compare, normalize, Comparison, Level, NormalizeOptions};
+use iri_grammar::lint::LintOptions;
+use iri_grammar::normalize::{Comparison, Level, NormalizeOptions};
 use iri_grammar::prepare::prepare;
 use iri_grammar::{Component, Iri, IriRef, LeiriRef, Reference};
 use std::sync::Arc;
@@ -336,7 +336,7 @@ pub(crate) fn to_uri_fn(name: &str, args: &[ColumnarValue], rows: usize) -> Resu
         return nulls(&DataType::Utf8View, rows);
     };
     map_iri(name, args, rows, |r| {
-        to_uri(r, ToUri { idna }).ok().map(String::from)
+        r.to_uri_with(ToUri { idna }).ok().map(String::from)
     })
 }
 
@@ -346,7 +346,7 @@ pub(crate) fn to_iri_fn(name: &str, args: &[ColumnarValue], rows: usize) -> Resu
         return nulls(&DataType::Utf8View, rows);
     };
     map_iri(name, args, rows, |r| {
-        to_iri(r, ToIri { idna }).ok().map(String::from)
+        r.to_iri_with(ToIri { idna }).ok().map(String::from)
     })
 }
 
@@ -361,7 +361,7 @@ pub(crate) fn leiri_to_iri_fn(name: &str, args: &[ColumnarValue], rows: usize) -
         };
         match LeiriRef::parse(text)
             .ok()
-            .and_then(|r| leiri_to_iri(&r).ok())
+            .and_then(|r| r.leiri_to_iri().ok())
         {
             Some(result) => out.computed(result.as_str(), text),
             None => out.null(),
@@ -379,7 +379,7 @@ pub(crate) fn normalize_fn(name: &str, args: &[ColumnarValue], rows: usize) -> R
         return nulls(&DataType::Utf8View, rows);
     };
     map_iri(name, args, rows, |r| {
-        normalize(r, level, NormalizeOptions::default())
+        r.normalize_with(level, NormalizeOptions::default())
             .ok()
             .map(String::from)
     })
@@ -403,7 +403,7 @@ pub(crate) fn compare_fn(name: &str, args: &[ColumnarValue], rows: usize) -> Res
             continue;
         };
         match (left.get(x), right.get(y)) {
-            (Some(x), Some(y)) => match compare(x, y, level, NormalizeOptions::default()) {
+            (Some(x), Some(y)) => match x.compare_with(y, level, NormalizeOptions::default()) {
                 Comparison::Equivalent => out.append_value(true),
                 Comparison::Different => out.append_value(false),
                 Comparison::Unknown(_) => out.append_null(),
@@ -443,7 +443,7 @@ fn lint_rows<V: Variant>(
     for i in 0..rows {
         match s.get(i).map(Reference::<V>::parse) {
             Some(Ok(r)) => {
-                for f in lint(&r, options) {
+                for f in r.lint_with(options) {
                     out.values().append_value(f.code());
                 }
                 out.append(true);

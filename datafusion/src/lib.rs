@@ -22,20 +22,31 @@
 //!
 //! ## Functions
 //!
+//! <!-- The function table, generated from datafusion/src/udf.rs; IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar-datafusion --lib rewrites it. -->
 //! | function | returns | document |
 //! |---|---|---|
 //! | `iri_is_valid(s [, grammar])` | boolean | RFC 3987 §2.2, RFC 3986 App. A, LEIRI §2 |
-//! | `iri_error(s [, grammar])` | struct {message, rule, component, byte_offset, char_offset, found, expected, within} | |
+//! | `iri_error(s [, grammar])` | struct {message, rule, component, byte_offset, char_offset, found, expected, within}, NULL if valid | RFC 3987 §2.2, RFC 3986 App. A, LEIRI §2 |
 //! | `iri_parse(s [, grammar])` | struct {scheme, authority, userinfo, host, host_kind, port, path, query, fragment} | RFC 3986 §3 |
-//! | `iri_scheme`, `iri_authority`, `iri_userinfo`, `iri_host`, `iri_port`, `iri_path`, `iri_query`, `iri_fragment` `(s [, grammar])` | string | RFC 3986 §3.1–3.5 |
-//! | `iri_host_kind(s [, grammar])` | `reg-name`, `ipv4`, `ipv6`, `ipvfuture` | RFC 3986 §3.2.2 |
-//! | `iri_resolve(base, r)`, `iri_relativize(base, target)` | string | RFC 3986 §5.2 |
-//! | `iri_to_uri(s [, idna])`, `iri_to_iri(s [, idna])` | string | RFC 3987 §3.1, §3.2 |
+//! | `iri_scheme(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.1 |
+//! | `iri_authority(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.2 |
+//! | `iri_userinfo(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.2.1 |
+//! | `iri_host(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.2.2 |
+//! | `iri_port(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.2.3 |
+//! | `iri_path(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.3 |
+//! | `iri_query(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.4 |
+//! | `iri_fragment(s [, grammar])` | string (absent: NULL, empty: `''`) | RFC 3986 §3.5 |
+//! | `iri_host_kind(s [, grammar])` | string: `reg-name`, `ipv4`, `ipv6` or `ipvfuture` | RFC 3986 §3.2.2 |
+//! | `iri_resolve(base, r)` | string | RFC 3986 §5.2 |
+//! | `iri_relativize(base, target)` | string | RFC 3986 §5.2 |
+//! | `iri_to_uri(s [, idna])` | string | RFC 3987 §3.1 |
+//! | `iri_to_iri(s [, idna])` | string | RFC 3987 §3.2 |
 //! | `iri_leiri_to_iri(s)` | string | LEIRI note §3 |
 //! | `iri_normalize(s [, level])` | string | RFC 3987 §5.3 |
 //! | `iri_compare(a, b [, level])` | boolean (NULL: unknown) | RFC 3987 §5.3, comparison draft §2 |
-//! | `iri_lint(s [, grammar])` | list of codes | RFC 3987 §4, §6.1, §7.5 |
+//! | `iri_lint(s [, grammar])` | list of strings (codes) | RFC 3987 §4, §6.1, §7.5 |
 //! | `iri_prepare(s)` | string | IRI processing draft §4–5 |
+//! <!-- End of the function table. -->
 //!
 //! Each function's documentation, with a SQL example, is in [`udf`] and in the
 //! session (`SELECT * FROM information_schema.routines` lists them).
@@ -73,6 +84,8 @@
 //! them, the scheduler and executor processes of a real cluster, and its client; the
 //! `codec` module sends a list's table and scan to them, so that a cluster reads a
 //! list as the embedded engine does.
+
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 mod args;
 #[cfg(feature = "ballista")]

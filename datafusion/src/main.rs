@@ -24,15 +24,17 @@ usage: iri-sql [OPTIONS] SQL
        iri-sql scheduler [BALLISTA SCHEDULER FLAGS]   (--help lists them)
        iri-sql executor [BALLISTA EXECUTOR FLAGS]     (--help lists them)
 
-Runs SQL with the IRI functions (iri_is_valid, iri_error, iri_parse, iri_host, ...,
-iri_normalize, iri_compare, iri_lint, iri_prepare) over files. A table named by a
-path is that file, read by its extension: .parquet, .csv/.tsv (header line),
+Runs SQL with the IRI functions over files. A table named by a path is that
+file, read by its extension: .parquet, .csv/.tsv (header line),
 .json/.ndjson/.jsonl (one object a line), optionally compressed (.gz, .zst, .bz2,
 .xz); any other file is a list of IRIs, one a line: table (offset, iri,
 utf8_error), where a line that is not UTF-8 has iri NULL and utf8_error says why.
 
   SELECT iri_host(iri) AS host, count(*) AS n FROM 'urls.txt' GROUP BY host
 
+";
+
+const OPTIONS: &str = "\
 options:
   --format table|json|csv  output: an aligned table (default), JSON Lines, or CSV
   --table NAME=PATH        register the file PATH as table NAME (repeatable)
@@ -45,6 +47,26 @@ options:
                            reads the files at the same absolute paths
   --functions              list the IRI functions and their syntax
 ";
+
+/// The usage's list of the functions, from the crate's own (`udf::udfs`), in lines
+/// of at most 80 columns.
+fn function_names() -> String {
+    let mut out =
+        String::from("functions (--functions gives each one's syntax and description):\n");
+    let mut line = String::new();
+    for f in iri_grammar_datafusion::udf::udfs() {
+        if !line.is_empty() && 2 + line.len() + 1 + f.name().len() > 80 {
+            out.push_str(&format!("  {line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(f.name());
+    }
+    out.push_str(&format!("  {line}\n\n"));
+    out
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Output {
@@ -133,7 +155,7 @@ async fn main() -> ExitCode {
             if !message.is_empty() {
                 eprintln!("iri-sql: {message}");
             }
-            eprint!("{USAGE}");
+            eprint!("{USAGE}{}{OPTIONS}", function_names());
             return ExitCode::from(2);
         }
     };

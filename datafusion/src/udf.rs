@@ -117,6 +117,8 @@ fn signature(args: Args) -> Signature {
     Signature::one_of(variants, Volatility::Immutable)
 }
 
+/// One function, all that is said of it: the UDF, its documentation, and its row of
+/// the function tables of the crate's documentation and `docs/sql.md`.
 struct Spec {
     name: &'static str,
     args: Args,
@@ -124,8 +126,14 @@ struct Spec {
     invoke: Invoke,
     description: &'static str,
     syntax: &'static str,
+    /// A SQL statement and, after `--`, what it gives: strings quoted, values of a
+    /// row separated by commas (the documentation test compares them).
     example: &'static str,
     arguments: &'static [(&'static str, &'static str)],
+    /// What the tables say of the result after its type (`returns`).
+    result: &'static str,
+    /// The sections the function implements.
+    document: &'static str,
 }
 
 const S: (&str, &str) = (
@@ -155,6 +163,7 @@ fn component(
     invoke: Invoke,
     description: &'static str,
     example: &'static str,
+    document: &'static str,
 ) -> Spec {
     Spec {
         name,
@@ -165,6 +174,8 @@ fn component(
         syntax: "",
         example,
         arguments: &[S, REF_GRAMMAR],
+        result: " (absent: NULL, empty: `''`)",
+        document,
     }
 }
 
@@ -183,6 +194,8 @@ fn specs() -> Vec<Spec> {
                       iri_is_valid('a b', 'leiri'), iri_is_valid('/x', 'iri:IRI');\n\
                       -- true, false, true, false",
             arguments: &[S, GRAMMAR],
+            result: "",
+            document: "RFC 3987 §2.2, RFC 3986 App. A, LEIRI §2",
         },
         Spec {
             name: "iri_error",
@@ -193,8 +206,10 @@ fn specs() -> Vec<Spec> {
                           byte_offset, char_offset, found, expected, within}; NULL when it matches \
                           (or is NULL).",
             syntax: "iri_error(s [, grammar])",
-            example: "SELECT iri_error('http://example.org/a b')['rule'];  -- isegment",
+            example: "SELECT iri_error('http://example.org/a b')['rule'];  -- 'isegment'",
             arguments: &[S, GRAMMAR],
+            result: ", NULL if valid",
+            document: "RFC 3987 §2.2, RFC 3986 App. A, LEIRI §2",
         },
         Spec {
             name: "iri_parse",
@@ -207,6 +222,8 @@ fn specs() -> Vec<Spec> {
             syntax: "iri_parse(s [, grammar])",
             example: "SELECT iri_parse('http://a:8080/p?q#f')['port'];  -- '8080'",
             arguments: &[S, REF_GRAMMAR],
+            result: "",
+            document: "RFC 3986 §3",
         },
         component(
             "iri_scheme",
@@ -214,18 +231,21 @@ fn specs() -> Vec<Spec> {
             "The scheme (RFC 3986 §3.1), as written (not lowercased); NULL for a relative \
              reference or an invalid s.",
             "SELECT iri_scheme('HTTP://a/');  -- 'HTTP'",
+            "RFC 3986 §3.1",
         ),
         component(
             "iri_authority",
             |n, a, rows| f::component(n, a, rows, Component::Authority),
             "The authority, userinfo@host:port (RFC 3986 §3.2); NULL without one.",
             "SELECT iri_authority('http://u@a:1/p');  -- 'u@a:1'",
+            "RFC 3986 §3.2",
         ),
         component(
             "iri_userinfo",
             |n, a, rows| f::component(n, a, rows, Component::Userinfo),
             "The userinfo (RFC 3986 §3.2.1); NULL without one.",
             "SELECT iri_userinfo('ftp://anon@a/');  -- 'anon'",
+            "RFC 3986 §3.2.1",
         ),
         component(
             "iri_host",
@@ -233,6 +253,7 @@ fn specs() -> Vec<Spec> {
             "The host as written (RFC 3986 §3.2.2, RFC 3987 ihost): brackets kept around an \
              IP literal, no case folding, no IDNA; NULL without an authority.",
             "SELECT iri_host('http://résumé.example.org:8080/');  -- 'résumé.example.org'",
+            "RFC 3986 §3.2.2",
         ),
         component(
             "iri_port",
@@ -240,24 +261,28 @@ fn specs() -> Vec<Spec> {
             "The port as written (RFC 3986 §3.2.3: any digits, possibly none, so a string); \
              NULL without one.",
             "SELECT iri_port('http://a:8080/');  -- '8080'",
+            "RFC 3986 §3.2.3",
         ),
         component(
             "iri_path",
             |n, a, rows| f::component(n, a, rows, Component::Path),
             "The path (RFC 3986 §3.3); never NULL for a valid s (it may be '').",
             "SELECT iri_path('http://a/b/c?q');  -- '/b/c'",
+            "RFC 3986 §3.3",
         ),
         component(
             "iri_query",
             |n, a, rows| f::component(n, a, rows, Component::Query),
             "The query without '?' (RFC 3986 §3.4); '' for a bare '?', NULL without one.",
             "SELECT iri_query('http://a/?x=1');  -- 'x=1'",
+            "RFC 3986 §3.4",
         ),
         component(
             "iri_fragment",
             |n, a, rows| f::component(n, a, rows, Component::Fragment),
             "The fragment without '#' (RFC 3986 §3.5); NULL without one.",
             "SELECT iri_fragment('http://a/#sec');  -- 'sec'",
+            "RFC 3986 §3.5",
         ),
         Spec {
             name: "iri_host_kind",
@@ -269,6 +294,8 @@ fn specs() -> Vec<Spec> {
             syntax: "iri_host_kind(s [, grammar])",
             example: "SELECT iri_host_kind('http://[::1]/');  -- 'ipv6'",
             arguments: &[S, REF_GRAMMAR],
+            result: ": `reg-name`, `ipv4`, `ipv6` or `ipvfuture`",
+            document: "RFC 3986 §3.2.2",
         },
         Spec {
             name: "iri_resolve",
@@ -283,6 +310,8 @@ fn specs() -> Vec<Spec> {
                 ("base", "An absolute IRI (a constant is parsed once per batch)."),
                 ("r", "The reference to resolve."),
             ],
+            result: "",
+            document: "RFC 3986 §5.2",
         },
         Spec {
             name: "iri_relativize",
@@ -297,6 +326,8 @@ fn specs() -> Vec<Spec> {
                 ("base", "An absolute IRI."),
                 ("target", "An absolute IRI."),
             ],
+            result: "",
+            document: "RFC 3986 §5.2",
         },
         Spec {
             name: "iri_to_uri",
@@ -309,6 +340,8 @@ fn specs() -> Vec<Spec> {
             example: "SELECT iri_to_uri('http://résumé.example.org/rosé', true);\n\
                       -- 'http://xn--rsum-bpad.example.org/ros%C3%A9'",
             arguments: &[S, IDNA],
+            result: "",
+            document: "RFC 3987 §3.1",
         },
         Spec {
             name: "iri_to_iri",
@@ -320,6 +353,8 @@ fn specs() -> Vec<Spec> {
             syntax: "iri_to_iri(s [, idna])",
             example: "SELECT iri_to_iri('http://www.example.org/D%C3%BCrst');  -- 'http://www.example.org/Dürst'",
             arguments: &[S, IDNA],
+            result: "",
+            document: "RFC 3987 §3.2",
         },
         Spec {
             name: "iri_leiri_to_iri",
@@ -331,6 +366,8 @@ fn specs() -> Vec<Spec> {
             syntax: "iri_leiri_to_iri(s)",
             example: "SELECT iri_leiri_to_iri('http://a/b c');  -- 'http://a/b%20c'",
             arguments: &[S],
+            result: "",
+            document: "LEIRI note §3",
         },
         Spec {
             name: "iri_normalize",
@@ -343,6 +380,8 @@ fn specs() -> Vec<Spec> {
             syntax: "iri_normalize(s [, level])",
             example: "SELECT iri_normalize('HTTP://www.Example.com:80', 'scheme');  -- 'http://www.example.com/'",
             arguments: &[S, LEVEL],
+            result: "",
+            document: "RFC 3987 §5.3",
         },
         Spec {
             name: "iri_compare",
@@ -354,6 +393,8 @@ fn specs() -> Vec<Spec> {
             syntax: "iri_compare(a, b [, level])",
             example: "SELECT iri_compare('http://example.com', 'http://example.com:80/', 'scheme');  -- true",
             arguments: &[("a", "An IRI."), ("b", "An IRI."), LEVEL],
+            result: " (NULL: unknown)",
+            document: "RFC 3987 §5.3, comparison draft §2",
         },
         Spec {
             name: "iri_lint",
@@ -367,6 +408,8 @@ fn specs() -> Vec<Spec> {
             example: "SELECT iri_lint('http://user:pw@example.org/a/../b');\n\
                       -- [password-in-userinfo, non-initial-dot-segment]",
             arguments: &[S, REF_GRAMMAR],
+            result: " (codes)",
+            document: "RFC 3987 §4, §6.1, §7.5",
         },
         Spec {
             name: "iri_prepare",
@@ -380,8 +423,49 @@ fn specs() -> Vec<Spec> {
             example: "SELECT iri_prepare(' http://résumé.example.org/my file ');\n\
                       -- 'http://xn--rsum-bpad.example.org/my%20file'",
             arguments: &[S],
+            result: "",
+            document: "IRI processing draft §4–5",
         },
     ]
+}
+
+/// How a call is written: `iri_host(s [, grammar])`.
+fn syntax(s: &Spec) -> String {
+    if s.syntax.is_empty() {
+        format!("{}(s [, grammar])", s.name)
+    } else {
+        s.syntax.to_string()
+    }
+}
+
+/// A result type as the tables name it.
+fn returns(t: &DataType) -> String {
+    match t {
+        DataType::Boolean => "boolean".to_string(),
+        DataType::Struct(fields) => {
+            let names: Vec<&str> = fields.iter().map(|f| f.name().as_str()).collect();
+            format!("struct {{{}}}", names.join(", "))
+        }
+        DataType::List(_) => "list of strings".to_string(),
+        _ => "string".to_string(),
+    }
+}
+
+/// The functions as a Markdown table (call, result, the documents' sections), one
+/// row a function: the table of the crate's documentation and of `docs/sql.md`,
+/// which a test keeps equal to it.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| function | returns | document |\n|---|---|---|\n");
+    for s in specs() {
+        out.push_str(&format!(
+            "| `{}` | {}{} | {} |\n",
+            syntax(&s),
+            returns(&s.returns),
+            s.result,
+            s.document
+        ));
+    }
+    out
 }
 
 /// Every IRI function, as DataFusion UDFs.
@@ -389,12 +473,7 @@ pub fn udfs() -> Vec<Arc<ScalarUDF>> {
     specs()
         .into_iter()
         .map(|s| {
-            let syntax = if s.syntax.is_empty() {
-                format!("{}(s [, grammar])", s.name)
-            } else {
-                s.syntax.to_string()
-            };
-            let mut doc = Documentation::builder(SECTION, s.description, syntax)
+            let mut doc = Documentation::builder(SECTION, s.description, syntax(&s))
                 .with_sql_example(format!("```sql\n{}\n```", s.example));
             for (arg, text) in s.arguments {
                 doc = doc.with_argument(*arg, *text);
@@ -408,4 +487,56 @@ pub fn udfs() -> Vec<Arc<ScalarUDF>> {
             }))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The first and last line around the table in each document that shows it.
+    const BEGIN: &str = "<!-- The function table, generated from datafusion/src/udf.rs; \
+                         IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar-datafusion --lib \
+                         rewrites it. -->";
+    const END: &str = "<!-- End of the function table. -->";
+
+    /// The crate's documentation and `docs/sql.md` show [`super::markdown_table`] as it is;
+    /// `IRI_GRAMMAR_REGENERATE=1` rewrites them where they do not.
+    #[test]
+    fn function_tables_are_fresh() {
+        let mut stale = Vec::new();
+        for (file, prefix) in [("src/lib.rs", "//! "), ("../docs/sql.md", "")] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let fresh = with_table(&text, prefix).unwrap_or_else(|| {
+                panic!("{file}: no lines {BEGIN:?} and {END:?} around the function table")
+            });
+            if fresh == text {
+                continue;
+            }
+            if std::env::var_os("IRI_GRAMMAR_REGENERATE").is_some() {
+                std::fs::write(&path, fresh).unwrap();
+            } else {
+                stale.push(file);
+            }
+        }
+        assert!(
+            stale.is_empty(),
+            "the function table of {stale:?} is not that of udf.rs's specs(). Regenerate it \
+             with:\n\n    IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar-datafusion --lib\n"
+        );
+    }
+
+    /// `text` with the lines between [`BEGIN`] and [`END`] (each after `prefix`)
+    /// replaced by the table; `None` without them.
+    fn with_table(text: &str, prefix: &str) -> Option<String> {
+        let begin = format!("{prefix}{BEGIN}\n");
+        let end = format!("{prefix}{END}\n");
+        let start = text.find(&begin)? + begin.len();
+        let stop = start + text[start..].find(&end)?;
+        let table: String = super::markdown_table()
+            .lines()
+            .map(|l| format!("{prefix}{l}\n"))
+            .collect();
+        Some(format!("{}{table}{}", &text[..start], &text[stop..]))
+    }
 }

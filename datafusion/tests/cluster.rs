@@ -6,8 +6,14 @@
 //! Bounded: every wait has a deadline, a watchdog thread ends the test (and the
 //! processes) past [`WATCHDOG`], each process is killed when its guard drops (also on
 //! a failed assertion) and, on Linux, when the test process dies (`PR_SET_PDEATHSIG`).
-#![cfg(feature = "ballista")]
+//!
+//! A test binary of its own (`required-features = ["ballista"]`), not a module of
+//! `tests/it/`: its watchdog aborts the process it runs in, which would take the
+//! other tests' results with it, and its scheduler declares an executor lost after
+//! 5 s without a heartbeat, a bound that the other tests' load on the same cores,
+//! run beside it in one binary, would put at risk.
 
+#[path = "it/common.rs"]
 mod common;
 
 use common::rows;

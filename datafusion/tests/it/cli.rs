@@ -1,7 +1,7 @@
 //! The `iri-sql` command: files named by path in each format, the three outputs,
-//! and its errors.
+//! its errors, and the examples of `docs/sql.md`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn dir() -> PathBuf {
@@ -274,4 +274,79 @@ fn folders_and_globs_are_tables_of_their_files() {
         out,
         "iri\nhttp://example.org/a\nhttp://example.org/b\nnot a link\n"
     );
+}
+
+/// Every `$ iri-sql` example of `docs/sql.md` prints what the guide shows, run from
+/// the repository root on `../shared/corpus` as the guide says.
+#[test]
+fn the_guides_examples_print_what_they_show() {
+    if crate::common::corpus("urls").is_none() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let guide = std::fs::read_to_string(root.join("docs/sql.md")).unwrap();
+    let examples = console_examples(&guide);
+    assert_eq!(examples.len(), 3, "docs/sql.md's examples: {examples:?}");
+    for (command, shown) in examples {
+        let args = shell_words(command.strip_prefix("iri-sql ").unwrap());
+        let out = Command::new(env!("CARGO_BIN_EXE_iri-sql"))
+            .args(&args)
+            .current_dir(&root)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{command}: {stderr}");
+        let printed = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(printed.trim_end(), shown.trim_end(), "{command}");
+    }
+}
+
+/// The `$ iri-sql` commands of the ```` ```console ```` blocks of `text` (`> `
+/// lines continue them), each with the lines it shows, up to a blank line.
+fn console_examples(text: &str) -> Vec<(String, String)> {
+    let mut examples: Vec<(String, String)> = Vec::new();
+    let mut in_block = false;
+    let mut in_output = false;
+    for line in text.lines() {
+        if !in_block {
+            in_block = line == "```console";
+            continue;
+        }
+        if line == "```" {
+            in_block = false;
+        } else if let Some(command) = line.strip_prefix("$ iri-sql ") {
+            examples.push((format!("iri-sql {command}"), String::new()));
+            in_output = true;
+        } else if let (Some(more), Some(last)) = (line.strip_prefix("> "), examples.last_mut()) {
+            last.0 = format!("{}\n{more}", last.0);
+        } else if line.is_empty() {
+            in_output = false;
+        } else if let (true, Some(last)) = (in_output, examples.last_mut()) {
+            last.1 = format!("{}{line}\n", last.1);
+        }
+    }
+    examples
+}
+
+/// The words of a command line as a shell splits it: spaces outside double quotes
+/// end a word (the guide's commands quote nothing else).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' | '\n' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
 }

@@ -3,13 +3,11 @@
 //! directly on the same line. The list reader is checked too: its lines and offsets
 //! are those of the file.
 
-mod common;
-
-use common::{corpus, rows};
-use iri_grammar::convert::{to_iri, to_uri, ToIri, ToUri};
+use crate::common::{corpus, rows};
+use iri_grammar::convert::{ToIri, ToUri};
 use iri_grammar::grammar::{check, is_match, Iri, Leiri, Rule, Uri};
-use iri_grammar::lint::{lint, LintOptions};
-use iri_grammar::normalize::{normalize, Level, NormalizeOptions};
+use iri_grammar::lint::LintOptions;
+use iri_grammar::normalize::{Level, NormalizeOptions};
 use iri_grammar::prepare::prepare;
 use iri_grammar::IriRef;
 use iri_grammar_datafusion::tables::register_path;
@@ -66,23 +64,28 @@ fn expected(s: &str) -> Vec<String> {
             row.push(opt(r.query()));
             row.push(opt(r.fragment()));
             let o = NormalizeOptions::default();
-            row.push(opt(normalize(&r, Level::Syntax, o)
+            row.push(opt(r
+                .normalize_with(Level::Syntax, o)
                 .ok()
                 .as_ref()
                 .map(|n| n.as_str())));
-            row.push(opt(normalize(&r, Level::Scheme, o)
+            row.push(opt(r
+                .normalize_with(Level::Scheme, o)
                 .ok()
                 .as_ref()
                 .map(|n| n.as_str())));
-            row.push(opt(to_uri(&r, ToUri { idna: true })
+            row.push(opt(r
+                .to_uri_with(ToUri { idna: true })
                 .ok()
                 .as_ref()
                 .map(|n| n.as_str())));
-            row.push(opt(to_iri(&r, ToIri { idna: false })
+            row.push(opt(r
+                .to_iri_with(ToIri { idna: false })
                 .ok()
                 .as_ref()
                 .map(|n| n.as_str())));
-            let codes: Vec<_> = lint(&r, &LintOptions::default())
+            let codes: Vec<_> = r
+                .lint_with(&LintOptions::default())
                 .iter()
                 .map(|f| f.code())
                 .collect();
@@ -111,7 +114,7 @@ async fn functions_equal_the_library_on_the_corpus_lists() {
     for path in files {
         // Two partitions: the list is cut in byte ranges, and no line may be lost
         // or doubled at a cut.
-        let ctx = common::ctx();
+        let ctx = crate::common::ctx();
         register_path(&ctx, "list", path.to_str().unwrap())
             .await
             .unwrap();

@@ -1,9 +1,7 @@
 //! The list reader on the lines that trouble readers: CRLF, a byte order mark, bytes
 //! that are not UTF-8, empty lines, no final newline; cut into ranges anywhere.
 
-mod common;
-
-use common::rows;
+use crate::common::rows;
 use iri_grammar_datafusion::tables::{read_list_range, text_list_in_ranges};
 use std::path::PathBuf;
 
@@ -30,7 +28,7 @@ async fn lines_are_read_as_they_are_in_any_cut() {
         vec!["54", "last", "true"],
     ];
     for partitions in 1..=12 {
-        let ctx = common::ctx();
+        let ctx = crate::common::ctx();
         ctx.register_table("list", text_list_in_ranges(&path, partitions, 1).unwrap())
             .unwrap();
         let got = rows(
@@ -42,7 +40,7 @@ async fn lines_are_read_as_they_are_in_any_cut() {
     }
     // An empty file is an empty table.
     let empty = temp_file("empty.txt", b"");
-    let ctx = common::ctx();
+    let ctx = crate::common::ctx();
     ctx.register_table("list", text_list_in_ranges(&empty, 4, 1).unwrap())
         .unwrap();
     assert_eq!(rows(&ctx, "SELECT count(*) FROM list").await, [["0"]]);
@@ -59,7 +57,7 @@ async fn a_line_that_is_not_utf8_makes_no_iri() {
     let bytes: &[u8] = b"\xEF\xBB\xBFhttp://a/\xFF\nhttp://a/\xEF\xBF\xBD\nhttp://d/\xC3\n";
     let path = temp_file("not-utf8.txt", bytes);
     for partitions in [1, 3] {
-        let ctx = common::ctx();
+        let ctx = crate::common::ctx();
         ctx.register_table("list", text_list_in_ranges(&path, partitions, 1).unwrap())
             .unwrap();
         let got = rows(
@@ -102,7 +100,7 @@ async fn each_column_alone_reads_as_the_whole_table() {
         b"\xEF\xBB\xBFhttp://a/\r\nhttp://b/x y\n\n\xFFhttp://c/\nhttp://d/\xC3\xA9\n  \nlast";
     let path = temp_file("columns.txt", bytes);
     for partitions in [1, 3] {
-        let ctx = common::ctx();
+        let ctx = crate::common::ctx();
         ctx.register_table("list", text_list_in_ranges(&path, partitions, 1).unwrap())
             .unwrap();
         let one = |sql: &'static str| {

@@ -1,11 +1,8 @@
 //! The functions on Ballista: a standalone scheduler and executor in this process
 //! run the plan, so the UDFs must travel as names and be found in the executor's
 //! registry. Built with `--features ballista` only.
-#![cfg(feature = "ballista")]
 
-mod common;
-
-use common::rows;
+use crate::common::rows;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn functions_run_on_a_standalone_ballista_cluster() {

@@ -1,9 +1,7 @@
 //! Every function through SQL: values, NULLs, invalid input, non-ASCII, the three
 //! string layouts, constant and column arguments, and the option errors.
 
-mod common;
-
-use common::{ctx, error, one, register_layouts, rows};
+use crate::common::{ctx, error, one, register_layouts, rows};
 use datafusion::prelude::SessionContext;
 
 /// Inputs on which each function is compared across the three layouts. Long
@@ -117,6 +115,27 @@ async fn validity() {
         one(&ctx, "SELECT iri_is_valid('256', 'URI:DEC-OCTET')").await,
         "false"
     );
+    // The library's spellings of the grammars (`VariantName`'s `FromStr`) and levels.
+    assert_eq!(
+        one(
+            &ctx,
+            "SELECT iri_is_valid('http://résumé.example/', 'RFC3986')"
+        )
+        .await,
+        "false"
+    );
+    assert_eq!(
+        one(&ctx, "SELECT iri_is_valid('a:b', ' rfc3987:IRI ')").await,
+        "true"
+    );
+    assert_eq!(
+        one(
+            &ctx,
+            "SELECT iri_compare('HTTP://a', 'http://a', ' Syntax ')"
+        )
+        .await,
+        "true"
+    );
     assert_eq!(
         one(&ctx, "SELECT iri_is_valid('http://a/b c', 'leiri:LEIRI')").await,
         "true"
@@ -149,6 +168,10 @@ async fn option_errors() {
     assert!(error(&ctx, "SELECT iri_compare(u8, u8, 'fast') FROM t")
         .await
         .contains("unknown level"));
+    // The 2001 draft's grammar has no references for the functions to read.
+    assert!(error(&ctx, "SELECT iri_is_valid(u8, 'iri-2001') FROM t")
+        .await
+        .contains("unknown grammar"));
     // Wrong types are planning errors.
     error(&ctx, "SELECT iri_host(42)").await;
     error(&ctx, "SELECT iri_to_uri('a', 'yes-please')").await;
@@ -632,6 +655,25 @@ async fn lint_and_prepare() {
     assert_eq!(one(&ctx, "SELECT iri_prepare(NULL)").await, "NULL");
 }
 
+/// The one row of `sql` as the examples write it: each value as Arrow shows it,
+/// strings in single quotes, separated by commas.
+async fn as_documented(ctx: &SessionContext, sql: &str) -> String {
+    use datafusion::arrow::datatypes::DataType;
+    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
+    let r = crate::common::batches_to_rows(&batches);
+    assert_eq!(r.len(), 1, "{sql}: {r:?}");
+    let schema = batches[0].schema();
+    let types = schema.fields().iter().map(|f| f.data_type());
+    r[0].iter()
+        .zip(types)
+        .map(|(v, t)| match t {
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => format!("'{v}'"),
+            _ => v.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[tokio::test]
 async fn functions_are_documented() {
     let ctx = ctx();
@@ -647,17 +689,26 @@ async fn functions_are_documented() {
             "{}'s example does not call it",
             f.name()
         );
-        // Each example runs.
-        let sql = example
+        // Each example gives what it says after `--`.
+        let example = example
             .trim_start_matches("```sql\n")
-            .trim_end_matches("\n```")
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("--"))
+            .trim_end_matches("\n```");
+        // The statement ends at its last ';' (`d;p` in a string is no end).
+        let end = example.rfind(';').unwrap();
+        let sql = example[..end].replace('\n', " ");
+        let documented = example[end + 1..]
+            .trim_start()
+            .strip_prefix("--")
+            .unwrap_or_else(|| panic!("{}'s example says no result after --", f.name()))
+            .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        // The statement ends at its last ';' (`d;p` in a string is no end).
-        let sql = &sql[..sql.rfind(';').unwrap()];
-        rows(&ctx, sql).await;
+        assert_eq!(
+            as_documented(&ctx, &sql).await,
+            documented,
+            "{}'s example",
+            f.name()
+        );
     }
     let n = one(
         &ctx,

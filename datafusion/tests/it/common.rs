@@ -1,5 +1,5 @@
-//! What the SQL tests share: a session with the functions, a query to strings, and
-//! where `../shared/corpus` is.
+//! What the SQL tests share (`tests/cluster.rs` too): a session with the functions,
+//! a query to strings, and where `../shared/corpus` is.
 #![allow(dead_code)]
 
 use datafusion::arrow::array::{
