@@ -1,10 +1,13 @@
 //! The command line's arguments (the contract is in the README, "The `iri` command").
 
+use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use iri_grammar::normalize::{CharNorm, Level};
 use iri_grammar::VariantName;
 use iri_grammar_conform::{DEFAULT_BUDGET, MAX_BUDGET};
+use std::ffi::OsStr;
 use std::ffi::OsString;
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -32,7 +35,7 @@ const LONG_VERSION: &str = concat!(
 )]
 pub struct Cli {
     /// The grammar of the input (default: iri).
-    #[arg(long, value_enum, global = true)]
+    #[arg(long, global = true, value_parser = Named::<GrammarArg>::new())]
     pub grammar: Option<GrammarArg>,
     /// One JSON object per input (JSON Lines).
     #[arg(long, global = true)]
@@ -280,6 +283,66 @@ fn percent(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A name read by the library's `FromStr`, the spelling set every front end shares
+/// (`VariantName::SPELLINGS`, `Level::SPELLINGS`: any ASCII case, the aliases
+/// `rfc3986`, `rfc3987`, `iri2001`). `E` is what `--help` lists, the canonical names;
+/// a name the library does not know is refused by clap's parser of `E`, with its
+/// message and its suggestion of a similar name.
+#[derive(Clone)]
+pub struct Named<E>(PhantomData<E>);
+
+impl<E> Named<E> {
+    pub fn new() -> Self {
+        Named(PhantomData)
+    }
+}
+
+/// A command-line value that the library names.
+pub trait NamedByTheLibrary: ValueEnum + Clone + Send + Sync + 'static {
+    /// The value the library reads `name` as, if any.
+    fn read(name: &str) -> Option<Self>;
+}
+
+impl<E: NamedByTheLibrary> TypedValueParser for Named<E> {
+    type Value = E;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<E, clap::Error> {
+        match value.to_str().and_then(E::read) {
+            Some(e) => Ok(e),
+            None => EnumValueParser::<E>::new().parse_ref(cmd, arg, value),
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            E::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
+}
+
+impl NamedByTheLibrary for GrammarArg {
+    fn read(name: &str) -> Option<Self> {
+        name.parse::<VariantName>().ok().map(GrammarArg::of)
+    }
+}
+
+impl NamedByTheLibrary for LevelArg {
+    fn read(name: &str) -> Option<Self> {
+        Some(match name.parse::<Level>().ok()? {
+            Level::Simple => LevelArg::Simple,
+            Level::Syntax => LevelArg::Syntax,
+            Level::Scheme => LevelArg::Scheme,
+        })
+    }
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GrammarArg {
     /// RFC 3986.
@@ -294,6 +357,15 @@ pub enum GrammarArg {
 }
 
 impl GrammarArg {
+    fn of(variant: VariantName) -> GrammarArg {
+        match variant {
+            VariantName::Uri => GrammarArg::Uri,
+            VariantName::Iri => GrammarArg::Iri,
+            VariantName::Leiri => GrammarArg::Leiri,
+            VariantName::Iri2001 => GrammarArg::Iri2001,
+        }
+    }
+
     pub fn variant(self) -> VariantName {
         match self {
             GrammarArg::Uri => VariantName::Uri,
@@ -586,7 +658,7 @@ pub enum Command {
     /// With no A and B, each line of standard input holds A TAB B.
     Compare {
         /// simple, syntax or scheme.
-        #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+        #[arg(long, default_value = "syntax", value_parser = Named::<LevelArg>::new())]
         level: LevelArg,
         #[command(flatten)]
         chars: CharNormArgs,
@@ -800,5 +872,30 @@ mod tests {
         for bad in ["", "0", "-1s", "x", "2h", "7200"] {
             assert!(duration(bad).is_err(), "{bad}");
         }
+    }
+
+    /// The names `--help` lists are the library's own, and every spelling the
+    /// library reads (Python's and SQL's too) names the same grammar or level here.
+    #[test]
+    fn names_are_the_library_s() {
+        for g in GrammarArg::value_variants() {
+            let shown = g.to_possible_value().unwrap();
+            assert_eq!(shown.get_name(), g.variant().as_str());
+        }
+        for (spelling, variant) in VariantName::SPELLINGS {
+            for written in [spelling.to_string(), spelling.to_ascii_uppercase()] {
+                let cli = parse(["iri", "--grammar", &written, "check", "a:b"]).unwrap();
+                assert_eq!(cli.grammar().variant(), variant, "{written}");
+            }
+        }
+        for (spelling, level) in Level::SPELLINGS {
+            assert_eq!(LevelArg::read(spelling).map(LevelArg::level), Some(level));
+            let shown = LevelArg::read(spelling)
+                .unwrap()
+                .to_possible_value()
+                .unwrap();
+            assert_eq!(shown.get_name(), level.as_str());
+        }
+        assert!(parse(["iri", "--grammar", "url", "check", "a:b"]).is_err());
     }
 }
