@@ -408,7 +408,7 @@ fn plan(file: &str, input: &str, expected: &str, source: &str) -> (Run, String, 
                 format!("//{input}"),
                 format!("//{expected}"),
             ),
-            "(authority-only).normalize_with()" => (
+            "normalize(authority-only)" => (
                 Run::Uri(level, Check::Component(Component::Authority)),
                 format!("//{input}"),
                 format!("//{expected}"),

@@ -255,7 +255,7 @@ fn conversions<V: Variant>(r: &Reference<'_, V>, s: &str) {
                         assert_eq!(
                             folded(as_uri(x.as_str())),
                             folded(as_uri(y.as_str())),
-                            "to_uri({s:?}, idna {idna}).to_iri_with() = {back} is not equivalent"
+                            "to_iri(to_uri({s:?}, idna {idna})) = {back} is not equivalent"
                         );
                     }
                 }
