@@ -43,6 +43,7 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// The segments before the first dot segment are therefore copied as they are, in
 /// one piece. The unit tests check this function against the RFC's loop, written
 /// out literally, on every path of up to nine characters over `/`, `.` and `a`.
+#[inline]
 pub(crate) fn remove_dot_segments_into(path: [&str; 2], output: &mut String) {
     let [first, second] = path;
     debug_assert!(first.is_empty() || first.ends_with('/'));
@@ -201,6 +202,7 @@ impl<'a> Iterator for Segments<'a> {
 /// Where the last `/` of `path` is: sixteen bytes at a time from the end (a merge's
 /// base has a whole file name after its last `/`, often 15 bytes or more), then
 /// eight, then what is left before them one at a time.
+#[inline]
 pub(crate) fn last_slash(path: &str) -> Option<usize> {
     let b = path.as_bytes();
     let mut end = b.len();
