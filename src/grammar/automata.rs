@@ -3,7 +3,7 @@
 
 //! The compiled grammar: for each grammar, one deterministic automaton over
 //! bytes that accepts exactly the language of each compiled rule (built from the
-//! rule table by `abnf/src/codegen/automaton.rs`, minimized). `automaton.rs` walks it.
+//! rule table by `abnf/src/codegen/automaton.rs`, minimized). `grammar/automaton/` walks it.
 //! Tables, in a compact form that `Automaton::new` widens at compile time into
 //! the one the walk reads: `classes` maps each byte to its class;
 //! `next[state * class_count + class]` is the next state, written row by row

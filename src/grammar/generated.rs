@@ -6,7 +6,7 @@
 //! rules (the grammars of references: URI, IRI, LEIRI); and in the module
 //! `iri2001`, one per rule of the 2001 IRI draft. One `Rule` enum names them all.
 //! Each carries its ABNF and its source; see `abnf/src/codegen/mod.rs` for how
-//! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.
+//! ABNF becomes nom combinators, and `runtime/` for the combinators used.
 
 use super::runtime::*;
 use super::{Variant, VariantName, Uri, Iri, Leiri, Iri2001};

@@ -37,7 +37,7 @@ pub fn generate_automata(g: &Grammars) -> Result<String, CodegenError> {
     out.push_str(
         "\n//! The compiled grammar: for each grammar, one deterministic automaton over\n\
          //! bytes that accepts exactly the language of each compiled rule (built from the\n\
-         //! rule table by `abnf/src/codegen/automaton.rs`, minimized). `automaton.rs` walks it.\n\
+         //! rule table by `abnf/src/codegen/automaton.rs`, minimized). `grammar/automaton/` walks it.\n\
          //! Tables, in a compact form that `Automaton::new` widens at compile time into\n\
          //! the one the walk reads: `classes` maps each byte to its class;\n\
          //! `next[state * class_count + class]` is the next state, written row by row\n\

@@ -121,7 +121,7 @@ fn generate_in(cx: &Context<'_, '_>) -> Result<String, CodegenError> {
          //! rules (the grammars of references: URI, IRI, LEIRI); and in the module\n\
          //! `iri2001`, one per rule of the 2001 IRI draft. One `Rule` enum names them all.\n\
          //! Each carries its ABNF and its source; see `abnf/src/codegen/mod.rs` for how\n\
-         //! ABNF becomes nom combinators, and `runtime.rs` for the combinators used.\n\n\
+         //! ABNF becomes nom combinators, and `runtime/` for the combinators used.\n\n\
          use super::runtime::*;\n\
          use super::{Variant, VariantName, Uri, Iri, Leiri, Iri2001};\n\n",
     );

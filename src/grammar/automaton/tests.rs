@@ -1,0 +1,132 @@
+//! The compiled grammar's tables are closed, and the walk tables decide as the walk.
+
+use super::*;
+use crate::grammar::automata::{IRI, LEIRI, URI};
+use crate::grammar::split::Part;
+
+fn closed<const N: usize, const T: usize>(a: &Automaton<N, T>) {
+    assert_eq!(T % N, 0);
+    assert!(a.classes.iter().all(|&c| usize::from(c) < N));
+    // What a state says of itself (all but the calm mark of a transition), the
+    // same wherever it is named: by row.
+    let mut said: Vec<Option<State>> = vec![None; T / N];
+    let starts = a.starts.iter().filter(|&&s| s != State::MAX);
+    for &s in a.transitions().iter().chain(starts) {
+        let row = (s & ROW) as usize;
+        assert!(row % N == 0 && row < T, "state {s:#x}: row {row} of {T}");
+        assert_eq!(s >> 30, 0, "state {s:#x}: no bit above the scan table's");
+        let own = s & !CALM;
+        let k = row / N;
+        assert!(said[k].is_none_or(|x| x == own), "state {s:#x} differs");
+        said[k] = Some(own);
+        // A state's scan table is its own: it stays in itself on the table's
+        // bytes, all ASCII.
+        let table = a.scan_table_of(s);
+        assert!(table.bytes[0x80..].iter().all(|&x| !x), "{s:#x}");
+        for b in 0..=255u8 {
+            if table.bytes[usize::from(b)] {
+                assert_eq!(
+                    a.step(a.transitions(), s, b) & ROW,
+                    s & ROW,
+                    "scan of {s:#x} on {b}"
+                );
+            }
+        }
+        // Their low halves are the walk's, in each lane.
+        let scan = ((s >> SCAN_SHIFT) & 15) as usize;
+        assert_eq!(a.low_halves[scan].0[..16], table.low_halves);
+        assert_eq!(a.low_halves[scan].0[16..], table.low_halves);
+    }
+    assert!(
+        a.scan_tables[0].bytes.iter().all(|&x| !x),
+        "table 0 is the empty table"
+    );
+    // The mark of calm, on exactly the transitions the split walk need not stop at:
+    // those that stay in their part or enter one the components are not read from.
+    let part = |s: State| (s >> PART_SHIFT) & 15;
+    for (k, &t) in a.transitions().iter().enumerate() {
+        let from = k / N;
+        if t & ROW == 0 {
+            assert_eq!(t, DEAD, "transition {k}: the dead state is one value");
+        } else if let Some(f) = said[from] {
+            let recorded = Part::ALL[part(t) as usize].is_recorded();
+            let calm = part(f) == part(t) || !recorded;
+            assert_eq!(t & CALM != 0, calm, "transition {k} to {t:#x}");
+        }
+    }
+    for &s in a.starts.iter().filter(|&&s| s != State::MAX) {
+        assert_eq!(s & CALM, 0, "a start is no transition");
+    }
+}
+
+/// The walk [`WalkTables`] describes, as a walk outside the crate follows it
+/// (the npm package's), byte by byte with no skip.
+fn walk_outside(t: &WalkTables, rule: usize, bytes: &[u8]) -> bool {
+    let mut state = t.starts[rule];
+    for &b in bytes {
+        state = t.next[(state & WalkTables::ROW) as usize + usize::from(t.classes[usize::from(b)])];
+    }
+    state & WalkTables::ACCEPTS != 0
+}
+
+/// The tables given out for walks outside the crate decide what the walk here
+/// decides, on every compiled rule; a scan table's bytes keep a state in itself.
+#[test]
+fn walk_tables_decide_as_the_walk() {
+    use crate::grammar::walk_tables;
+    use crate::VariantName;
+    let inputs = [
+        "",
+        "a",
+        "http://a/b?c#d",
+        "http://[::1]:80/x",
+        "//u@h:1/p",
+        "a b",
+        "%4",
+        "%41",
+        "http://\u{e9}.example/\u{fc}",
+        "a:\u{1F600}",
+        "\u{FFFF}",
+        "http://a/\u{FFFD}",
+        "10.0.0.1",
+        "1234:5678::9",
+        "-._~",
+        "a:b:c",
+        "?q",
+        "#f",
+        "http://a/%zz",
+    ];
+    for variant in [VariantName::Uri, VariantName::Iri, VariantName::Leiri] {
+        let t = walk_tables(variant).expect("a compiled grammar");
+        assert_eq!(t.next.len() % t.class_count, 0);
+        for rule in 0..RULES {
+            for input in inputs {
+                let here = match variant {
+                    VariantName::Uri => URI.start(rule).map(|s| URI.accepts(s, input.as_bytes())),
+                    VariantName::Iri => IRI.start(rule).map(|s| IRI.accepts(s, input.as_bytes())),
+                    _ => LEIRI
+                        .start(rule)
+                        .map(|s| LEIRI.accepts(s, input.as_bytes())),
+                };
+                match here {
+                    Some(v) => assert_eq!(
+                        walk_outside(&t, rule, input.as_bytes()),
+                        v,
+                        "{variant:?} {rule} {input:?}"
+                    ),
+                    None => assert_eq!(t.starts[rule], u32::MAX),
+                }
+            }
+        }
+    }
+    assert!(walk_tables(VariantName::Iri2001).is_none());
+}
+
+/// The safety argument of `run` and `split`: every state in the tables numbers a
+/// row of `next`, and every class a column.
+#[test]
+fn tables_are_closed() {
+    closed(&URI);
+    closed(&IRI);
+    closed(&LEIRI);
+}
