@@ -567,19 +567,20 @@ impl Normalizer {
     fn write_syntax_host(&self, host: &str, out: &mut String) {
         let start = out.len();
         if self.chars == CharNorm::None {
-            // The usual host, US-ASCII with no percent-encoding, in one pass: written
-            // in lowercase, and written again as it is only if the writer met either.
+            // One pass writes a URI's host, and the usual IRI host (US-ASCII with no
+            // percent-encoding), in lowercase; another host is written again as it
+            // is if the writer met a percent-encoding or a character beyond ASCII.
             let lowercase = Treatment::aligned(Component::Host, true, self.ascii_only);
-            if !lowercase.write_noting(host, Component::Host, out) {
+            if !lowercase.write_noting(host, Component::Host, out) || self.ascii_only {
                 return;
             }
             out.truncate(start);
-        } else if host.is_ascii() && !host.contains('%') {
+        } else if self.ascii_only || (host.is_ascii() && !host.contains('%')) {
             self.write_cased(host, Component::Host, true, out);
             return;
         }
         self.write_cased(host, Component::Host, false, out);
-        if self.ascii_only || pct::decode(&out[start..]).is_ascii() {
+        if pct::decode(&out[start..]).is_ascii() {
             let written = out.split_off(start);
             pct::push_lowercase_outside_triplets(&written, out);
         }
