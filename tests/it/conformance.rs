@@ -17,7 +17,7 @@
 //! ([`COUNTS`]), so that a change of the corpus or of the checker shows up here.
 //!
 //! When the corpus is absent the test says so and passes, unless `CI=true`.
-//! Print the counts with `cargo test --test conformance -- --nocapture`.
+//! Print the counts with `cargo test -p iri-grammar --test it conformance -- --nocapture`.
 
 use iri_grammar::grammar::{matches_dyn, Rule};
 use iri_grammar_abnf::oracle::Oracle;

@@ -25,7 +25,7 @@
 //! `IRI_DIFFERENTIAL_SEED=S` changes the seeds, e.g.
 //!
 //! ```text
-//! IRI_DIFFERENTIAL_CASES=10000000 cargo test --release --test differential -- --nocapture
+//! IRI_DIFFERENTIAL_CASES=10000000 cargo test --release -p iri-grammar --test it differential -- --nocapture
 //! ```
 //!
 //! Last long runs: 2026-11-24, `6066fb4` (the walk's states widened to 32 bits, each

@@ -37,6 +37,6 @@ fn fresh_or_regenerate(file: &str, fresh: String) {
         + 1;
     panic!(
         "{file} is stale (first difference at line {first_difference}).\n\
-         Regenerate it with:\n\n    IRI_GRAMMAR_REGENERATE=1 cargo test --test generated\n"
+         Regenerate it with:\n\n    IRI_GRAMMAR_REGENERATE=1 cargo test -p iri-grammar --test it generated\n"
     );
 }

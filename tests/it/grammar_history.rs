@@ -7,7 +7,7 @@
 //! After changing a grammar, rewrite the page with
 //!
 //! ```text
-//! IRI_GRAMMAR_REGENERATE=1 cargo test --release --test grammar_history
+//! IRI_GRAMMAR_REGENERATE=1 cargo test --release -p iri-grammar --test it grammar_history
 //! ```
 
 use iri_grammar::grammar::{matches_dyn, Rule};

@@ -4,7 +4,7 @@
 //! `tree-2001-*` and `error-2001-*`, like `tests/snapshots.rs`'s).
 //!
 //! Review a changed snapshot as a student of the documents would, then accept it with
-//! `INSTA_UPDATE=always cargo test --test iri2001`.
+//! `INSTA_UPDATE=always cargo test -p iri-grammar --test it iri2001`.
 
 use iri_grammar::grammar::{check, is_match, Iri, Iri2001, Rule, Uri};
 use iri_grammar::{parse_tree, VariantName};

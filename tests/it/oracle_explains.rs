@@ -2,7 +2,7 @@
 //! shows for a user's grammar) against the combinators' for the built-in grammars:
 //! the same tree for every generated string, the same failing position for every
 //! near miss. 300 strings a grammar in `cargo test`; long mode:
-//! `IRI_ORACLE_CASES=100000 cargo test --release --test oracle_explains --
+//! `IRI_ORACLE_CASES=100000 cargo test --release -p iri-grammar --test it oracle_explains --
 //! --nocapture` (with one known limit in the 2001 draft's grammar: see
 //! `two_character_lookahead_fails_where_the_abnf_does`).
 

@@ -31,7 +31,7 @@
 //! `cargo test` runs 100,000 cases (about 12 s in debug). The long mode:
 //!
 //! ```sh
-//! IRI_PEER_CASES=10000000 nice cargo test --release --test peers -- --nocapture
+//! IRI_PEER_CASES=10000000 nice cargo test --release -p iri-grammar --test it peers -- --nocapture
 //! ```
 
 use iri_grammar::{IriRef, UriRef};

@@ -15,7 +15,7 @@
 //! two shared cores, last result in the README's "Reliability" list):
 //!
 //! ```sh
-//! IRI_PROPERTY_CASES=10000000 cargo test --release --test properties -- --nocapture
+//! IRI_PROPERTY_CASES=10000000 cargo test --release -p iri-grammar --test it properties -- --nocapture
 //! ```
 
 use iri_grammar::convert::{ConvertError, ToIri, ToUri};

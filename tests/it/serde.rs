@@ -1,5 +1,5 @@
 //! The `serde` feature: references serialize as strings; deserializing validates.
-//! Run with `cargo test --features serde --test serde` (CI does).
+//! Run with `cargo test -p iri-grammar --features serde --test it serde::` (CI does).
 #![cfg(feature = "serde")]
 
 use iri_grammar::reference::{AbsoluteIri, IriRef, UriRef};

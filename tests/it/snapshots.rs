@@ -11,7 +11,7 @@
 //!   [`iri_grammar::grammar::check`]'s error.
 //!
 //! Review a changed snapshot as a student of the RFCs would, then accept it with
-//! `INSTA_UPDATE=always cargo test --test snapshots` (or `cargo insta review`).
+//! `INSTA_UPDATE=always cargo test -p iri-grammar --test it snapshots` (or `cargo insta review`).
 
 use iri_grammar::grammar::{check, Iri, Leiri, MatchError, Rule, Uri, Variant};
 use iri_grammar::parse_tree;

@@ -67,7 +67,7 @@ impl Engine<'_> {
                 rule,
                 oracle,
             } => {
-                let name = rule_name(*variant, *rule);
+                let name = rule.name_of(*variant);
                 match oracle.matches(name, s) {
                     Ok(true) => Ok(()),
                     // The combinators agree with the oracle on every input the
@@ -156,11 +156,6 @@ pub enum NoTree {
 /// The generated combinators of `variant` on `rule`.
 fn combinators(variant: VariantName, rule: Rule, s: &str) -> Result<(), iri_grammar::MatchError> {
     iri_grammar::with_variant!(variant, V => check::<V>(rule, s))
-}
-
-/// The name of `rule` in `variant`'s grammar.
-fn rule_name(variant: VariantName, rule: Rule) -> &'static str {
-    iri_grammar::with_variant!(variant, V => rule.name::<V>())
 }
 
 /// The problem of an input longer than the oracle judges, with a grammar of one's
