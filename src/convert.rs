@@ -234,6 +234,8 @@ fn to_iri_unless_dns<V: Variant>(r: &Reference<'_, V>, dns: bool) -> Reference<'
         if at == Component::Host && dns {
             host_to_unicode(s, leiri, out);
         } else if leiri {
+            // A branch for each value of `leiri`, so that each writer's table and
+            // `keep` are constants where it runs.
             Treatment::to_iri(at, true).write(s, at, out);
         } else {
             Treatment::to_iri(at, false).write(s, at, out);

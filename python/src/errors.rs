@@ -41,7 +41,7 @@ pub(crate) fn iri_error(
     }
 }
 
-pub(crate) fn make_iri_error(
+fn make_iri_error(
     py: Python<'_>,
     e: &MatchError,
     t: &Text<'_>,

@@ -23,7 +23,7 @@ pub(crate) fn variant_named(name: &str) -> PyResult<VariantName> {
 /// RFC 5234 §2.1), built once.
 /// Each table also holds the names as the grammar spells them, so that the usual
 /// spelling is found without lowercasing (an allocation per call).
-pub(crate) fn rule_table(variant: VariantName) -> &'static HashMap<String, Rule> {
+fn rule_table(variant: VariantName) -> &'static HashMap<String, Rule> {
     static TABLES: OnceLock<[HashMap<String, Rule>; 4]> = OnceLock::new();
     let tables = TABLES.get_or_init(|| {
         VariantName::EVERY.map(|v| {

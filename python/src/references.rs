@@ -364,7 +364,7 @@ macro_rules! reference_class {
 
 /// The exact string of `other` when it is a `str` or a reference of any class (what
 /// `==` compares), else `None`. A `str` with a lone surrogate is no reference's text.
-pub(crate) fn exact_text(other: &Bound<'_, PyAny>) -> Option<String> {
+fn exact_text(other: &Bound<'_, PyAny>) -> Option<String> {
     if let Ok(s) = other.cast::<PyString>() {
         return s.to_cow().ok().map(std::borrow::Cow::into_owned);
     }

@@ -58,7 +58,7 @@ pub(crate) fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Text<'a>> {
 }
 
 /// Reads WTF-8 (UTF-8 that may encode surrogates) as UTF-8 with U+FFFF for each.
-pub(crate) fn without_surrogates(bytes: &[u8]) -> Text<'static> {
+fn without_surrogates(bytes: &[u8]) -> Text<'static> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut surrogates = Vec::new();
     let mut chars = 0;

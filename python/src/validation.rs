@@ -41,7 +41,7 @@ pub(crate) fn check(
 /// long as the tuple that holds it, hence `'a`). A string with a lone surrogate is
 /// `"\u{FFFF}"`: no rule of any grammar matches U+FFFF (see the module docs), so
 /// that string, like the string itself, matches no rule and parses as no reference.
-pub(crate) fn batch_item<'a>(item: Borrowed<'a, '_, PyAny>) -> PyResult<&'a str> {
+fn batch_item<'a>(item: Borrowed<'a, '_, PyAny>) -> PyResult<&'a str> {
     let mut size: pyo3::ffi::Py_ssize_t = 0;
     // SAFETY: `item` is a live object; CPython checks that it is a `str` (else
     // TypeError, NULL), and the UTF-8 it caches lives as long as the string, which

@@ -28,7 +28,7 @@ pub(crate) struct Recomposer {
 }
 
 impl Recomposer {
-    /// An empty builder with room for `capacity` bytes.
+    /// An empty recomposer with room for `capacity` bytes.
     pub(crate) fn with_capacity(capacity: usize) -> Recomposer {
         Recomposer {
             text: String::with_capacity(capacity),
@@ -219,7 +219,7 @@ impl Recomposer {
         self.close(Component::Authority);
     }
 
-    /// Starts an empty builder with `from`'s scheme and authority (if it has one) as
+    /// Starts an empty recomposer with `from`'s scheme and authority (if it has one) as
     /// they are: the start of `from`'s text up to its path, in one copy. The
     /// boundaries are `from`'s own, since both texts start alike.
     pub(crate) fn start_with_scheme_and_authority<V: Variant>(&mut self, from: &Reference<'_, V>) {

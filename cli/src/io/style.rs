@@ -41,21 +41,18 @@ impl Style {
     /// unless standard output is a terminal, which is shown their control and bidi
     /// formatting characters as `\uXXXX` as all text output is ([`Out`](super::Out)).
     pub fn copies_inputs(&self) -> bool {
-        let s = self;
-        !self.json && !s.with_input && (s.invalid_only || self.verdicts && s.valid_only)
+        !self.json && !self.with_input && (self.invalid_only || self.verdicts && self.valid_only)
     }
 
     pub(super) fn shows(&self, status: Verdict) -> bool {
-        let s = self;
-        !(s.quiet
-            || s.valid_only && status != Verdict::Success
-            || s.invalid_only && status == Verdict::Success)
+        !(self.quiet
+            || self.valid_only && status != Verdict::Success
+            || self.invalid_only && status == Verdict::Success)
     }
 
     /// Whether what is shown depends on how the input came out.
     pub(super) fn filters(&self) -> bool {
-        let s = self;
-        s.quiet || s.valid_only || s.invalid_only
+        self.quiet || self.valid_only || self.invalid_only
     }
 
     /// Whether records are separated by a blank line: text records of several lines,
