@@ -72,7 +72,7 @@ pub enum CharNorm {
 
 impl Level {
     /// Every spelling [`str::parse`] accepts, with the level it names; matched
-    /// without regard to ASCII case.
+    /// as every name is (`iri_grammar_contract::by_spelling`: ASCII case aside).
     pub const SPELLINGS: [(&'static str, Level); 3] = [
         ("simple", Level::Simple),
         ("syntax", Level::Syntax),
@@ -100,11 +100,7 @@ impl core::str::FromStr for Level {
     type Err = ParseLevelError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::SPELLINGS
-            .iter()
-            .find(|(spelling, _)| s.eq_ignore_ascii_case(spelling))
-            .map(|&(_, level)| level)
-            .ok_or(ParseLevelError)
+        iri_grammar_contract::by_spelling(&Level::SPELLINGS, s).ok_or(ParseLevelError)
     }
 }
 
@@ -124,7 +120,7 @@ impl core::error::Error for ParseLevelError {}
 impl CharNorm {
     /// Every spelling [`str::parse`] accepts, with the normalization it names: each
     /// one's [`as_str`](CharNorm::as_str), and the empty string for none (an option
-    /// left empty); matched without regard to ASCII case.
+    /// left empty); matched as every name is (`iri_grammar_contract::by_spelling`).
     pub const SPELLINGS: [(&'static str, CharNorm); 4] = [
         ("none", CharNorm::None),
         ("nfc", CharNorm::Nfc),
@@ -155,11 +151,7 @@ impl core::str::FromStr for CharNorm {
     type Err = ParseCharNormError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        CharNorm::SPELLINGS
-            .iter()
-            .find(|(spelling, _)| s.eq_ignore_ascii_case(spelling))
-            .map(|&(_, chars)| chars)
-            .ok_or(ParseCharNormError)
+        iri_grammar_contract::by_spelling(&CharNorm::SPELLINGS, s).ok_or(ParseCharNormError)
     }
 }
 

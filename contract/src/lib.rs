@@ -111,24 +111,33 @@ impl FromStr for VariantName {
     type Err = ParseVariantNameError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        VariantName::SPELLINGS
-            .iter()
-            .find(|(spelling, _)| spelled(s, spelling))
-            .map(|&(_, variant)| variant)
-            .ok_or(ParseVariantNameError)
+        by_spelling(&VariantName::SPELLINGS, s).ok_or(ParseVariantNameError)
     }
 }
 
-/// Whether `s` is `spelling` but for ASCII case and `_` for `-`.
-fn spelled(s: &str, spelling: &str) -> bool {
-    let folded = |b: &u8| match b {
+/// The value a spelling set gives `s`: the first entry of `table` that `s` spells,
+/// but for ASCII case and `_` for `-` (Python identifiers have no `-`). The one
+/// reading of names behind every `FromStr` of option names (grammars here, levels
+/// and character normalizations in the library).
+///
+/// ```
+/// use iri_grammar_contract::by_spelling;
+/// let table = [("iri-2001", 2001), ("iri", 2005)];
+/// assert_eq!(by_spelling(&table, "IRI_2001"), Some(2001));
+/// assert_eq!(by_spelling(&table, "url"), None);
+/// ```
+pub fn by_spelling<T: Copy>(table: &[(&str, T)], s: &str) -> Option<T> {
+    let folded = |b: u8| match b {
         b'_' => b'-',
         b => b.to_ascii_lowercase(),
     };
-    s.len() == spelling.len()
-        && s.bytes()
-            .zip(spelling.bytes())
-            .all(|(a, b)| folded(&a) == b)
+    let spelled = |spelling: &str| {
+        s.len() == spelling.len() && s.bytes().zip(spelling.bytes()).all(|(a, b)| folded(a) == b)
+    };
+    table
+        .iter()
+        .find(|(spelling, _)| spelled(spelling))
+        .map(|&(_, value)| value)
 }
 
 /// The error of [`VariantName`]'s [`FromStr`]: the string names no grammar. Its
