@@ -9,6 +9,7 @@ use std::ffi::OsStr;
 use std::ffi::OsString;
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
 /// What `iri --version` says (`-V`: the version alone): the commit it is built from
@@ -297,10 +298,24 @@ impl<E> Named<E> {
     }
 }
 
-/// A command-line value that the library names.
+/// A command-line value that the library names: the value `--help` lists for each
+/// of the library's values (a command may offer fewer: `normalize --level` has no
+/// `simple`).
 pub trait NamedByTheLibrary: ValueEnum + Clone + Send + Sync + 'static {
-    /// The value the library reads `name` as, if any.
-    fn read(name: &str) -> Option<Self>;
+    /// The library's type, which reads names (`FromStr`).
+    type Library: FromStr + PartialEq;
+
+    /// The library's value this one stands for.
+    fn library(&self) -> Self::Library;
+
+    /// The value the library reads `name` as, if this command offers it.
+    fn read(name: &str) -> Option<Self> {
+        let wanted: Self::Library = name.parse().ok()?;
+        Self::value_variants()
+            .iter()
+            .find(|v| v.library() == wanted)
+            .cloned()
+    }
 }
 
 impl<E: NamedByTheLibrary> TypedValueParser for Named<E> {
@@ -328,18 +343,23 @@ impl<E: NamedByTheLibrary> TypedValueParser for Named<E> {
 }
 
 impl NamedByTheLibrary for GrammarArg {
-    fn read(name: &str) -> Option<Self> {
-        name.parse::<VariantName>().ok().map(GrammarArg::of)
+    type Library = VariantName;
+    fn library(&self) -> VariantName {
+        self.variant()
     }
 }
 
 impl NamedByTheLibrary for LevelArg {
-    fn read(name: &str) -> Option<Self> {
-        Some(match name.parse::<Level>().ok()? {
-            Level::Simple => LevelArg::Simple,
-            Level::Syntax => LevelArg::Syntax,
-            Level::Scheme => LevelArg::Scheme,
-        })
+    type Library = Level;
+    fn library(&self) -> Level {
+        self.level()
+    }
+}
+
+impl NamedByTheLibrary for NormalizeLevelArg {
+    type Library = Level;
+    fn library(&self) -> Level {
+        self.level()
     }
 }
 
@@ -357,15 +377,6 @@ pub enum GrammarArg {
 }
 
 impl GrammarArg {
-    fn of(variant: VariantName) -> GrammarArg {
-        match variant {
-            VariantName::Uri => GrammarArg::Uri,
-            VariantName::Iri => GrammarArg::Iri,
-            VariantName::Leiri => GrammarArg::Leiri,
-            VariantName::Iri2001 => GrammarArg::Iri2001,
-        }
-    }
-
     pub fn variant(self) -> VariantName {
         match self {
             GrammarArg::Uri => VariantName::Uri,
@@ -644,7 +655,7 @@ pub enum Command {
     /// or scheme.
     Normalize {
         /// The level of the normal form.
-        #[arg(long, value_enum, default_value_t = NormalizeLevelArg::Syntax)]
+        #[arg(long, default_value = "syntax", value_parser = Named::<NormalizeLevelArg>::new())]
         level: NormalizeLevelArg,
         #[command(flatten)]
         chars: CharNormArgs,

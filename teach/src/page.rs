@@ -119,14 +119,10 @@ pub fn params(query: &str) -> Option<Params> {
 
 const GRAMMAR_PARAM: &str = "grammar must be uri, iri, leiri or iri-2001";
 
+/// The `grammar` parameter, read by the library's spelling set as every front end
+/// reads grammar names; `iri` when it is absent.
 fn variant(name: Option<&String>) -> Option<VariantName> {
-    match name.map(String::as_str) {
-        Some("uri") => Some(VariantName::Uri),
-        Some("iri") | None => Some(VariantName::Iri),
-        Some("leiri") => Some(VariantName::Leiri),
-        Some("iri-2001") => Some(VariantName::Iri2001),
-        _ => None,
-    }
+    name.map_or(Some(VariantName::Iri), |n| n.parse().ok())
 }
 
 /// The answer to a path that needs no grammar work: the rule names

@@ -12,10 +12,10 @@ use iri_grammar_abnf::strings::diff::{differences, shown, Group, Language, Optio
 use iri_grammar_abnf::{Grammar, Grammars};
 use std::io::Write;
 
+/// A built-in grammar by the library's spelling set (`VariantName::SPELLINGS`), as
+/// `--grammar` reads it; any other name is a grammar file.
 fn builtin(name: &str) -> Option<VariantName> {
-    VariantName::EVERY
-        .into_iter()
-        .find(|v| v.as_str().eq_ignore_ascii_case(name))
+    name.parse().ok()
 }
 
 /// `budget`: the oracles' work budget (`--oracle-steps`).
