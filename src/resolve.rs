@@ -288,7 +288,8 @@ impl<V: Variant> AbsoluteReference<'_, V> {
     /// assert_eq!(r("//g"), "http://g");
     /// ```
     pub fn resolve(&self, reference: &Reference<'_, V>) -> AbsoluteReference<'static, V> {
-        AbsoluteReference(reference.resolve_with_scheme(&self.0, self.scheme()))
+        let base = self.as_reference();
+        AbsoluteReference::resolved(reference.resolve_with_scheme(base, self.scheme()))
     }
 
     /// Parses `reference` in grammar `V` and resolves it against this base: url's
@@ -321,7 +322,7 @@ impl<V: Variant> AbsoluteReference<'_, V> {
         &self,
         target: &AbsoluteReference<'_, V>,
     ) -> Result<Reference<'static, V>, ResolveError> {
-        target.0.relativize(&self.0)
+        target.as_reference().relativize(self.as_reference())
     }
 }
 

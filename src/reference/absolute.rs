@@ -43,7 +43,7 @@ use core::str::FromStr;
 /// ```
 ///
 /// [`scheme`]: AbsoluteReference::scheme
-pub struct AbsoluteReference<'a, V: Variant = Iri>(pub(crate) Reference<'a, V>);
+pub struct AbsoluteReference<'a, V: Variant = Iri>(Reference<'a, V>);
 
 /// An RFC 3987 IRI (the `IRI` rule: a scheme, a fragment allowed).
 pub type AbsoluteIri<'a> = AbsoluteReference<'a, Iri>;
@@ -81,6 +81,13 @@ impl<'a, V: Variant> AbsoluteReference<'a, V> {
         let end = self.0.components().scheme_end;
         debug_assert_ne!(end, ABSENT);
         &self.0.as_str()[..end as usize]
+    }
+
+    /// The result of resolution against a base, which has a scheme, as the result
+    /// does (RFC 3986 §5.2.2: `T.scheme` is the reference's or the base's).
+    pub(crate) fn resolved(r: Reference<'a, V>) -> Self {
+        debug_assert!(r.scheme().is_some());
+        AbsoluteReference(r)
     }
 
     /// The reference this is.
