@@ -130,6 +130,34 @@ impl<'g> Oracle<'g> {
         self.counted_tree(rule, input).map(|(tree, _)| tree)
     }
 
+    /// [`Oracle::tree`] with a node for every rule, the rules of one character
+    /// (`unreserved`, `sub-delims`, `ALPHA`, `ucschar`) included, which
+    /// [`Oracle::tree`] folds into their parent to keep trees readable. For a tool
+    /// that must name the rule a character belongs to: `iri conform` names
+    /// `sub-delims` for a program that refuses `'`.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammars, VariantName};
+    /// let g = Grammars::builtin();
+    /// let t = Oracle::new(&g, VariantName::Uri).tree_of_every_rule("segment", "'").unwrap();
+    /// assert_eq!(t.to_text(), "segment 0..1 \"'\"\n  pchar 0..1 \"'\"\n    sub-delims 0..1 \"'\"\n");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Oracle::tree`].
+    pub fn tree_of_every_rule<'i>(
+        &self,
+        rule: &str,
+        input: &'i str,
+    ) -> Result<OracleTree<'i>, OracleFailure> {
+        let k = self.table.resolve(rule)?;
+        let chars: Vec<char> = input.chars().collect();
+        let mut b = self.builder(k, rule, input, &chars)?;
+        b.singles.iter_mut().for_each(|s| *s = false);
+        let root = b.tree(k, 0, chars.len())?;
+        Ok(OracleTree { input, root })
+    }
+
     /// [`Oracle::tree`], and the work it took: the oracle's evaluations and the
     /// builder's steps (for the tests that hold the work linear in the input).
     pub(crate) fn counted_tree<'i>(
