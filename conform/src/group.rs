@@ -1,23 +1,34 @@
 //! Where a program parts from the ABNF: the rule (and its alternative) of the parse
-//! tree that holds the smallest difference between a minimized disagreement and an
-//! input the program gets right.
+//! tree that holds the smallest difference between a minimized disagreement and
+//! strings the program gets right.
 //!
+//! - **It rejects a valid string.** The single edits of the string (a character
+//!   deleted, made plain, or inserted) that keep it valid, keep every other
+//!   character in the same rules by the same alternatives, and bring the program's
+//!   agreement back: the deepest rule of the string's parse tree that holds them
+//!   all. An edit that moves the parse to another alternative above (`//:80000` to
+//!   `/:80000`) says nothing of the rule at fault and does not count. When no
+//!   edit does, the deepest rule that holds more than half of the string.
+//! - **It gives a component that differs.** The rule of that component (`port`).
 //! - **It accepts an invalid string.** The valid strings one edit away (one
 //!   character of each class of the grammar's alphabet deleted, replaced or
-//!   inserted), nearest to where the oracle fails on it, judged and parsed by the
-//!   oracle alone: the deepest rule around the edit. The rule most of them name is
-//!   where the program's language is larger than the grammar's: the program accepts
-//!   `256.0.0.0`, and `255.0.0.0`, `25.0.0.0`, `206.0.0.0` are `dec-octet`s.
-//! - **It rejects a valid string, or gives a component that differs.** The
-//!   positions of the string where one character deleted or made plain (`a`, `0`)
-//!   keeps it valid and brings the program's agreement back: the deepest rule of
-//!   the string's parse tree whose span holds them all. When no single edit does,
-//!   the deepest rule that holds more than half of the string.
+//!   inserted), nearest to where the oracle fails on it: each names the deepest
+//!   rule around its edit. Each such rule is tried by putting the invalid piece in
+//!   another place where the rule occurs, in strings the program got right: the
+//!   rule the program lets the piece through in is the place (`ht_p://h`, accepted,
+//!   says `scheme` for `a_:`).
+//!
+//! Either way, the rule is then tried elsewhere: a string of it that the program
+//! refuses (or a piece it lets through) put where the same rule occurs under
+//! another parent; if the program takes it there, the fault is the parent's (a
+//! program refusing `~` in a host, not in a path, is named at `reg-name`, not
+//! `unreserved`). Rules of RFC 5234's core (`ALPHA`, `DIGIT`) are named by the rule
+//! that uses them.
 
 use crate::verdict::Kind;
 use iri_grammar_abnf::oracle::explain::{OracleNode, OracleTree};
 use iri_grammar_abnf::oracle::Oracle;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// A rule of the parse tree, and which alternative of its definition it took.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,6 +44,13 @@ impl Place {
         Place {
             rule: n.rule.clone(),
             alternative: n.alternative,
+        }
+    }
+
+    fn rule(rule: &str) -> Place {
+        Place {
+            rule: rule.to_string(),
+            alternative: None,
         }
     }
 }
@@ -66,161 +84,520 @@ pub fn first_place(oracle: &Oracle<'_>, rule: &str, s: &str, kind: Kind) -> Stri
     rules.into_iter().collect::<Vec<_>>().join(" ")
 }
 
-/// The deepest node of `tree` whose span holds every byte of `from..to`. For a
-/// point (`from == to`: where a character was deleted), the deeper of the nodes
-/// holding the character before it and the one after it: the deletion took a
-/// character from between them, and the deeper one is the rule it shortened
-/// (`//[::0.0.0.0]` is `//[::0.0.0.00]` with a `0` less at the end of a
-/// `dec-octet`, not of the `IP-literal` whose `]` follows).
-pub fn deepest_holding<'t>(tree: &'t OracleTree<'_>, from: usize, to: usize) -> &'t OracleNode {
-    if from == to {
-        let before = tree.input[..from]
-            .chars()
-            .next_back()
-            .map(|c| from - c.len_utf8());
-        let after = tree.input[from..]
-            .chars()
-            .next()
-            .map(|c| from + c.len_utf8());
-        let sides = [
-            before.map(|b| holding(tree, b, from)),
-            after.map(|a| holding(tree, from, a)),
-        ];
-        return match sides {
-            [Some(b), Some(a)] => {
-                if a.1 > b.1 {
-                    a.0
-                } else {
-                    b.0
-                }
+/// How many valid inputs the places of each rule are looked for in, and how many
+/// places a rule is tried in.
+const POOL: usize = 600;
+const TRIED_PLACES: usize = 6;
+
+/// A place where a rule occurs in a valid input: its span and the rule around it.
+#[derive(Debug, Clone)]
+struct Occurrence {
+    input: usize,
+    start: usize,
+    end: usize,
+    parent: String,
+}
+
+/// Finds the place of each minimized disagreement of one run: the oracle, the rule
+/// asked, the grammar's alphabet, and valid inputs to try rules in.
+pub struct Placer<'o, 'g> {
+    oracle: &'o Oracle<'g>,
+    rule: String,
+    alphabet: Vec<char>,
+    pool: Vec<String>,
+    /// Where each rule occurs in the pool, built on first use.
+    occurrences: Option<HashMap<String, Vec<Occurrence>>>,
+}
+
+/// An edit of a string, at a character index.
+#[derive(Debug, Clone, Copy)]
+enum Edit {
+    Delete(usize),
+    Replace(usize, char),
+    Insert(usize, char),
+}
+
+impl Edit {
+    fn apply(self, chars: &[char]) -> String {
+        let mut v = chars.to_vec();
+        match self {
+            Edit::Delete(p) => {
+                v.remove(p);
             }
-            [Some(one), None] | [None, Some(one)] => one.0,
-            [None, None] => &tree.root,
-        };
-    }
-    holding(tree, from, to).0
-}
-
-/// The deepest node holding `from..to` (not empty), and its depth.
-fn holding<'t>(tree: &'t OracleTree<'_>, from: usize, to: usize) -> (&'t OracleNode, usize) {
-    let mut n = &tree.root;
-    let mut depth = 0;
-    while let Some(c) = n.children.iter().find(|c| c.start <= from && to <= c.end) {
-        n = c;
-        depth += 1;
-    }
-    (n, depth)
-}
-
-/// Where an invalid string the program accepts parts from the grammar: among its
-/// valid neighbours whose edit is nearest to where the oracle fails on it (the
-/// farthest it got), the rule most of them hold the edit in (see the module's
-/// documentation); the rule asked when no neighbour is valid. The edit nearest the
-/// failure is the one that mends what the program let through: `//@:a` fails at the
-/// `a` of the port, and `//@:0` mends it in `port`, while `/x@:a`, a path, mends it
-/// elsewhere. `alphabet` is the grammar's
-/// ([`iri_grammar_abnf::strings::counterexamples::alphabet`]).
-pub fn accepted_place(oracle: &Oracle<'_>, alphabet: &[char], rule: &str, s: &str) -> Place {
-    let n = s.chars().count();
-    let at = oracle.explain(rule, s).map_or(0, |e| e.char_offset).min(n);
-    for distance in 0..=n {
-        let mut tally: Vec<(Place, usize)> = Vec::new();
-        let positions = [at.checked_sub(distance), at.checked_add(distance)];
-        for p in positions.into_iter().flatten().filter(|&p| p <= n) {
-            if distance == 0 && p != at {
-                continue;
-            }
-            for (neighbour, from, to) in edits_at(s, p, alphabet) {
-                let Ok(tree) = oracle.tree(rule, &neighbour) else {
-                    continue;
-                };
-                let place = Place::of(deepest_holding(&tree, from, to));
-                match tally.iter_mut().find(|(q, _)| *q == place) {
-                    Some((_, k)) => *k += 1,
-                    None => tally.push((place, 1)),
-                }
-            }
+            Edit::Replace(p, c) => v[p] = c,
+            Edit::Insert(p, c) => v.insert(p, c),
         }
-        let best = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
-        if let Some((place, _)) = tally.into_iter().find(|(_, k)| *k == best) {
-            return place;
-        }
+        v.into_iter().collect()
     }
-    Place {
-        rule: rule.to_string(),
-        alternative: None,
+
+    /// Where character `q` of the string is in the edited one (`None`: the edited
+    /// character itself).
+    fn moved(self, q: usize) -> Option<usize> {
+        match self {
+            Edit::Delete(p) | Edit::Replace(p, _) if q == p => None,
+            Edit::Delete(p) if q > p => Some(q - 1),
+            Edit::Insert(p, _) if q >= p => Some(q + 1),
+            _ => Some(q),
+        }
     }
 }
 
-/// The single edits of `s` at character position `p`, each with the byte span of
-/// the edit in the edited string (deletion: the empty span where the character was).
-fn edits_at(s: &str, p: usize, alphabet: &[char]) -> Vec<(String, usize, usize)> {
-    let chars: Vec<char> = s.chars().collect();
-    let byte = |v: &[char], k: usize| v[..k].iter().map(|c| c.len_utf8()).sum::<usize>();
-    let mut out = Vec::new();
-    if p < chars.len() {
-        let mut v = chars.clone();
-        v.remove(p);
-        let at = byte(&v, p);
-        out.push((v.iter().collect(), at, at));
-        for &c in alphabet.iter().filter(|&&c| c != chars[p]) {
-            let mut v = chars.clone();
-            v[p] = c;
-            let at = byte(&v, p);
-            out.push((v.iter().collect(), at, at + c.len_utf8()));
-        }
-    }
-    for &c in alphabet {
-        let mut v = chars.clone();
-        v.insert(p, c);
-        let at = byte(&v, p);
-        out.push((v.iter().collect(), at, at + c.len_utf8()));
-    }
-    out
-}
-
-/// Where a valid string the program gets wrong parts from the grammar, given
-/// `agrees`, whether the program gets a valid neighbour right (see the module's
-/// documentation).
-pub fn rejected_place(
-    oracle: &Oracle<'_>,
-    rule: &str,
-    s: &str,
-    mut agrees: impl FnMut(&str) -> bool,
-) -> Place {
-    let Ok(tree) = oracle.tree(rule, s) else {
-        return Place {
-            rule: rule.to_string(),
-            alternative: None,
-        };
-    };
-    let mut span: Option<(usize, usize)> = None;
-    for (at, c) in s.char_indices() {
-        let rest = &s[at + c.len_utf8()..];
-        let edits = [
-            format!("{}{rest}", &s[..at]),
-            format!("{}a{rest}", &s[..at]),
-            format!("{}0{rest}", &s[..at]),
-        ];
-        let critical = edits
-            .iter()
-            .any(|t| t != s && oracle.matches(rule, t).unwrap_or(false) && agrees(t));
-        if critical {
-            let end = at + c.len_utf8();
-            span = Some(span.map_or((at, end), |(a, b)| (a.min(at), b.max(end))));
-        }
-    }
-    let node = match span {
-        Some((from, to)) => deepest_holding(&tree, from, to),
-        None => {
+/// For each character of the tree's input, the rules that hold it, from the root,
+/// with their alternatives.
+fn chains(tree: &OracleTree<'_>) -> Vec<Vec<Place>> {
+    tree.input
+        .char_indices()
+        .map(|(b, c)| {
+            let mut chain = vec![Place::of(&tree.root)];
             let mut n = &tree.root;
-            while let Some(c) = n.children.iter().find(|c| 2 * (c.end - c.start) > s.len()) {
+            while let Some(c) = n
+                .children
+                .iter()
+                .find(|k| k.start <= b && b + c.len_utf8() <= k.end)
+            {
+                chain.push(Place::of(c));
                 n = c;
             }
-            n
+            chain
+        })
+        .collect()
+}
+
+/// The path (child indices from the root) of the deepest node holding `from..to`
+/// (not empty).
+fn path_holding(tree: &OracleTree<'_>, from: usize, to: usize) -> Vec<usize> {
+    let mut path = Vec::new();
+    let mut n = &tree.root;
+    while let Some(k) = n
+        .children
+        .iter()
+        .position(|c| c.start <= from && to <= c.end)
+    {
+        path.push(k);
+        n = &n.children[k];
+    }
+    path
+}
+
+fn node_at<'t>(tree: &'t OracleTree<'_>, path: &[usize]) -> &'t OracleNode {
+    path.iter().fold(&tree.root, |n, &k| &n.children[k])
+}
+
+fn common_prefix(a: &[usize], b: &[usize]) -> Vec<usize> {
+    a.iter()
+        .zip(b)
+        .take_while(|(x, y)| x == y)
+        .map(|(x, _)| *x)
+        .collect()
+}
+
+fn byte_of(chars: &[char], k: usize) -> usize {
+    chars[..k].iter().map(|c| c.len_utf8()).sum()
+}
+
+impl<'o, 'g> Placer<'o, 'g> {
+    /// A placer for `rule`; `pool`: inputs the rules are tried in (the invalid ones
+    /// are passed over), `alphabet` the grammar's
+    /// ([`iri_grammar_abnf::strings::counterexamples::alphabet`]).
+    pub fn new(oracle: &'o Oracle<'g>, rule: &str, alphabet: &[char], pool: &[&str]) -> Self {
+        // In the order given: the run's inputs start with the cover set, which
+        // reaches every alternative, so the first few hundred hold every rule.
+        let pool: Vec<String> = pool.iter().map(|s| s.to_string()).collect();
+        Placer {
+            oracle,
+            rule: rule.to_string(),
+            alphabet: alphabet.to_vec(),
+            pool,
+            occurrences: None,
         }
+    }
+
+    /// Whether `name` is a rule of RFC 5234's core (`ALPHA`, `DIGIT`, `HEXDIG`).
+    fn is_core(&self, name: &str) -> bool {
+        self.oracle
+            .rule(name)
+            .is_some_and(|d| d.source.document.contains("5234"))
+    }
+
+    /// The path, up past rules of the core: they are named by the rule using them.
+    fn past_core(&self, tree: &OracleTree<'_>, mut path: Vec<usize>) -> Vec<usize> {
+        while !path.is_empty() && self.is_core(&node_at(tree, &path).rule) {
+            path.pop();
+        }
+        path
+    }
+
+    /// Where each rule occurs in the first [`POOL`] valid inputs of the pool.
+    fn occurrences(&mut self) -> &HashMap<String, Vec<Occurrence>> {
+        if self.occurrences.is_none() {
+            let mut map: HashMap<String, Vec<Occurrence>> = HashMap::new();
+            let mut valid = 0;
+            for (k, s) in self.pool.iter().enumerate() {
+                if valid >= POOL {
+                    break;
+                }
+                let Ok(t) = self.oracle.tree_of_every_rule(&self.rule, s) else {
+                    continue;
+                };
+                valid += 1;
+                let mut stack = vec![&t.root];
+                while let Some(n) = stack.pop() {
+                    for c in &n.children {
+                        map.entry(c.rule.clone()).or_default().push(Occurrence {
+                            input: k,
+                            start: c.start,
+                            end: c.end,
+                            parent: n.rule.clone(),
+                        });
+                        stack.push(c);
+                    }
+                }
+            }
+            self.occurrences = Some(map);
+        }
+        self.occurrences.as_ref().expect("built above")
+    }
+
+    /// `text` put in the places where `rule` occurs (under a parent other than
+    /// `not_under`, if given), the parents taken in turn; those the oracle judges
+    /// `valid`, at most [`TRIED_PLACES`].
+    fn transplants(
+        &mut self,
+        rule: &str,
+        not_under: Option<&str>,
+        text: &str,
+        valid: bool,
+    ) -> Vec<String> {
+        let found = self.occurrences().get(rule).cloned().unwrap_or_default();
+        let mut by_parent: Vec<(String, Vec<Occurrence>)> = Vec::new();
+        for o in found
+            .into_iter()
+            .filter(|o| not_under != Some(o.parent.as_str()))
+        {
+            match by_parent.iter_mut().find(|(p, _)| *p == o.parent) {
+                Some((_, v)) => v.push(o),
+                None => by_parent.push((o.parent.clone(), vec![o])),
+            }
+        }
+        let mut out: Vec<String> = Vec::new();
+        for depth in 0..POOL {
+            let before = out.len();
+            let mut any = false;
+            for (_, v) in &by_parent {
+                let Some(o) = v.get(depth) else { continue };
+                any = true;
+                let base = &self.pool[o.input];
+                let t = format!("{}{text}{}", &base[..o.start], &base[o.end..]);
+                if out.len() < TRIED_PLACES
+                    && !out.contains(&t)
+                    && self.oracle.matches(&self.rule, &t).ok() == Some(valid)
+                {
+                    out.push(t);
+                }
+            }
+            if !any || out.len() >= TRIED_PLACES || (depth > 50 && out.len() == before) {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The path, one step up when its rule is no fault of its own: the rule's text
+    /// put where the rule occurs under other parents is taken by the program there.
+    fn tried_elsewhere(
+        &mut self,
+        tree: &OracleTree<'_>,
+        path: Vec<usize>,
+        says_valid: &mut dyn FnMut(&str) -> Option<bool>,
+    ) -> Vec<usize> {
+        if path.is_empty() {
+            return path;
+        }
+        let node = node_at(tree, &path);
+        let parent = node_at(tree, &path[..path.len() - 1]).rule.clone();
+        let text = &tree.input[node.start..node.end];
+        let rule = node.rule.clone();
+        let answers: Vec<bool> = self
+            .transplants(&rule, Some(&parent), text, true)
+            .iter()
+            .filter_map(|t| says_valid(t))
+            .collect();
+        if !answers.is_empty() && 2 * answers.iter().filter(|&&v| v).count() > answers.len() {
+            let mut up = path;
+            up.pop();
+            self.past_core(tree, up)
+        } else {
+            path
+        }
+    }
+
+    /// Where a valid string the program rejects parts from the grammar (see the
+    /// module's documentation). `says_valid`: what the program says of a string
+    /// (`None`: no answer).
+    pub fn rejected(&mut self, s: &str, says_valid: &mut dyn FnMut(&str) -> Option<bool>) -> Place {
+        let Ok(tree) = self.oracle.tree_of_every_rule(&self.rule, s) else {
+            return Place::rule(&self.rule);
+        };
+        let chars: Vec<char> = s.chars().collect();
+        let before = chains(&tree);
+        let mut edits = Vec::new();
+        for (p, &c) in chars.iter().enumerate() {
+            edits.push(Edit::Delete(p));
+            edits.extend(
+                ['a', '0']
+                    .into_iter()
+                    .filter(|&r| r != c)
+                    .map(|r| Edit::Replace(p, r)),
+            );
+        }
+        for p in 0..=chars.len() {
+            edits.extend(['a', '0'].map(|r| Edit::Insert(p, r)));
+        }
+        let mut marks: Vec<Vec<usize>> = Vec::new();
+        for e in edits {
+            let t = e.apply(&chars);
+            if !self.oracle.matches(&self.rule, &t).unwrap_or(false) {
+                continue;
+            }
+            let Ok(after) = self.oracle.tree_of_every_rule(&self.rule, &t) else {
+                continue;
+            };
+            let after_chains = chains(&after);
+            let kept =
+                (0..chars.len()).all(|q| e.moved(q).is_none_or(|m| before[q] == after_chains[m]));
+            if !kept || says_valid(&t) != Some(true) {
+                continue;
+            }
+            marks.push(match e {
+                Edit::Delete(p) | Edit::Replace(p, _) => {
+                    let b = byte_of(&chars, p);
+                    path_holding(&tree, b, b + chars[p].len_utf8())
+                }
+                Edit::Insert(p, c) => grown(&tree, &after, byte_of(&chars, p), c.len_utf8()),
+            });
+        }
+        let path = match marks.split_first() {
+            Some((first, rest)) => rest.iter().fold(first.clone(), |a, m| common_prefix(&a, m)),
+            None => {
+                let mut path = Vec::new();
+                let mut n = &tree.root;
+                while let Some(k) = n
+                    .children
+                    .iter()
+                    .position(|c| 2 * (c.end - c.start) > s.len())
+                {
+                    path.push(k);
+                    n = &n.children[k];
+                }
+                path
+            }
+        };
+        let path = self.past_core(&tree, path);
+        let path = self.tried_elsewhere(&tree, path, says_valid);
+        Place::of(node_at(&tree, &path))
+    }
+
+    /// Where an invalid string the program accepts parts from the grammar (see the
+    /// module's documentation); the rule asked when no neighbour is valid.
+    pub fn accepted(&mut self, s: &str, says_valid: &mut dyn FnMut(&str) -> Option<bool>) -> Place {
+        let chars: Vec<char> = s.chars().collect();
+        let n = chars.len();
+        let at = self
+            .oracle
+            .explain(&self.rule, s)
+            .map_or(0, |e| e.char_offset)
+            .min(n);
+        // (the rules from the root to the edit's, and the piece of `s` it spans)
+        let mut candidates: Vec<(Vec<Place>, String)> = Vec::new();
+        // Every position of a short string; of a longer one, those near the failure.
+        let reach = if n <= 24 { n } else { 4 };
+        for distance in 0..=reach {
+            let positions = [at.checked_sub(distance), at.checked_add(distance)];
+            for p in positions.into_iter().flatten().filter(|&p| p <= n) {
+                if distance == 0 && p != at {
+                    continue;
+                }
+                let mut edits: Vec<Edit> =
+                    self.alphabet.iter().map(|&c| Edit::Insert(p, c)).collect();
+                if p < n {
+                    edits.push(Edit::Delete(p));
+                    edits.extend(
+                        self.alphabet
+                            .iter()
+                            .filter(|&&c| c != chars[p])
+                            .map(|&c| Edit::Replace(p, c)),
+                    );
+                }
+                for e in edits {
+                    let t = e.apply(&chars);
+                    let Ok(tree) = self.oracle.tree_of_every_rule(&self.rule, &t) else {
+                        continue;
+                    };
+                    let tc: Vec<char> = t.chars().collect();
+                    let path = match e {
+                        Edit::Delete(q) => path_at_point(&tree, byte_of(&tc, q)),
+                        Edit::Replace(q, c) | Edit::Insert(q, c) => {
+                            let b = byte_of(&tc, q);
+                            path_holding(&tree, b, b + c.len_utf8())
+                        }
+                    };
+                    let path = self.past_core(&tree, path);
+                    let node = node_at(&tree, &path);
+                    // The node's span, in `s`: the edit undone.
+                    let (start, end) = match e {
+                        Edit::Delete(q) => (node.start, node.end + chars[q].len_utf8()),
+                        Edit::Insert(_, c) => (
+                            node.start,
+                            node.end.saturating_sub(c.len_utf8()).max(node.start),
+                        ),
+                        Edit::Replace(q, c) => {
+                            (node.start, node.end + chars[q].len_utf8() - c.len_utf8())
+                        }
+                    };
+                    // An empty piece (a character inserted into an empty rule)
+                    // holds nothing the program let through.
+                    let Some(piece) = s.get(start..end).filter(|p| !p.is_empty()) else {
+                        continue;
+                    };
+                    let mut chain = Vec::new();
+                    let mut m = &tree.root;
+                    chain.push(Place::of(m));
+                    for &k in &path {
+                        m = &m.children[k];
+                        chain.push(Place::of(m));
+                    }
+                    candidates.push((chain, piece.to_string()));
+                }
+            }
+        }
+        if candidates.is_empty() {
+            return Place::rule(&self.rule);
+        }
+        // Each rule is tried with its piece elsewhere. Of the rules the program lets
+        // the piece through in most often (more than half the tries, and two at
+        // least), the place is the one with the shortest piece, then the deepest;
+        // rules tied then are named by the rule holding them all. A larger piece is
+        // let through for the same reason as a smaller one inside it (`a_:` in a
+        // segment starts a reference whose scheme is `a_`), so the smallest says
+        // most. Without such a rule, the rule most neighbours name.
+        let mut tried: Vec<(Vec<Place>, usize)> = Vec::new();
+        let mut seen: Vec<(String, String)> = Vec::new();
+        for (chain, piece) in &candidates {
+            let rule = chain.last().expect("the root at least").rule.clone();
+            if seen.contains(&(rule.clone(), piece.clone())) {
+                continue;
+            }
+            seen.push((rule.clone(), piece.clone()));
+            let answers: Vec<bool> = self
+                .transplants(&rule, None, piece, false)
+                .iter()
+                .filter(|t| t.as_str() != s)
+                .filter_map(|t| says_valid(t))
+                .collect();
+            let taken = answers.iter().filter(|&&v| v).count();
+            if answers.len() >= 2 && 2 * taken > answers.len() {
+                tried.push((chain.clone(), piece.chars().count()));
+            }
+        }
+        let key = |t: &(Vec<Place>, usize)| (t.1, std::cmp::Reverse(t.0.len()));
+        if let Some(best) = tried.iter().map(key).min() {
+            let tied: Vec<&Vec<Place>> = tried
+                .iter()
+                .filter(|t| key(t) == best)
+                .map(|t| &t.0)
+                .collect();
+            let mut common: Vec<Place> = tied[0].clone();
+            for c in &tied[1..] {
+                let k = common
+                    .iter()
+                    .zip(c.iter())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                common.truncate(k);
+            }
+            if let Some(p) = common.last() {
+                return p.clone();
+            }
+        }
+        let mut tally: Vec<(Place, usize)> = Vec::new();
+        for (chain, _) in &candidates {
+            let place = chain.last().expect("the root at least").clone();
+            match tally.iter_mut().find(|(q, _)| *q == place) {
+                Some((_, k)) => *k += 1,
+                None => tally.push((place, 1)),
+            }
+        }
+        let most = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
+        tally
+            .into_iter()
+            .find(|(_, k)| *k == most)
+            .map_or_else(|| Place::rule(&self.rule), |(p, _)| p)
+    }
+}
+
+/// The path of the node that grew by the character inserted at byte `at` (of
+/// `len` bytes): the deepest node of `before` whose rule spans one more character
+/// in `after`, from the same start.
+fn grown(before: &OracleTree<'_>, after: &OracleTree<'_>, at: usize, len: usize) -> Vec<usize> {
+    let mut path = Vec::new();
+    let (mut n, mut m) = (&before.root, &after.root);
+    while let Some(mc) = m
+        .children
+        .iter()
+        .find(|c| c.start <= at && at + len <= c.end)
+    {
+        let Some(k) = n
+            .children
+            .iter()
+            .position(|c| c.rule == mc.rule && c.start == mc.start && c.end + len == mc.end)
+        else {
+            break;
+        };
+        path.push(k);
+        n = &n.children[k];
+        m = mc;
+    }
+    path
+}
+
+/// The path of the deepest node whose span touches byte `at` (a point: where a
+/// character was deleted), empty nodes included.
+fn path_at_point(tree: &OracleTree<'_>, at: usize) -> Vec<usize> {
+    let mut best: Vec<usize> = Vec::new();
+    let mut stack: Vec<(Vec<usize>, &OracleNode)> = vec![(Vec::new(), &tree.root)];
+    while let Some((path, n)) = stack.pop() {
+        if path.len() > best.len() {
+            best = path.clone();
+        }
+        for (k, c) in n.children.iter().enumerate() {
+            if c.start <= at && at <= c.end {
+                let mut p = path.clone();
+                p.push(k);
+                stack.push((p, c));
+            }
+        }
+    }
+    best
+}
+
+/// The rule of a component, in `variant`'s names (`port`, `ihost`, `path`): where a
+/// program that gives it differently parts from the grammar.
+pub fn component_place(
+    component: iri_grammar::Component,
+    variant: iri_grammar_abnf::VariantName,
+) -> Place {
+    use iri_grammar::Component as C;
+    let iri_name = match component {
+        C::Scheme => "scheme",
+        C::Authority => "iauthority",
+        C::Userinfo => "iuserinfo",
+        C::Host => "ihost",
+        C::Port => "port",
+        C::Path => "ipath",
+        C::Query => "iquery",
+        C::Fragment => "ifragment",
     };
-    Place::of(node)
+    Place::rule(&iri_grammar_abnf::name_in(iri_name, variant))
 }
 
 #[cfg(test)]
@@ -228,30 +605,45 @@ mod tests {
     use super::*;
     use iri_grammar_abnf::{strings::counterexamples, Grammars, VariantName};
 
+    /// Valid strings of every part of a URI reference, to try rules in.
+    const POOL: &[&str] = &[
+        "http://user:pw@example.com:80/a/b?q=1#f",
+        "//1.2.3.4/x",
+        "//[::1.2.3.4]",
+        "//[v1.x]/a",
+        "a/b;c",
+        "/~x/'y'",
+        "?a/b",
+        "//h~/p",
+        "urn:x",
+        "ftp://h",
+        "a+b:c",
+    ];
+
+    fn placer<'o, 'g>(
+        o: &'o Oracle<'g>,
+        g: &Grammars,
+        v: VariantName,
+        rule: &str,
+    ) -> Placer<'o, 'g> {
+        Placer::new(o, rule, &counterexamples::alphabet(g, v), POOL)
+    }
+
     #[test]
     fn a_larger_dec_octet_is_found_in_dec_octet() {
         let g = Grammars::builtin();
         let o = Oracle::new(&g, VariantName::Iri);
-        let a = counterexamples::alphabet(&g, VariantName::Iri);
-        for s in ["256.0.0.0", "0.0.0.256"] {
-            assert_eq!(
-                accepted_place(&o, &a, "IPv4address", s).rule,
-                "dec-octet",
-                "{s}"
-            );
-        }
-        assert_eq!(
-            accepted_place(&o, &a, "IRI-reference", "//[::256.0.0.0]").rule,
-            "dec-octet"
-        );
-        // A leading zero, at the end of an IP literal or inside it: the valid
-        // neighbour deletes a character of the last dec-octet, not of the `]` after.
-        for s in ["//[::0.0.0.00]", "//[::0.00.0.0]", "//[::00.0.0.0]"] {
-            assert_eq!(
-                accepted_place(&o, &a, "IRI-reference", s).rule,
-                "dec-octet",
-                "{s}"
-            );
+        // A program whose dec-octet takes 256, and leading zeros.
+        let program = |t: &str| {
+            let t = t
+                .replace("256", "255")
+                .replace(".00", ".0")
+                .replace("[::00", "[::0");
+            o.matches("IRI-reference", &t).ok()
+        };
+        let mut p = placer(&o, &g, VariantName::Iri, "IRI-reference");
+        for s in ["//[::256.0.0.0]", "//[::0.0.0.00]", "//[::00.0.0.0]"] {
+            assert_eq!(p.accepted(s, &mut |t| program(t)).rule, "dec-octet", "{s}");
         }
     }
 
@@ -259,13 +651,63 @@ mod tests {
     fn a_rejected_string_is_found_where_the_edits_bring_agreement() {
         let g = Grammars::builtin();
         let o = Oracle::new(&g, VariantName::Uri);
-        // A program that rejects a port of more than 4 digits: deleting any digit of
-        // the port brings agreement back.
-        let p = rejected_place(&o, "URI-reference", "//a:00000", |t| {
-            t.rsplit(':').next().is_some_and(|p| p.len() < 5)
-        });
-        assert_eq!(p.rule, "port");
-        let p = rejected_place(&o, "URI-reference", "a:b", |_| false);
-        assert_eq!(p.rule, "URI");
+        let mut p = placer(&o, &g, VariantName::Uri, "URI-reference");
+        // A program that rejects a port of more than 4 digits: deleting a digit of
+        // the port brings agreement back; deleting a `/` of `//` does too, but moves
+        // the parse to another alternative of relative-part, and does not count.
+        let mut short_ports = |t: &str| {
+            let port_ok = o.tree("URI-reference", t).ok().is_none_or(|_| {
+                t.rsplit_once(':')
+                    .is_none_or(|(_, p)| p.len() < 5 || !p.bytes().all(|b| b.is_ascii_digit()))
+            });
+            Some(o.matches("URI-reference", t).unwrap() && port_ok)
+        };
+        assert_eq!(p.rejected("//:00000", &mut short_ports).rule, "port");
+        assert_eq!(p.rejected("a:b", &mut |_| Some(false)).rule, "URI");
+        // A program that refuses `~` in a host only is named at reg-name; one that
+        // refuses it everywhere, at unreserved.
+        let mut no_tilde_in_host = |t: &str| {
+            let host = t
+                .strip_prefix("//")
+                .map(|r| r.split('/').next().unwrap_or(""));
+            Some(o.matches("URI-reference", t).unwrap() && !host.is_some_and(|h| h.contains('~')))
+        };
+        assert_eq!(p.rejected("//~", &mut no_tilde_in_host).rule, "reg-name");
+        let mut no_tilde =
+            |t: &str| Some(o.matches("URI-reference", t).unwrap() && !t.contains('~'));
+        assert_eq!(p.rejected("~", &mut no_tilde).rule, "unreserved");
+    }
+
+    #[test]
+    fn an_accepted_scheme_character_is_named_at_scheme() {
+        let g = Grammars::builtin();
+        let o = Oracle::new(&g, VariantName::Uri);
+        let mut p = placer(&o, &g, VariantName::Uri, "URI-reference");
+        // A program whose scheme takes `_`: `a_:` is a scheme to it, not a path.
+        let mut program = |t: &str| {
+            let t = match t.split_once(':') {
+                Some((scheme, rest)) => format!("{}:{rest}", scheme.replace('_', "a")),
+                None => t.to_string(),
+            };
+            o.matches("URI-reference", &t).ok()
+        };
+        assert_eq!(p.accepted("a_:", &mut program).rule, "scheme");
+    }
+
+    #[test]
+    fn a_component_is_named_by_its_rule() {
+        use iri_grammar::Component;
+        assert_eq!(
+            component_place(Component::Port, VariantName::Uri).rule,
+            "port"
+        );
+        assert_eq!(
+            component_place(Component::Host, VariantName::Iri).rule,
+            "ihost"
+        );
+        assert_eq!(
+            component_place(Component::Path, VariantName::Uri).rule,
+            "path"
+        );
     }
 }

@@ -23,7 +23,7 @@ pub mod protocol;
 pub mod subject;
 pub mod verdict;
 
-use group::{accepted_place, first_place, rejected_place, Place};
+use group::{component_place, first_place, Place, Placer};
 use iri_grammar::{Component, VariantName};
 use iri_grammar_abnf::strings::counterexamples;
 use iri_grammar_abnf::strings::diff::reference_rule;
@@ -350,6 +350,18 @@ impl Asker {
         }
     }
 
+    /// What the program says of `input` (`None`: no answer, or asked nothing more
+    /// past too many failures).
+    fn says_valid(&mut self, input: &str) -> Option<bool> {
+        if self.too_many_failures().is_some() && !self.cache.contains_key(input) {
+            return None;
+        }
+        match self.ask(input) {
+            Ok(Outcome::Answer(a)) => Some(a.valid),
+            _ => None,
+        }
+    }
+
     fn too_many_failures(&self) -> Option<String> {
         if self.hangs.len() >= HANGS_BEFORE_STOPPING {
             Some(format!("{} inputs went unanswered", self.hangs.len()))
@@ -450,6 +462,8 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         }
     }
     let alphabet = counterexamples::alphabet(&grammars, variant);
+    let pool: Vec<&str> = inputs.list.iter().map(|(s, _)| s.as_str()).collect();
+    let mut placer = Placer::new(judge.oracle(), &rule, &alphabet, &pool);
     let mut groups: Vec<Group> = Vec::new();
     for (way, mut buckets) in kinds {
         buckets.sort_by(|a, b| {
@@ -501,12 +515,12 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
                 });
                 shrink_to_an_end(&at_first, same_way)
             };
-            let place = match way.0 {
-                Kind::AcceptsInvalid => accepted_place(judge.oracle(), &alphabet, &rule, &minimal),
-                Kind::RejectsValid | Kind::Component => {
-                    rejected_place(judge.oracle(), &rule, &minimal, |t| {
-                        matches!(asker.disagreement(&judge, t), Ok(None))
-                    })
+            let mut says_valid = |t: &str| asker.says_valid(t);
+            let place = match (way.0, way.1) {
+                (Kind::AcceptsInvalid, _) => placer.accepted(&minimal, &mut says_valid),
+                (Kind::Component, Some(component)) => component_place(component, variant),
+                (Kind::RejectsValid | Kind::Component, _) => {
+                    placer.rejected(&minimal, &mut says_valid)
                 }
             };
             let Ok(Some(d)) = asker.disagreement(&judge, &minimal) else {
