@@ -1,8 +1,9 @@
 //! The integration tests of `iri conform`, one binary: the planted bugs
-//! ([`planted`]) and programs that hang, crash or answer garbage ([`programs`]).
+//! ([`planted`]), the planted-deviation benchmark ([`deviations`], run in release
+//! with `--ignored`) and programs that hang, crash or answer garbage ([`programs`]).
 //!
 //! The binary is also the adapter the planted bugs run (started again with
-//! `IRI_CONFORM_TEST_ADAPTER` set), so it has no test harness printing on standard
+//! `IRI_CONFORM_TEST_ADAPTER` set, or `--conform-adapter deviation:NAME`), so it has no test harness printing on standard
 //! output, which is the protocol's: `main` runs the tests itself, those whose names
 //! contain one of the arguments if any are given (`cargo test -p iri-grammar-conform --test it -- hang`).
 
@@ -14,6 +15,15 @@ macro_rules! tests {
     };
 }
 
+/// Tests run only when `--ignored` is given (as a test harness runs `#[ignore]`d
+/// ones): too slow for a debug build.
+macro_rules! ignored_tests {
+    ($($test:ident),* $(,)?) => {
+        pub const IGNORED: &[(&str, fn())] = &[$((stringify!($test), $test)),*];
+    };
+}
+
+mod deviations;
 mod planted;
 #[cfg(unix)]
 mod programs;
@@ -21,6 +31,13 @@ mod programs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, flag, mode] = args.as_slice() {
+        if let (true, Some(name)) = (flag == "--conform-adapter", mode.strip_prefix("deviation:")) {
+            deviations::adapter(name);
+            return;
+        }
+    }
     if let Ok(mode) = std::env::var("IRI_CONFORM_TEST_ADAPTER") {
         planted::adapter(&mode);
         return;
@@ -33,6 +50,18 @@ fn main() {
             .copied()
             .collect::<Vec<_>>()
     };
+    if args.iter().any(|a| a == "--ignored") {
+        let failed: Vec<&str> = chosen(deviations::IGNORED)
+            .into_iter()
+            .filter(|(name, test)| !passes(name, *test))
+            .map(|(name, _)| name)
+            .collect();
+        if !failed.is_empty() {
+            eprintln!("failed: {}", failed.join(", "));
+            std::process::exit(1);
+        }
+        return;
+    }
     let mut failed = Vec::new();
     // One after the other: each sets the mode its adapter inherits.
     for (name, test) in chosen(planted::TESTS) {
