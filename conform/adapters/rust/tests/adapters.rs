@@ -8,7 +8,7 @@
 //! parsers; the empty string is a relative reference.
 //!
 //! An adapter whose runtime (python3, node, java, ruby, perl, go) or package is
-//! missing is skipped with a line `skipped: <adapter>: <why>`, except under
+//! missing is skipped with a line `SKIPPED <adapter>: <why>`, except under
 //! `CI=true`, where it fails: .ci/run installs them. Python adapters run with the
 //! interpreter named by `IRI_CONFORM_PYTHON` (.ci/run's venv), else `python3`.
 
