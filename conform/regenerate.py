@@ -8,9 +8,11 @@ example).
 
 It builds what it runs (`cargo build --release -p iri-cli -p iri-conform-adapters`,
 in CARGO_TARGET_DIR if set), installs the Python parsers of
-conform/adapters/python/requirements.txt into a fresh virtual environment, and needs
-`node` and `java` on the PATH: the page names every parser, so a parser that cannot
-run stops the script rather than leave a row out. `--reports DIR` keeps the JSON
+conform/adapters/python/requirements.txt into a fresh virtual environment and the npm
+parsers of conform/adapters/node (`npm ci`), and needs `node`, `npm`, `java`, `ruby`,
+`perl` (with Debian's liburi-perl and libdata-validate-uri-perl) and `go` on the
+PATH: the page names every parser, so a parser that cannot run stops the script
+rather than leave a row out. `--reports DIR` keeps the JSON
 reports (`iri --json conform`), one per parser and grammar.
 """
 
@@ -45,6 +47,51 @@ PARSERS = [
     ("URL (Node.js)", ("node",), "WHATWG URL", ["uri", "iri"], ["node", "conform/adapters/node/url.mjs"]),
     ("java.net.URI", ("java",), "RFC 2396", ["uri", "iri"], ["java", "conform/adapters/java/JavaNetUri.java"]),
 ]
+
+# The parsers people run most. A run is a grammar, or (grammar, rule) where the
+# parser answers another rule than the grammar's reference rule (`--rule`).
+PARSERS += [
+    ("Ajv + ajv-formats", ("npm", "ajv", "ajv-formats"), "RFC 3986 (its own regular expressions, full mode)",
+     [("uri", "URI"), ("uri", "URI-reference")], ["node", "conform/adapters/node/ajv-formats.mjs"]),
+    ("fast-uri", ("npm", "fast-uri"), "RFC 3986 (its own parser; refuses little)", ["uri"],
+     ["node", "conform/adapters/node/fast-uri.mjs"]),
+    ("uri-js", ("npm", "uri-js"), "RFC 3986 (Appendix B's split; refuses almost nothing)", ["uri"],
+     ["node", "conform/adapters/node/uri-js.mjs"]),
+    ("valid-url", ("npm", "valid-url"), "its own checks, after RFC 3986", [("uri", "URI")],
+     ["node", "conform/adapters/node/valid-url.mjs"]),
+    ("rfc3986-validator (Python)", ("pip", "rfc3986-validator"), "RFC 3986 (a regular expression)",
+     [("uri", "URI"), ("uri", "URI-reference")],
+     ["{python}", "conform/adapters/python/rfc3986_validator_adapter.py"]),
+    ("validators (Python)", ("pip", "validators"), "its own (web URLs, a list of schemes)", [("uri", "URI")],
+     ["{python}", "conform/adapters/python/validators_adapter.py"]),
+    ("pydantic AnyUrl (Python)", ("pip", "pydantic"), "WHATWG URL", [("uri", "URI")],
+     ["{python}", "conform/adapters/python/pydantic_adapter.py"]),
+    ("hyperlink (Python)", ("pip", "hyperlink"), "RFC 3986, RFC 3987 (its own regular expressions)",
+     ["uri", "iri"], ["{python}", "conform/adapters/python/hyperlink_adapter.py"]),
+    ("URI::RFC3986_PARSER (Ruby)", ("ruby",), "RFC 3986 (regular expressions)", ["uri"],
+     ["ruby", "conform/adapters/ruby/rfc3986_parser.rb"]),
+    ("URI (Perl)", ("perl", "URI"), "none: it escapes what is not a URI character", ["uri"],
+     ["perl", "conform/adapters/perl/uri.pl"]),
+    ("Data::Validate::URI (Perl)", ("perl", "Data::Validate::URI"), "its own checks, after RFC 3986",
+     [("uri", "URI")], ["perl", "conform/adapters/perl/data_validate_uri.pl"]),
+    ("net/url (Go)", ("go",), "its own (RFC 3986 in part)", ["uri"], ["sh", "conform/adapters/go/neturl.sh"]),
+]
+
+# Monthly downloads, only as a registry gave them: npm's last-month counts
+# (api.npmjs.org), read in late 2026 for the project's survey of peers. PyPI's
+# (pypistats.org) could not be reached when these were read; Debian's packages, the
+# crates and the built-ins have none here.
+DOWNLOADS = {
+    "Ajv + ajv-formats": "ajv 940M, ajv-formats 266M",
+    "fast-uri": "229M",
+    "uri-js": "408M",
+    "valid-url": "14M",
+}
+DOWNLOADS_SOURCE = (
+    "the npm registry's last-month counts (api.npmjs.org), read in late 2026; — where no"
+    " registry figure was read (PyPI's, pypistats.org, could not be reached then; crates,"
+    " Debian packages and built-ins are not counted here)"
+)
 
 # The grammar areas of the table, in its order.
 AREAS = [
@@ -117,8 +164,8 @@ def shown(s):
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def run(cmd, **kw):
-    return subprocess.run(cmd, cwd=ROOT, check=True, **kw)
+def run(cmd, cwd=ROOT, **kw):
+    return subprocess.run(cmd, cwd=cwd, check=True, **kw)
 
 
 def cargo_versions():
@@ -137,6 +184,16 @@ def version(source, python, cargo):
     if source[0] == "java":
         out = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr
         return "Java " + re.search(r'version "([^"]+)"', out).group(1)
+    if source[0] == "npm":
+        node = ROOT / "conform" / "adapters" / "node" / "node_modules"
+        return " + ".join(json.loads((node / p / "package.json").read_text())["version"] for p in source[1:])
+    if source[0] == "ruby":
+        return "Ruby " + subprocess.check_output(["ruby", "-e", "print RUBY_VERSION"], text=True)
+    if source[0] == "perl":
+        code = f"use {source[1]}; print ${source[1]}::VERSION"
+        return subprocess.check_output(["perl", "-e", code], text=True)
+    if source[0] == "go":
+        return subprocess.check_output(["go", "version"], text=True).split()[2].removeprefix("go")
     raise ValueError(source)
 
 
@@ -159,6 +216,7 @@ def main():
     run([sys.executable, "-m", "venv", str(tmp / "venv")])
     python = str(tmp / "venv" / "bin" / "python")
     run([python, "-m", "pip", "install", "--quiet", "-r", "conform/adapters/python/requirements.txt"])
+    run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=ROOT / "conform" / "adapters" / "node")
     cargo = cargo_versions()
     commit = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True).strip()
 
@@ -167,18 +225,22 @@ def main():
         cmd = [c.format(bin=target / "release", python=python) for c in command]
         ver = version(source, python, cargo)
         for grammar in grammars:
+            # A rule other than the grammar's reference rule is named with its grammar.
+            grammar, rule = grammar if isinstance(grammar, tuple) else (grammar, None)
+            asked = ["--rule", rule] if rule else []
             out = subprocess.run(
-                [str(iri), "--grammar", grammar, "--json", "conform", "--budget", str(args.budget),
+                [str(iri), "--grammar", grammar, "--json", "conform", *asked, "--budget", str(args.budget),
                  "--seed", str(args.seed), "--", *cmd],
                 cwd=ROOT, capture_output=True, text=True,
             )
             if out.returncode not in (0, 1):
-                sys.exit(f"{name} on {grammar}: iri conform exited {out.returncode}:\n{out.stderr}")
+                sys.exit(f"{name} on {grammar} {rule or ''}: iri conform exited {out.returncode}:\n{out.stderr}")
             report = json.loads(out.stdout)
-            slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-            (reports / f"{slug}-{grammar}.json").write_text(out.stdout)
-            rows.append((name, ver, standard, grammar, report))
-            print(f"{name} {grammar}: {len(report['groups'])} groups", file=sys.stderr)
+            slug = re.sub(r"[^a-z0-9]+", "-", " ".join([name, grammar, rule or ""]).lower()).strip("-")
+            (reports / f"{slug}.json").write_text(out.stdout)
+            shown_grammar = f"{grammar} `{rule}`" if rule else grammar
+            rows.append((name, ver, standard, shown_grammar, report))
+            print(f"{name} {shown_grammar}: {len(report['groups'])} groups", file=sys.stderr)
 
     args.out.write_text(page(rows, args.budget, args.seed, commit))
     print(f"wrote {args.out.relative_to(ROOT)}", file=sys.stderr)
@@ -210,8 +272,12 @@ def page(rows, budget, seed, commit):
         "Each cell: the groups of disagreements in that area, and how many inputs",
         "disagreed before minimizing. A group is one way of parting at one rule.",
         "",
-        "| parser | version | follows | grammar | " + " | ".join(AREAS) + " | hangs, crashes |",
-        "|---|---|---|---|" + "--:|" * (len(AREAS) + 1),
+        "A grammar with a rule: the parser was asked that rule, not the grammar's reference",
+        "rule (absolute URIs only, or a JSON Schema format). Monthly downloads: "
+        + DOWNLOADS_SOURCE + ".",
+        "",
+        "| parser | version | follows | monthly downloads | grammar | " + " | ".join(AREAS) + " | hangs, crashes |",
+        "|---|---|---|---|---|" + "--:|" * (len(AREAS) + 1),
     ]
     for name, ver, standard, grammar, r in rows:
         cells = {a: [0, 0] for a in AREAS}
@@ -222,7 +288,7 @@ def page(rows, budget, seed, commit):
         trouble = (len(r["hangs"]) + len(r["crashes"]) + len(r["unreadable"])
                    + r.get("unreadable_left_out", 0))
         lines.append(
-            f"| {name} | {ver} | {standard} | {grammar} | " + " | ".join(shown_cells)
+            f"| {name} | {ver} | {standard} | {DOWNLOADS.get(name, '—')} | {grammar} | " + " | ".join(shown_cells)
             + f" | {trouble or ''} |"
         )
     lines += ["", "## The groups, each with its minimal example", ""]

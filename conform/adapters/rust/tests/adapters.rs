@@ -7,10 +7,10 @@
 //! and its components, where given, are its text; a space is refused by the strict
 //! parsers; the empty string is a relative reference.
 //!
-//! An adapter whose runtime (python3, node, java) or package is missing is skipped
-//! with a line `skipped: <adapter>: <why>`, except under `CI=true`, where it fails:
-//! .ci/run installs them. Python adapters run with the interpreter named by
-//! `IRI_CONFORM_PYTHON` (.ci/run's venv), else `python3`.
+//! An adapter whose runtime (python3, node, java, ruby, perl, go) or package is
+//! missing is skipped with a line `SKIPPED <adapter>: <why>`, except under
+//! `CI=true`, where it fails: .ci/run installs them. Python adapters run with the
+//! interpreter named by `IRI_CONFORM_PYTHON` (.ci/run's venv), else `python3`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -38,6 +38,13 @@ struct Adapter {
     strict: bool,
     /// Judges non-ASCII by the grammar: an IRI in `iri`, refused in `uri`.
     rfc_characters: bool,
+    /// The rule asked (`IRI_CONFORM_RULE`), where not the grammar's reference rule.
+    rule: Option<&'static str>,
+    /// Accepts the reference with every component, `FULL` (validators wants a
+    /// dotted host name and a query of `key=value` pairs).
+    accepts_full: bool,
+    /// Verdicts of its own, where its standard is its own.
+    extra: &'static [(&'static str, bool)],
 }
 
 fn root() -> PathBuf {
@@ -52,6 +59,9 @@ fn adapters() -> Vec<Adapter> {
         relative,
         strict,
         rfc_characters: rfc,
+        rule: None,
+        accepts_full: true,
+        extra: &[],
     };
     let python = std::env::var("IRI_CONFORM_PYTHON").unwrap_or_else(|_| "python3".to_owned());
     let script = |name: &'static str, file: &str, grammars, strict| Adapter {
@@ -68,6 +78,9 @@ fn adapters() -> Vec<Adapter> {
         relative: true,
         strict,
         rfc_characters: true,
+        rule: None,
+        accepts_full: true,
+        extra: &[],
     };
     let both: &[&str] = &["uri", "iri"];
     vec![
@@ -123,6 +136,9 @@ fn adapters() -> Vec<Adapter> {
             relative: false,
             strict: false,
             rfc_characters: false,
+            rule: None,
+            accepts_full: true,
+            extra: &[],
         },
         Adapter {
             name: "java.net.URI",
@@ -137,7 +153,135 @@ fn adapters() -> Vec<Adapter> {
             relative: true,
             strict: true,
             rfc_characters: false,
+            rule: None,
+            accepts_full: true,
+            extra: &[],
         },
+    ]
+    .into_iter()
+    .chain(popular(&python))
+    .collect()
+}
+
+/// The parsers people run most: npm's (conform/adapters/node, `npm ci` there),
+/// PyPI's, and Debian's Ruby, Perl and Go.
+fn popular(python: &str) -> Vec<Adapter> {
+    let uri: &[&str] = &["uri"];
+    let both: &[&str] = &["uri", "iri"];
+    let adapter =
+        |name, program: &str, file: &str, grammars, rule, (relative, strict, rfc)| Adapter {
+            name,
+            command: vec![
+                program.to_owned(),
+                root()
+                    .join("conform/adapters")
+                    .join(file)
+                    .display()
+                    .to_string(),
+            ],
+            grammars,
+            relative,
+            strict,
+            rfc_characters: rfc,
+            rule,
+            accepts_full: true,
+            extra: &[],
+        };
+    // (relative, strict, rfc_characters): an RFC 3986 parser's, one that
+    // percent-encodes or passes a space and non-ASCII, one of absolute URIs only.
+    let rfc = (true, true, true);
+    let lenient = (true, false, false);
+    let absolute = (false, true, true);
+    vec![
+        adapter(
+            "ajv-formats uri-reference",
+            "node",
+            "node/ajv-formats.mjs",
+            uri,
+            None,
+            rfc,
+        ),
+        adapter(
+            "ajv-formats uri",
+            "node",
+            "node/ajv-formats.mjs",
+            uri,
+            Some("URI"),
+            absolute,
+        ),
+        adapter("fast-uri", "node", "node/fast-uri.mjs", uri, None, lenient),
+        adapter("uri-js", "node", "node/uri-js.mjs", uri, None, lenient),
+        adapter(
+            "valid-url",
+            "node",
+            "node/valid-url.mjs",
+            uri,
+            Some("URI"),
+            absolute,
+        ),
+        adapter(
+            "rfc3986-validator URI-reference",
+            python,
+            "python/rfc3986_validator_adapter.py",
+            uri,
+            None,
+            rfc,
+        ),
+        adapter(
+            "rfc3986-validator URI",
+            python,
+            "python/rfc3986_validator_adapter.py",
+            uri,
+            Some("URI"),
+            absolute,
+        ),
+        Adapter {
+            accepts_full: false,
+            extra: &[("http://a.example/b?c=d#e", true), ("a:b", false)],
+            ..adapter(
+                "validators",
+                python,
+                "python/validators_adapter.py",
+                uri,
+                Some("URI"),
+                (false, true, false), // an IDN host is a host name to it
+            )
+        },
+        // WHATWG: absolute URLs only, spaces at the ends forgiven, IDNA.
+        adapter(
+            "pydantic AnyUrl",
+            python,
+            "python/pydantic_adapter.py",
+            uri,
+            Some("URI"),
+            (false, false, false),
+        ),
+        adapter(
+            "hyperlink",
+            python,
+            "python/hyperlink_adapter.py",
+            both,
+            None,
+            lenient,
+        ),
+        adapter(
+            "ruby URI::RFC3986_PARSER",
+            "ruby",
+            "ruby/rfc3986_parser.rb",
+            uri,
+            None,
+            rfc,
+        ),
+        adapter("perl URI", "perl", "perl/uri.pl", uri, None, rfc),
+        adapter(
+            "perl Data::Validate::URI",
+            "perl",
+            "perl/data_validate_uri.pl",
+            uri,
+            Some("URI"),
+            absolute,
+        ),
+        adapter("go net/url", "sh", "go/neturl.sh", uri, None, lenient),
     ]
 }
 
@@ -157,8 +301,8 @@ const FULL_PARTS: [(&str, &str); 8] = [
 /// The inputs, each with the verdict an adapter must give (`None`: any verdict).
 fn cases(a: &Adapter, grammar: &str) -> Vec<(&'static str, Option<bool>)> {
     let strict = |v: bool| a.strict.then_some(v);
-    vec![
-        (FULL, Some(true)),
+    let mut cases = vec![
+        (FULL, Some(a.accepts_full)),
         ("a b", strict(false)),
         ("a\nb", strict(false)),
         (
@@ -168,7 +312,9 @@ fn cases(a: &Adapter, grammar: &str) -> Vec<(&'static str, Option<bool>)> {
         ("", Some(a.relative)),
         ("\u{1F600}", None),
         ("\"\\/\u{7f}", None),
-    ]
+    ];
+    cases.extend(a.extra.iter().map(|&(input, valid)| (input, Some(valid))));
+    cases
 }
 
 /// One answer line read as the protocol reads it: the verdict and, for a valid
@@ -264,7 +410,7 @@ enum Outcome {
 /// Runs one adapter in one grammar through every case.
 fn run(a: &Adapter, grammar: &str) -> Outcome {
     let who = format!("{} ({grammar})", a.name);
-    let mut r = match start(a, grammar, None) {
+    let mut r = match start(a, grammar, a.rule) {
         Ok(r) => r,
         Err(e) => return Outcome::Skipped(format!("cannot start {}: {e}", a.command[0])),
     };
