@@ -66,6 +66,24 @@ pub struct Generator<'g> {
     steps: u64,
     /// The steps taken by the strings drawn so far ([`Generator::steps_taken`]).
     taken: u64,
+    /// How repetition counts are drawn ([`Generator::with_counts`]).
+    counts: Counts,
+}
+
+/// How a generator draws the count of a repetition (RFC 5234 §3.6, `min*max`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Counts {
+    /// Drawn in `min..=max`, the bounds more often than the rest.
+    #[default]
+    Drawn,
+    /// The most a bounded repetition allows (`4` for `1*4HEXDIG`, `6` for
+    /// `*6( h16 ":" )`): valid strings at the upper bound, where a program that
+    /// stops one early refuses them. Unbounded repetitions are drawn.
+    Most,
+    /// One bounded repetition in four drawn one past its most (`5` for
+    /// `1*4HEXDIG`), the others drawn: near misses where a program that stops one
+    /// late accepts them.
+    OnePast,
 }
 
 impl<'g> Generator<'g> {
@@ -102,6 +120,7 @@ impl<'g> Generator<'g> {
             plan,
             steps: MAX_STEPS,
             taken: 0,
+            counts: Counts::Drawn,
         }
     }
 
@@ -125,6 +144,13 @@ impl<'g> Generator<'g> {
     #[must_use]
     pub fn with_steps(mut self, steps: u64) -> Generator<'g> {
         self.steps = steps;
+        self
+    }
+
+    /// The generator drawing repetition counts as `counts` says ([`Counts`]).
+    #[must_use]
+    pub fn with_counts(mut self, counts: Counts) -> Generator<'g> {
+        self.counts = counts;
         self
     }
 
@@ -182,6 +208,7 @@ impl<'g> Generator<'g> {
                 depth: 0,
                 steps: self.steps,
                 rng: &mut self.rng,
+                counts: self.counts,
             };
             let walked = walk.node(&table.nodes[k], &mut out);
             let left = walk.steps;
@@ -287,6 +314,7 @@ impl<'g> Generator<'g> {
             depth: 0,
             steps: self.steps,
             rng: &mut self.rng,
+            counts: self.counts,
         };
         let mut out = String::new();
         // The rule is the one to go through (a cover of `HEXDIG` by its own

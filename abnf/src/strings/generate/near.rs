@@ -112,6 +112,7 @@ impl Generator<'_> {
                         depth: 0,
                         steps: self.steps,
                         rng: &mut self.rng,
+                        counts: self.counts,
                     };
                     // Past the budget, what was drawn is still a candidate: only
                     // the strings the oracle rejects are kept.

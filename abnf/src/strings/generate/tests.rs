@@ -397,3 +397,24 @@ fn a_chain_of_rules_is_walked_without_recursion() {
     assert!(s.to_ascii_lowercase().ends_with("aab"));
     assert_eq!(gen.shortest("r0").unwrap(), Some(n as u64 + 1));
 }
+
+#[test]
+fn counts_at_the_most_and_one_past_it() {
+    let g = crate::Grammar::from_abnf(&[("h.abnf", "h = 1*4%x61 \".\" *%x62\n")]).unwrap();
+    let oracle = Oracle::of(&g);
+    let mut most = Generator::of(&g, 3).with_counts(Counts::Most);
+    for _ in 0..20 {
+        let s = most.generate("h").unwrap();
+        assert!(s.starts_with("aaaa."), "{s:?}");
+        assert!(oracle.matches("h", &s).unwrap(), "{s:?}");
+    }
+    // One bounded repetition in four is one past: `aaaaa.` sometimes, else drawn.
+    let mut past = Generator::of(&g, 3).with_counts(Counts::OnePast);
+    let drawn: Vec<String> = (0..80).map(|_| past.generate("h").unwrap()).collect();
+    assert!(drawn.iter().any(|s| s.starts_with("aaaaa.")), "{drawn:?}");
+    assert!(
+        drawn.iter().any(|s| oracle.matches("h", s).unwrap()),
+        "{drawn:?}"
+    );
+    assert!(drawn.iter().all(|s| !s.starts_with("aaaaaa")), "{drawn:?}");
+}

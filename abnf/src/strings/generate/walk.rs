@@ -18,6 +18,8 @@ pub(super) struct Walk<'a, 'g> {
     /// The steps this walk may still take.
     pub(super) steps: u64,
     pub(super) rng: &'a mut Rng,
+    /// How repetition counts are drawn ([`super::Counts`]).
+    pub(super) counts: super::Counts,
 }
 
 /// A walk took more steps than the generator's budget.
@@ -344,6 +346,17 @@ impl<'a> Walk<'a, '_> {
     /// A repetition count in `min..=max`, biased toward the bounds; unbounded ones
     /// usually 0-3 beyond `min`, sometimes 4-12.
     pub(super) fn count(&mut self, min: u32, max: Option<u32>) -> u32 {
+        match (self.counts, max) {
+            (super::Counts::Most, Some(max)) if max <= min.saturating_add(MAX_EXTRA) => return max,
+            // One repetition in four of those with a bound, so that a string is
+            // mostly valid around the one past its bound.
+            (super::Counts::OnePast, Some(max))
+                if max < min.saturating_add(MAX_EXTRA) && self.rng.below(4) == 0 =>
+            {
+                return max + 1
+            }
+            _ => {}
+        }
         match max.map(|m| m.min(min.saturating_add(MAX_EXTRA))) {
             Some(max) if max <= min => min,
             Some(max) => match self.rng.below(10) {
