@@ -2,18 +2,27 @@
 //!
 //! 1. the covering suite of the rule: strings that together reach every alternative
 //!    reachable from it (`iri generate --cover`, [`iri_grammar_coverage::cover`]),
-//!    and one counterexample per place the rule can fail (`iri generate --cover
-//!    --invalid`, [`counterexamples::places`]);
-//! 2. near misses around every boundary, up to half of what is left of the budget:
-//!    each character beyond ASCII of each covering string replaced by the ends of
-//!    every class beyond ASCII (the first and last code point of each of the
-//!    grammar's [`counterexamples::classes`], and those just outside: `ucschar`'s
-//!    and `iprivate`'s ranges); each covering string with a line break, white space, a NUL or a byte order
-//!    mark at either end (characters the grammar lumps with others and programs
-//!    treat apart); at each position of each covering string, the character deleted, doubled,
-//!    and replaced by its neighbours in code point order (the ends of the ranges);
-//!    then each single edit (a character deleted, replaced or inserted, one of each
-//!    class of [`counterexamples::alphabet`]), spread evenly when there are more;
+//!    one counterexample per place the rule can fail (`iri generate --cover
+//!    --invalid`, [`counterexamples::places`]), and the covering suite drawn again
+//!    with each bounded repetition at its most ([`Counts::Most`]);
+//! 2. near misses of the covering strings, up to half of what is left of the
+//!    budget: six kinds, each given an even part and spread evenly over its list
+//!    ([`fair_shares`]):
+//!    - the covering suite drawn with repetitions one past their most
+//!      ([`Counts::OnePast`]);
+//!    - each character beyond ASCII replaced by the ends of every class beyond
+//!      ASCII (the first and last code point of each of the grammar's
+//!      [`counterexamples::classes`], and those just outside: `ucschar`'s and
+//!      `iprivate`'s ranges);
+//!    - each character in an ASCII range of the grammar replaced by the range's
+//!      ends and the code points just outside them (`%x30-35`: `/`, `0`, `5`, `6`);
+//!    - a line break, white space, a NUL or a byte order mark at either end
+//!      (characters the grammar lumps with others and programs treat apart);
+//!    - at each position, the character deleted, doubled, and replaced by its
+//!      neighbours in code point order;
+//!    - each single edit (a character deleted, replaced or inserted, one of each
+//!      class of [`counterexamples::alphabet`]), of the shortest covering strings
+//!      first;
 //! 3. the lines of the corpus files given (`--corpus`), up to a quarter of the budget;
 //! 4. strings drawn from the grammar and near misses of them
 //!    ([`Generator::generate`], [`Generator::mutate`]) for the rest.
@@ -24,8 +33,8 @@ use iri_grammar::{check, Rule, Variant, VariantName};
 use iri_grammar_abnf::model::UnknownRule;
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::strings::counterexamples;
-use iri_grammar_abnf::strings::generate::Generator;
-use iri_grammar_abnf::Grammars;
+use iri_grammar_abnf::strings::generate::{Counts, Generator};
+use iri_grammar_abnf::{Element, Grammars};
 use iri_grammar_coverage::{cover, runtime_rule, Coverage};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -113,44 +122,61 @@ pub fn inputs(
     for (_, s) in places {
         add(&mut out, s, Source::Counterexample);
     }
-
-    // 2. Near misses of the covering strings: first the edits at the ends of the
-    // classes beyond ASCII, then each string with a character at an end that the
-    // grammar treats like its class but programs often do not, then the edits at the
-    // boundaries of each character's class and of each run's length, then the
-    // others, spread evenly over them.
-    let mut near_seen = HashSet::new();
-    // The ends of the classes beyond ASCII first: few (only characters beyond ASCII
-    // have them), and past the share otherwise, behind the many ASCII edits.
-    let ends = class_ends(&counterexamples::classes(grammars, variant));
-    let boundary: Vec<String> = (set.strings.iter())
-        .flat_map(|s| class_end_edits(s, &ends))
-        .chain((set.strings.iter()).flat_map(|s| at_the_ends(s).chain(boundary_edits(s))))
-        .filter(|s| near_seen.insert(s.clone()))
-        .collect();
-    let others: Vec<String> = set
-        .strings
-        .iter()
-        .flat_map(|s| counterexamples::single_edits(s, &alphabet))
-        .filter(|s| near_seen.insert(s.clone()))
-        .collect();
-    let share = budget.saturating_sub(out.list.len()) / 2;
-    for s in boundary.into_iter().take(share) {
-        add(&mut out, s, Source::NearMiss);
+    // The cover set again with every bounded repetition at its most (`1*4HEXDIG`
+    // as 4, `*6( h16 ":" )` as 6), valid strings a program stopping one early
+    // refuses; and with repetitions one past their most, near misses a program
+    // stopping one late accepts. Drawn by copies of the generator, so that the
+    // strings drawn later are those of the seed as before.
+    let most = cover(&cov, &mut gen.clone().with_counts(Counts::Most), ATTEMPTS).strings;
+    for s in most {
+        add(&mut out, s, Source::Cover);
     }
-    let share = share.saturating_sub(near_seen.len() - others.len());
-    if others.len() <= share {
-        others
-            .into_iter()
-            .for_each(|s| add(&mut out, s, Source::NearMiss));
-    } else if share > 0 {
-        for k in 0..share {
-            add(
-                &mut out,
-                others[k * others.len() / share].clone(),
-                Source::NearMiss,
-            );
-        }
+    let one_past = cover(
+        &cov,
+        &mut gen.clone().with_counts(Counts::OnePast),
+        ATTEMPTS,
+    )
+    .strings;
+
+    // 2. Near misses of the covering strings, of six kinds, each given an even part
+    // of the share (what a kind does not use goes to the others) and spread evenly
+    // over its list, so that no kind crowds out another: repetitions one past their
+    // most; the ends of the classes beyond ASCII; the ends of the ASCII ranges; a
+    // character at either end that the grammar treats like its class but programs
+    // often do not; at each position, the character deleted, doubled, and replaced
+    // by its code-point neighbours; then every single edit by one character of each
+    // class of the alphabet, of the shortest covering strings first.
+    let mut near_seen = HashSet::new();
+    let ends = class_ends(&counterexamples::classes(grammars, variant));
+    let ranges = ascii_ranges(grammars, variant);
+    let mut by_length: Vec<&String> = set.strings.iter().collect();
+    by_length.sort_by_key(|s| s.chars().count());
+    let kinds: Vec<Vec<String>> = [
+        one_past,
+        (set.strings.iter())
+            .flat_map(|s| class_end_edits(s, &ends))
+            .collect(),
+        (set.strings.iter())
+            .flat_map(|s| range_end_edits(s, &ranges))
+            .collect(),
+        (set.strings.iter()).flat_map(|s| at_the_ends(s)).collect(),
+        (set.strings.iter())
+            .flat_map(|s| boundary_edits(s))
+            .collect(),
+        (by_length.iter())
+            .flat_map(|s| counterexamples::single_edits(s, &alphabet))
+            .collect(),
+    ]
+    .into_iter()
+    .map(|kind: Vec<String>| {
+        kind.into_iter()
+            .filter(|s| near_seen.insert(s.clone()))
+            .collect()
+    })
+    .collect();
+    let share = budget.saturating_sub(out.list.len()) / 2;
+    for s in fair_shares(kinds, share) {
+        add(&mut out, s, Source::NearMiss);
     }
 
     // 3. The corpus.
@@ -186,6 +212,34 @@ pub fn inputs(
         }
     }
     Ok(out)
+}
+
+/// At most `total` strings of `lists`: each list an even part (a list shorter than
+/// its part gives all it has, and the rest goes to the others), taken evenly spread
+/// over the list; in the order of the lists.
+fn fair_shares(lists: Vec<Vec<String>>, total: usize) -> Vec<String> {
+    let mut quota = vec![0; lists.len()];
+    let mut left = total;
+    loop {
+        let open: Vec<usize> = (0..lists.len())
+            .filter(|&k| quota[k] < lists[k].len())
+            .collect();
+        if open.is_empty() || left == 0 {
+            break;
+        }
+        let part = (left / open.len()).max(1);
+        for k in open {
+            let more = part.min(lists[k].len() - quota[k]).min(left);
+            quota[k] += more;
+            left -= more;
+        }
+    }
+    let mut out = Vec::new();
+    for (list, q) in lists.into_iter().zip(quota) {
+        let n = list.len();
+        out.extend((0..q).map(|k| list[k * n / q].clone()));
+    }
+    out
 }
 
 /// Characters the grammar puts in one class with others (no rule of RFC 3986 or 3987
@@ -265,6 +319,54 @@ fn class_end_edits(s: &str, ends: &[char]) -> Vec<String> {
             continue;
         }
         for &e in ends.iter().filter(|&&e| e != c) {
+            let mut v = chars.clone();
+            v[p] = e;
+            out.push(v.into_iter().collect());
+        }
+    }
+    out
+}
+
+/// The ranges of ASCII code points the grammar's rules name (`%x30-35` of
+/// `dec-octet`, `%x41-5A` of `ALPHA`).
+fn ascii_ranges(grammars: &Grammars, variant: VariantName) -> Vec<(u32, u32)> {
+    fn walk(e: &Element, out: &mut Vec<(u32, u32)>) {
+        match e {
+            Element::Alternation(v) | Element::Concatenation(v) => {
+                v.iter().for_each(|x| walk(x, out))
+            }
+            Element::Repetition { element, .. } => walk(element, out),
+            Element::Range(lo, hi) if *hi < 0x80 && !out.contains(&(*lo, *hi)) => {
+                out.push((*lo, *hi))
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for r in grammars.table(variant) {
+        walk(&r.definition, &mut out);
+    }
+    out
+}
+
+/// The edits of `s` at the ends of the ASCII ranges its characters are in: each
+/// character in a range replaced by the range's first and last code points and
+/// those just outside. `0` of `250` becomes `6` (past `%x30-35`) as well as `/`,
+/// `9` and `:`: the code-point neighbours of the character alone reach the end of
+/// its range only when the character happens to be there.
+fn range_end_edits(s: &str, ranges: &[(u32, u32)]) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    for (p, &c) in chars.iter().enumerate() {
+        let mut ends: Vec<u32> = ranges
+            .iter()
+            .filter(|&&(lo, hi)| (lo..=hi).contains(&(c as u32)))
+            .flat_map(|&(lo, hi)| [lo.saturating_sub(1), lo, hi, hi + 1])
+            .filter(|&e| e != c as u32 && e < 0x80)
+            .collect();
+        ends.sort_unstable();
+        ends.dedup();
+        for e in ends.into_iter().filter_map(char::from_u32) {
             let mut v = chars.clone();
             v[p] = e;
             out.push(v.into_iter().collect());
