@@ -267,6 +267,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         not_under: Option<&str>,
         text: &str,
         valid: bool,
+        fails_after: bool,
     ) -> Vec<String> {
         let found = self.occurrences().get(rule).cloned().unwrap_or_default();
         let mut by_parent: Vec<(String, Vec<Occurrence>)> = Vec::new();
@@ -291,6 +292,13 @@ impl<'o, 'g> Placer<'o, 'g> {
                 if out.len() < TRIED_PLACES
                     && !out.contains(&t)
                     && self.oracle.matches(&self.rule, &t).ok() == Some(valid)
+                    && (!fails_after
+                        || self
+                            .oracle
+                            .explain(&self.rule, &t)
+                            .ok()
+                            .map(|e| e.byte_offset)
+                            == Some(o.start + text.len()))
                 {
                     out.push(t);
                 }
@@ -318,7 +326,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         let text = &tree.input[node.start..node.end];
         let rule = node.rule.clone();
         let answers: Vec<bool> = self
-            .transplants(&rule, Some(&parent), text, true)
+            .transplants(&rule, Some(&parent), text, true, false)
             .iter()
             .filter_map(|t| says_valid(t))
             .collect();
@@ -408,7 +416,10 @@ impl<'o, 'g> Placer<'o, 'g> {
             .map_or(0, |e| e.char_offset)
             .min(n);
         // (the rules from the root to the edit's, and the piece of `s` it spans)
-        let mut candidates: Vec<(Vec<Place>, String)> = Vec::new();
+        // (the rules from the root to the edit's, the piece of `s` it spans, its
+        // distance from the failure, whether the oracle must fail just after it
+        // where it is tried)
+        let mut candidates: Vec<(Vec<Place>, String, usize, bool)> = Vec::new();
         // Every position of a short string; of a longer one, those near the failure.
         let reach = if n <= 24 { n } else { 4 };
         for distance in 0..=reach {
@@ -466,7 +477,25 @@ impl<'o, 'g> Placer<'o, 'g> {
                         m = &m.children[k];
                         chain.push(Place::of(m));
                     }
-                    candidates.push((chain, piece.to_string()));
+                    candidates.push((chain, piece.to_string(), distance, false));
+                }
+            }
+        }
+        // The rule the oracle was in where it failed, with the pieces of `s` that
+        // end there: a program taking a lone `%` lets it through in `pct-encoded`,
+        // which no valid string one edit away holds (`%` needs two more). Tried
+        // only where the oracle fails just after the piece: the rule began with it
+        // (`/[` fails where a `pct-encoded` could begin, but none did).
+        if let Ok(e) = self.oracle.explain(&self.rule, s) {
+            let mut rules: Vec<&str> = e.rule.iter().chain(&e.within).map(String::as_str).collect();
+            while rules.first().is_some_and(|r| self.is_core(r)) {
+                rules.remove(0);
+            }
+            let chain: Vec<Place> = rules.iter().rev().map(|r| Place::rule(r)).collect();
+            let end = e.byte_offset.min(s.len());
+            if chain.len() > 1 {
+                for (k, _) in s[..end].char_indices().rev().take(8) {
+                    candidates.push((chain.clone(), s[k..end].to_string(), 0, true));
                 }
             }
         }
@@ -475,52 +504,61 @@ impl<'o, 'g> Placer<'o, 'g> {
         }
         // Each rule is tried with its piece elsewhere. Of the rules the program lets
         // the piece through in most often (more than half the tries, and two at
-        // least), the place is the one with the shortest piece, then the deepest;
-        // rules tied then are named by the rule holding them all. A larger piece is
-        // let through for the same reason as a smaller one inside it (`a_:` in a
+        // least), the place is the one with the shortest piece, then the one nearest
+        // the failure, then the deepest, then the one taking it most often; rules
+        // still tied are named by the rule holding them all. A larger piece is let
+        // through for the same reason as a smaller one inside it (`a_:` in a
         // segment starts a reference whose scheme is `a_`), so the smallest says
         // most. Without such a rule, the rule most neighbours name.
-        let mut tried: Vec<(Vec<Place>, usize)> = Vec::new();
+        // (the rules, the piece's length, its distance from the failure, the score)
+        let mut tried: Vec<(Vec<Place>, usize, usize, f64)> = Vec::new();
         let mut seen: Vec<(String, String)> = Vec::new();
-        for (chain, piece) in &candidates {
+        for (chain, piece, distance, fails_after) in &candidates {
             let rule = chain.last().expect("the root at least").rule.clone();
             if seen.contains(&(rule.clone(), piece.clone())) {
                 continue;
             }
             seen.push((rule.clone(), piece.clone()));
             let answers: Vec<bool> = self
-                .transplants(&rule, None, piece, false)
+                .transplants(&rule, None, piece, false, *fails_after)
                 .iter()
                 .filter(|t| t.as_str() != s)
                 .filter_map(|t| says_valid(t))
                 .collect();
             let taken = answers.iter().filter(|&&v| v).count();
             if answers.len() >= 2 && 2 * taken > answers.len() {
-                tried.push((chain.clone(), piece.chars().count()));
+                let score = taken as f64 / answers.len() as f64;
+                tried.push((chain.clone(), piece.chars().count(), *distance, score));
             }
         }
-        let key = |t: &(Vec<Place>, usize)| (t.1, std::cmp::Reverse(t.0.len()));
+        let key = |t: &(Vec<Place>, usize, usize, f64)| (t.1, t.2, std::cmp::Reverse(t.0.len()));
         if let Some(best) = tried.iter().map(key).min() {
-            let tied: Vec<&Vec<Place>> = tried
-                .iter()
-                .filter(|t| key(t) == best)
-                .map(|t| &t.0)
-                .collect();
+            let tied: Vec<&(Vec<Place>, usize, usize, f64)> =
+                tried.iter().filter(|t| key(t) == best).collect();
+            let top = tied.iter().map(|t| t.3).fold(0.0, f64::max);
+            let tied: Vec<&Vec<Place>> = tied.iter().filter(|t| t.3 == top).map(|t| &t.0).collect();
+            // The rule holding them all, by name: the same rule may have taken
+            // different alternatives in different neighbours.
             let mut common: Vec<Place> = tied[0].clone();
             for c in &tied[1..] {
                 let k = common
                     .iter()
                     .zip(c.iter())
-                    .take_while(|(a, b)| a == b)
+                    .take_while(|(a, b)| a.rule == b.rule)
                     .count();
                 common.truncate(k);
+                for (a, b) in common.iter_mut().zip(c.iter()) {
+                    if a.alternative != b.alternative {
+                        a.alternative = None;
+                    }
+                }
             }
             if let Some(p) = common.last() {
                 return p.clone();
             }
         }
         let mut tally: Vec<(Place, usize)> = Vec::new();
-        for (chain, _) in &candidates {
+        for (chain, ..) in &candidates {
             let place = chain.last().expect("the root at least").clone();
             match tally.iter_mut().find(|(q, _)| *q == place) {
                 Some((_, k)) => *k += 1,
