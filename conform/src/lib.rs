@@ -500,20 +500,21 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
             let first = &buckets[bucket].first;
             // The same way, and for an invalid string the same first place (as
             // diff-grammars keeps where two grammars part): `a b` would otherwise
-            // shrink to another difference, ` `. Then without the place: where the
-            // same way of disagreeing shrinks to one string from several places (a
-            // newline after a path, a query, an authority: `$` in a regular
-            // expression), they are one cause, grouped where that string parts.
+            // shrink to another difference, ` `. Then without the place but with
+            // the character the grammar fails at: where the same way of
+            // disagreeing shrinks to one string from several places (a newline
+            // after a path, a query, an authority: `$` in a regular expression),
+            // they are one cause, grouped where that string parts; a second cause
+            // (a leading zero beside an optional first slash) keeps its own.
             let minimal = if stopped_early.is_some() {
                 found.to_string()
             } else {
-                let mut same_way = |t: &str| matches!(asker.disagreement(&judge, t), Ok(Some(d)) if d.way() == way);
                 let at_first = shrink(found, |t| {
-                    same_way(t)
+                    same_way(&mut asker, &judge, way, t)
                         && (way.0 != Kind::AcceptsInvalid
                             || first_place(judge.oracle(), &rule, t, way.0) == *first)
                 });
-                shrink_to_an_end(&at_first, same_way)
+                reduce(&mut asker, &judge, way, &at_first)
             };
             let mut says_valid = |t: &str| asker.says_valid(t);
             let place = match (way.0, way.1) {
@@ -558,6 +559,9 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
             }
         }
     }
+    if stopped_early.is_none() {
+        merge_causes(&mut groups, |way, s| reduce(&mut asker, &judge, way, s));
+    }
     for g in &mut groups {
         g.examples.sort_by(|a, b| {
             let key = |s: &str| (s.chars().count(), unseen(s), s.to_string());
@@ -595,22 +599,97 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
     })
 }
 
-/// `s` shrunk ([`shrink`]), then cut to its shortest end (a prefix or a suffix) that
-/// still `keeps`, and shrunk again, until no end keeps. Delta debugging deletes runs
-/// of halving length at fixed offsets, so `//[::]` + LF never loses its six-character
-/// head in one step, while LF alone shows the same thing.
+/// `s` shrunk ([`shrink`]), then cut to the shortest piece of it that still
+/// `keeps` (any piece when it is at most [`WHOLE_PIECES`] characters long, else a
+/// prefix or a suffix), and shrunk again, until no piece keeps. Deletions remove one
+/// run at a time, so `//[::]` + LF never loses its six-character head in one step,
+/// nor `//[va."]` both its ends, while LF alone, or `"`, shows the same thing.
 fn shrink_to_an_end(s: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
     let mut m = shrink(s, &mut keeps);
     loop {
         let chars: Vec<char> = m.chars().collect();
         let n = chars.len();
-        let end = (1..n)
-            .flat_map(|k| [&chars[n - k..], &chars[..k]])
-            .map(|c| c.iter().collect::<String>())
+        let piece = (1..n)
+            .flat_map(|k| {
+                let starts: Vec<usize> = if n <= WHOLE_PIECES {
+                    (0..=n - k).rev().collect()
+                } else {
+                    vec![n - k, 0]
+                };
+                starts.into_iter().map(move |i| (i, k))
+            })
+            .map(|(i, k)| chars[i..i + k].iter().collect::<String>())
             .find(|t| keeps(t));
-        match end {
+        match piece {
             Some(t) => m = shrink(&t, &mut keeps),
             None => return m,
+        }
+    }
+}
+
+/// The longest example every piece of which is tried ([`shrink_to_an_end`]): 276
+/// pieces at most, each asked once.
+const WHOLE_PIECES: usize = 24;
+
+/// Whether the program disagrees on `t` in `way`.
+fn same_way(asker: &mut Asker, judge: &Judge<'_>, way: Way, t: &str) -> bool {
+    matches!(asker.disagreement(judge, t), Ok(Some(d)) if d.way() == way)
+}
+
+/// `s` shrunk while it disagrees in `way` wherever it parts, cut to its shortest
+/// piece that does ([`shrink_to_an_end`]); for an invalid string, only while the
+/// grammar fails at the same character (`found`: a line feed for `a` + LF and LF
+/// alone; not for `//[::0.0.0.00]`, whose `0` is the cause, and `/[::]`).
+fn reduce(asker: &mut Asker, judge: &Judge<'_>, way: Way, s: &str) -> String {
+    let found = |t: &str| judge.oracle().explain(&judge.rule, t).ok().map(|e| e.found);
+    let cause = found(s);
+    shrink_to_an_end(s, |t| {
+        same_way(asker, judge, way, t) && (way.0 != Kind::AcceptsInvalid || found(t) == cause)
+    })
+}
+
+/// One group per cause: a group whose shortest example, reduced ([`reduce`]),
+/// becomes an example of another group of that way is merged into it, its counts
+/// and examples with it. `//[va."]`, placed in `IPvFuture`, reduces to `"`, the
+/// example of the group in `segment-nz-nc`: one program taking `"` as a sub-delim,
+/// not two causes.
+fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> String) {
+    let way_of = |g: &Group| -> Way {
+        let component = g
+            .component
+            .and_then(|c| protocol::COMPONENTS.into_iter().find(|k| k.as_str() == c));
+        (g.kind, component)
+    };
+    let mut k = 0;
+    while k < groups.len() {
+        let way = way_of(&groups[k]);
+        let shortest = groups[k]
+            .examples
+            .iter()
+            .map(|e| e.input.as_str())
+            .min_by_key(|s| (s.chars().count(), s.to_string()));
+        let into = shortest.and_then(|s| {
+            let reduced = reduce(way, s);
+            (0..groups.len()).find(|&j| {
+                j != k
+                    && way_of(&groups[j]) == way
+                    && groups[j].examples.iter().any(|e| e.input == reduced)
+            })
+        });
+        match into {
+            Some(j) => {
+                let from = groups.remove(k);
+                let j = if j > k { j - 1 } else { j };
+                groups[j].count += from.count;
+                groups[j].minimized += from.minimized;
+                for e in from.examples {
+                    if !groups[j].examples.iter().any(|x| x.input == e.input) {
+                        groups[j].examples.push(e);
+                    }
+                }
+                k = 0;
+            }
+            None => k += 1,
         }
     }
 }
