@@ -1,0 +1,140 @@
+//! `iri conform --resolve -- COMMAND [ARGS…]`: tests a program's reference
+//! resolution (RFC 3986 §5.2) against the library's, behind the resolution exchange
+//! of docs/conform-protocol.md (`iri_grammar_conform::resolve` says how), and
+//! reports where it parts, by step of §5.2.2–§5.2.4: as text, or as one JSON object
+//! (`--json`, cli/schemas/conform-resolve.schema.json).
+
+use super::conform::{plural, shown};
+use crate::args::ConformArgs;
+use crate::io::{ended_by, Out, Outcome, RunError};
+use iri_grammar::VariantName;
+use iri_grammar_conform::resolve::{run as resolve, ResolveReport};
+use iri_grammar_conform::subject::end_orphans;
+use iri_grammar_conform::Options;
+use std::io::Write;
+
+pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
+    // Options that mean nothing for pairs of base and reference are refused before
+    // the program is started.
+    let mut refused = Vec::new();
+    if args.rule.is_some() {
+        refused.push("--rule (the pairs are references of the grammar)");
+    }
+    if !args.corpus.is_empty() || !args.corpus_json.is_empty() {
+        refused.push("--corpus and --corpus-json (the pairs are made from the grammar)");
+    }
+    if args.html.is_some() {
+        refused.push("--html (the resolution report is text or JSON)");
+    }
+    if !refused.is_empty() {
+        return Err(RunError::Usage(format!(
+            "--resolve takes no {}",
+            refused.join(", nor ")
+        )));
+    }
+    let options = Options {
+        grammar,
+        rule: None,
+        budget: args.budget,
+        seed: args.seed,
+        timeout: args.timeout,
+        examples: args.examples.max(1),
+        corpus: Vec::new(),
+        corpus_skipped: 0,
+    };
+    let report = resolve(&options, &args.program);
+    end_orphans();
+    let report = report.map_err(|e| RunError::Usage(e.0))?;
+    let mut out = Out::new();
+    let written = if json {
+        writeln!(out, "{}", report.to_json())
+    } else {
+        write_text(&mut out, &report)
+    };
+    match written {
+        Ok(()) => out.finish(report.ok()),
+        Err(e) => ended_by(e, report.ok()),
+    }
+}
+
+fn target(t: &Option<String>) -> String {
+    t.as_deref().map_or_else(|| "invalid".to_string(), shown)
+}
+
+fn write_text(out: &mut Out, r: &ResolveReport) -> std::io::Result<()> {
+    let not_understood = r.unreadable.len() + r.unreadable_left_out;
+    writeln!(
+        out,
+        "{} ({} resolution, seed {}): {}, {} agreed, {} in {}, {}, {}, {}",
+        r.program.join(" "),
+        r.grammar,
+        r.seed,
+        plural(r.inputs, "pair asked", "pairs asked"),
+        r.agreed,
+        plural(r.disagreements, "disagreement", "disagreements"),
+        plural(r.groups.len(), "group", "groups"),
+        plural(r.hangs.len(), "hang", "hangs"),
+        plural(r.crashes.len(), "crash", "crashes"),
+        plural(
+            not_understood,
+            "answer not understood",
+            "answers not understood"
+        ),
+    )?;
+    if let Some(why) = &r.stopped_early {
+        writeln!(out, "stopped early: {why}")?;
+    }
+    for g in &r.groups {
+        writeln!(
+            out,
+            "\n{} at {}: {} found",
+            g.kind.as_str(),
+            g.title,
+            g.count
+        )?;
+        for e in &g.examples {
+            writeln!(
+                out,
+                "  base {} reference {}: the library's {}, the program's {}",
+                shown(&e.base),
+                shown(&e.reference),
+                target(&e.expected),
+                target(&e.got)
+            )?;
+        }
+        if let (Some(s), Some(url)) = (g.section, &g.section_url) {
+            writeln!(out, "    RFC 3986 §{s}: {url}")?;
+        }
+    }
+    if !(r.hangs.is_empty() && r.crashes.is_empty() && r.unreadable.is_empty()) {
+        writeln!(out)?;
+    }
+    for h in r.hangs.iter().take(3) {
+        writeln!(out, "no answer in time on {h}")?;
+    }
+    for c in r.crashes.iter().take(3) {
+        let last = c.stderr.trim_end().lines().last().unwrap_or_default();
+        writeln!(out, "exited on {} ({}; {})", c.input, c.status, shown(last))?;
+    }
+    if r.crashes.len() > 3 {
+        writeln!(out, "and {} more exits", r.crashes.len() - 3)?;
+    }
+    for u in &r.unreadable {
+        writeln!(
+            out,
+            "answer not understood for {}: {}: {}",
+            u.input,
+            u.why,
+            shown(&u.line)
+        )?;
+    }
+    if r.unreadable_left_out > 0 {
+        writeln!(
+            out,
+            "and {} more not understood (only the first {} are kept)",
+            r.unreadable_left_out,
+            r.unreadable.len()
+        )?;
+    }
+    Ok(())
+}
