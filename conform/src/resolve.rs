@@ -4,8 +4,8 @@
 //! `[base, reference]`, each answer the target as a JSON string literal, or
 //! `invalid`.
 //!
-//! The inputs ([`pairs`]) are RFC 3986 §5.4's examples against its base, then each
-//! reference of the reference rule's inputs ([`crate::inputs`]: its covering suite,
+//! The inputs ([`pairs`]) are RFC 3986 §5.4's examples against its base, then a few
+//! edge references and each reference of the reference rule's inputs ([`crate::inputs`]: its covering suite,
 //! near misses, drawn strings) against each of a few bases ([`BASES`]). The judge is
 //! the library resolving in the grammar asked, strictly (§5.2.2). Each disagreement is
 //! put at the step of §5.2.2–§5.2.4 where the program's target first parts from the
@@ -82,18 +82,29 @@ pub const RFC_REFERENCES: [&str; 42] = [
     "http:g",
 ];
 
+/// References asked against each base before the reference rule's inputs: where
+/// remove_dot_segments leaves a path that starts with `//` (the library writes
+/// `/.//`), a first segment with a colon, percent-encoded dots (not dot segments,
+/// §6.2.2.3), an empty authority, query and fragment.
+pub const EDGE_REFERENCES: [&str; 8] = [
+    ".//g", "/.//g", "..//g", "./g:h", "%2e%2e/g", "//", "?", "#",
+];
+
 /// The bases every reference is resolved against, one for each way §5.2.2–§5.2.3
 /// read the base: RFC 3986 §5.4's; an authority with an empty path (§5.2.3's
 /// first case) and with a trailing slash; dot segments and a query (kept as they
 /// are by a reference with an empty path); an empty authority; no authority with
 /// an absolute path, a rootless path (`a:b/c`) and an empty one; a fragment (§5.1:
-/// ignored).
-pub const BASES: [&str; 10] = [
+/// ignored); a last segment that is a dot segment; an empty authority with an
+/// empty segment.
+pub const BASES: [&str; 12] = [
     RFC_BASE,
     "http://a",
     "http://a/b/c/",
     "http://a/b/./c/../d/?q",
+    "http://a/b/c/..",
     "file:///b/c",
+    "a:///b//c",
     "a:/b/c?q",
     "a:b/c",
     "a:b",
@@ -401,36 +412,28 @@ fn step_in<V: Variant>(pair: &Pair, trace: &Trace, target: &str) -> Step {
     ) else {
         return Step::TargetNotAReference;
     };
-    // §5.2.2's non-strict reading: a scheme equal to the base's is dropped.
-    if let (Some(s), Some(b)) = (r.scheme(), base.scheme()) {
-        if s.eq_ignore_ascii_case(b) {
-            let rest = &pair.reference[s.len() + 1..];
-            let loose = Reference::<V>::parse(rest)
-                .ok()
-                .and_then(|l| l.resolve(&base).ok())
-                .map(|t| normal(&t));
-            if loose.is_some_and(|l| l == normal(&got)) {
-                return Step::NonStrict;
-            }
-        }
-    }
     let (g, e) = (normal(&got), normal(&expected));
     let (g, e) = (parts::<V>(&g), parts::<V>(&e));
     // Normalization removes dot segments (§6.2.2.3): where either path has them,
     // the paths are compared as they are.
-    let has_dots = |p: &str| remove_dot_segments(p) != p;
+    // A percent-encoded dot counts (`%2E`): a program that decodes it before
+    // removing dot segments parts at remove_dot_segments, not at normalization.
     let dots = has_dots(got.path()) || has_dots(expected.path());
     for (k, (a, b)) in g.iter().zip(&e).enumerate() {
         let path = k == 2;
         if a == b && !(path && dots && got.path() != expected.path()) {
             continue;
         }
+        // §5.2.2's non-strict reading: a scheme equal to the base's is dropped.
+        if non_strict(&base, &r, &pair.reference, &got) {
+            return Step::NonStrict;
+        }
         return match k {
             0 => trace.branch,
             1 if r.scheme().is_some() || r.authority().is_some() => Step::ReferenceAuthority,
             1 => Step::BaseAuthority,
             2 if trace.branch != Step::EmptyPath
-                && remove_dot_segments(&trace.path_before) != trace.path_before =>
+                && has_dots(&trace.path_before) =>
             {
                 Step::RemoveDotSegments
             }
@@ -442,6 +445,31 @@ fn step_in<V: Variant>(pair: &Pair, trace: &Trace, target: &str) -> Step {
         };
     }
     Step::Normalizes
+}
+
+/// Whether `path` has a dot segment (§5.2.4), or would have one were its
+/// percent-encoded dots decoded (§6.2.2.2).
+fn has_dots(path: &str) -> bool {
+    let decoded = path.replace("%2e", ".").replace("%2E", ".");
+    remove_dot_segments(&decoded) != decoded
+}
+
+/// Whether `got` is the target of `reference` (`r`) read as relative, its scheme
+/// dropped because it is the base's (§5.2.2, the non-strict parser).
+fn non_strict<V: Variant>(
+    base: &Reference<'_, V>,
+    r: &Reference<'_, V>,
+    reference: &str,
+    got: &Reference<'_, V>,
+) -> bool {
+    let (Some(s), Some(b)) = (r.scheme(), base.scheme()) else {
+        return false;
+    };
+    s.eq_ignore_ascii_case(b)
+        && Reference::<V>::parse(&reference[s.len() + 1..])
+            .ok()
+            .and_then(|l| l.resolve(base).ok())
+            .is_some_and(|t| normal(&t) == normal(got))
 }
 
 /// The library's normal form: scheme-based (§6.2.3) where it can, else syntax-based
@@ -476,7 +504,7 @@ pub fn judge(variant: VariantName, pair: &Pair, answer: &Target) -> Option<(Kind
 }
 
 /// The pairs asked, in order, at most `budget`: RFC 3986 §5.4's examples against
-/// its base, then each input of the reference rule ([`crate::inputs`], drawn with
+/// its base, then [`EDGE_REFERENCES`] and each input of the reference rule ([`crate::inputs`], drawn with
 /// `seed`) against each of [`BASES`].
 ///
 /// # Errors
@@ -501,9 +529,10 @@ pub fn pairs(
     )
     .map_err(|e| Stop(e.to_string()))?;
     let mut seen: std::collections::HashSet<Pair> = out.iter().cloned().collect();
-    for (reference, _) in &references.list {
+    let edges = EDGE_REFERENCES.iter().map(|r| (*r).to_string());
+    for reference in edges.chain(references.list.into_iter().map(|(r, _)| r)) {
         for base in BASES {
-            let p = Pair::new(base, reference);
+            let p = Pair::new(base, &reference);
             if seen.insert(p.clone()) {
                 out.push(p);
             }
@@ -912,6 +941,14 @@ mod tests {
         );
         assert_eq!(
             way("http://a", "", Some("http://a/")),
+            Some((Kind::Target, Step::Normalizes))
+        );
+        assert_eq!(
+            way("a:", "%2e", Some("a:")),
+            Some((Kind::Target, Step::RemoveDotSegments))
+        );
+        assert_eq!(
+            way("a:", "A:", Some("a:")),
             Some((Kind::Target, Step::Normalizes))
         );
         assert_eq!(
