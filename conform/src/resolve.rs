@@ -432,9 +432,7 @@ fn step_in<V: Variant>(pair: &Pair, trace: &Trace, target: &str) -> Step {
             0 => trace.branch,
             1 if r.scheme().is_some() || r.authority().is_some() => Step::ReferenceAuthority,
             1 => Step::BaseAuthority,
-            2 if trace.branch != Step::EmptyPath
-                && has_dots(&trace.path_before) =>
-            {
+            2 if trace.branch != Step::EmptyPath && has_dots(&trace.path_before) => {
                 Step::RemoveDotSegments
             }
             2 if trace.branch == Step::RelativePath => Step::Merge,
@@ -945,6 +943,10 @@ mod tests {
         );
         assert_eq!(
             way("a:", "%2e", Some("a:")),
+            Some((Kind::Target, Step::RemoveDotSegments))
+        );
+        assert_eq!(
+            way("a:///", "%2e%2e", Some("a:////%2e%2e")),
             Some((Kind::Target, Step::RemoveDotSegments))
         );
         assert_eq!(

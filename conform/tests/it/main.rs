@@ -15,6 +15,7 @@ macro_rules! tests {
 }
 
 mod planted;
+mod planted_resolve;
 #[cfg(unix)]
 mod programs;
 
@@ -22,6 +23,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 fn main() {
     if let Ok(mode) = std::env::var("IRI_CONFORM_TEST_ADAPTER") {
+        if mode.starts_with("resolve-") {
+            planted_resolve::adapter(&mode);
+            return;
+        }
         planted::adapter(&mode);
         return;
     }
@@ -35,7 +40,10 @@ fn main() {
     };
     let mut failed = Vec::new();
     // One after the other: each sets the mode its adapter inherits.
-    for (name, test) in chosen(planted::TESTS) {
+    for (name, test) in chosen(planted::TESTS)
+        .into_iter()
+        .chain(chosen(planted_resolve::TESTS))
+    {
         if !passes(name, test) {
             failed.push(name);
         }
