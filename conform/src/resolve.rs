@@ -634,6 +634,31 @@ pub struct ResolveExample {
     pub found: Pair,
 }
 
+/// A program none of whose first answers is understood is not speaking this
+/// exchange (most likely a validation adapter, which answers `valid`): the run
+/// stops (exit status 2) rather than report each answer.
+const UNDERSTOOD_WITHIN: usize = 10;
+
+/// Why the run stops when the program answers none of the exchange's lines.
+fn not_this_exchange(program: &[OsString], unreadable: &[Unreadable]) -> String {
+    let name = program
+        .first()
+        .map_or_else(String::new, |p| p.to_string_lossy().into_owned());
+    let first = unreadable.first().map_or("", |u| u.line.as_str());
+    let validation = first == "valid" || first == "invalid" || first.starts_with('{');
+    format!(
+        "{name} answered none of its first {UNDERSTOOD_WITHIN} pairs with a target or `invalid` \
+         (its first answer: {first:?}){}; the resolution exchange is in \
+         docs/conform-protocol.md",
+        if validation {
+            ": is it a validation adapter? One that resolves reads IRI_CONFORM_MODE=resolve \
+             and [base, reference] pairs"
+        } else {
+            ""
+        }
+    )
+}
+
 /// How many disagreements of a group are minimized; the others are counted.
 const MINIMIZED_PER_GROUP: usize = 6;
 /// After this many hangs, or crashes, the run stops asking (as validation does).
@@ -776,6 +801,11 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<ResolveReport, Sto
             break;
         }
         asked += 1;
+        if asked > UNDERSTOOD_WITHIN
+            && asker.unreadable.len() + asker.unreadable_left_out >= asked - 1
+        {
+            return Err(Stop(not_this_exchange(program, &asker.unreadable)));
+        }
         if let Outcome::Answer(a) = asker.ask(pair)? {
             match judge(variant, pair, &a) {
                 None => agreed += 1,
