@@ -167,6 +167,8 @@ impl Subject {
             .env("IRI_CONFORM_PROTOCOL", VERSION)
             .env("IRI_CONFORM_GRAMMAR", &self.program.grammar)
             .env("IRI_CONFORM_RULE", &self.program.rule)
+            // The exchange asked; `with_env` gives another (`resolve`).
+            .env("IRI_CONFORM_MODE", "validate")
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
