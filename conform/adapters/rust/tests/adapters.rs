@@ -477,7 +477,11 @@ const RESOLVED: [(&str, &str, Option<&str>); 5] = [
     ("http://a/b/c/d;p?q", "g", Some("http://a/b/c/g")),
     ("http://a/b/c/d;p?q", "../g", Some("http://a/b/g")),
     ("http://a/b/c/d;p?q", "g?y#s", Some("http://a/b/c/g?y#s")),
-    ("http://a/b/c/d;p?q", "g;x?y#s", Some("http://a/b/c/g;x?y#s")),
+    (
+        "http://a/b/c/d;p?q",
+        "g;x?y#s",
+        Some("http://a/b/c/g;x?y#s"),
+    ),
     ("http://a/b/c/d;p?q", "a b", None),
 ];
 
