@@ -573,7 +573,8 @@ pub struct ResolveReport {
     pub groups: Vec<ResolveGroup>,
     /// Pairs the program did not answer in time (as the program reads them).
     pub hangs: Vec<String>,
-    /// Pairs the program exited on (`input`: the line it read).
+    /// Pairs the program exited on (`input`: the line it read; `minimized`: for the
+    /// shortest of each way of exiting, the shortest pair found that exits so).
     pub crashes: Vec<Crash>,
     /// Answers that are none of the exchange's, the first [`UNREADABLE_KEPT`].
     pub unreadable: Vec<Unreadable>,
@@ -664,6 +665,10 @@ const MINIMIZED_PER_GROUP: usize = 6;
 /// After this many hangs, or crashes, the run stops asking (as validation does).
 const HANGS_BEFORE_STOPPING: usize = 10;
 const CRASHES_BEFORE_STOPPING: usize = 100;
+/// The ways of exiting whose shortest pair is minimized, and the questions each
+/// minimization may ask (as validation's).
+const CRASH_WAYS_MINIMIZED: usize = 5;
+const ASKS_PER_CRASH_MINIMIZED: usize = 200;
 
 struct Asker {
     subject: Subject,
@@ -713,6 +718,65 @@ impl Asker {
             ))
         } else {
             None
+        }
+    }
+
+    /// The shortest pair of each way the program exited (its status and the last
+    /// line of its standard error; the first [`CRASH_WAYS_MINIMIZED`]), shrunk —
+    /// the reference, then the base — while it exits that way, with at most
+    /// [`ASKS_PER_CRASH_MINIMIZED`] questions each (each one a start).
+    fn minimize_crashes(&mut self) {
+        let mut order: Vec<usize> = (0..self.crashes.len()).collect();
+        order.sort_by_key(|&k| (self.crashes[k].input.len(), self.crashes[k].input.clone()));
+        let mut ways: Vec<(String, String)> = Vec::new();
+        for k in order {
+            let (status, last) = self.crashes[k].way();
+            let way = (status.to_string(), last.to_string());
+            if ways.contains(&way) || ways.len() >= CRASH_WAYS_MINIMIZED {
+                continue;
+            }
+            ways.push(way.clone());
+            let Ok((base, reference)) =
+                serde_json::from_str::<(String, String)>(&self.crashes[k].input)
+            else {
+                continue;
+            };
+            let mut asks = 0;
+            let mut exits = |asker: &mut Asker, p: &Pair| {
+                if asks >= ASKS_PER_CRASH_MINIMIZED {
+                    return false;
+                }
+                asks += 1;
+                let known = asker.cache.get(p).cloned();
+                let o = match known {
+                    Some(o) => o,
+                    None => match asker.subject.ask_line(&p.line(), read_target) {
+                        Ok(o) => {
+                            asker.cache.insert(p.clone(), o.clone());
+                            o
+                        }
+                        Err(_) => return false,
+                    },
+                };
+                match o {
+                    Outcome::Crash { status, stderr } => {
+                        let c = Crash {
+                            input: String::new(),
+                            status,
+                            stderr,
+                            minimized: None,
+                        };
+                        c.way() == (way.0.as_str(), way.1.as_str())
+                    }
+                    _ => false,
+                }
+            };
+            let r = shrink(&reference, |t| exits(self, &Pair::new(&base, t)));
+            let b = shrink(&base, |t| exits(self, &Pair::new(t, &r)));
+            let m = Pair::new(&b, &r);
+            if m.len() < Pair::new(&base, &reference).len() {
+                self.crashes[k].minimized = Some(m.line());
+            }
         }
     }
 
@@ -883,6 +947,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<ResolveReport, Sto
     }
     groups.sort_by_key(|g| (g.kind, g.step));
 
+    asker.minimize_crashes();
     asker.subject.close();
     Ok(ResolveReport {
         mode: "resolve",

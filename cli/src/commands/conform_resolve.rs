@@ -119,6 +119,15 @@ fn write_text(out: &mut Out, r: &ResolveReport) -> std::io::Result<()> {
     if r.crashes.len() > 3 {
         writeln!(out, "and {} more exits", r.crashes.len() - 3)?;
     }
+    for c in r.crashes.iter().filter(|c| c.minimized.is_some()) {
+        let (status, last) = c.way();
+        let m = c.minimized.as_deref().unwrap_or_default();
+        writeln!(
+            out,
+            "shortest that exits so ({status}; {}): {m}",
+            shown(last)
+        )?;
+    }
     for u in &r.unreadable {
         writeln!(
             out,

@@ -555,3 +555,18 @@ fn a_validation_adapter_asked_to_resolve_stops_with_2() {
         .unwrap()
         .contains("its first answer: \"[1]\""));
 }
+
+#[test]
+fn a_resolver_that_exits_is_minimized_to_the_pair_that_makes_it() {
+    let percent = script(
+        "resolve-percent",
+        "while read l; do case \"$l\" in *%*) echo boom >&2; exit 3;; esac; echo invalid; done\n",
+    );
+    let o = resolve(&[], &percent);
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("shortest that exits so (exit status 3; \"boom\"): [\"\",\"%\"]"),
+        "{text}"
+    );
+}
