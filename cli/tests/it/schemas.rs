@@ -373,6 +373,8 @@ fn conform_resolves_json_output_matches_its_schema() {
         let path = path.to_str().unwrap().to_string();
         let args = [
             "--json",
+            "--grammar",
+            "uri",
             "conform",
             "--resolve",
             "--budget",
