@@ -842,8 +842,7 @@ pub struct ConformArgs {
     /// Test the program's reference resolution (RFC 3986 §5.2) instead: it reads
     /// `[base, reference]` pairs and answers the target or `invalid`
     /// (IRI_CONFORM_MODE=resolve); the disagreements are grouped by the step of
-    /// §5.2.2–§5.2.4 where it parts. Not with --rule, --corpus, --corpus-json or
-    /// --html.
+    /// §5.2.2–§5.2.4 where it parts. Not with --rule, --corpus or --corpus-json.
     #[arg(long)]
     pub resolve: bool,
     /// The program under test and its arguments, after `--`.

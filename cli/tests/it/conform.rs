@@ -532,7 +532,6 @@ fn resolution_refuses_options_that_mean_nothing_for_it() {
     for (extra, says) in [
         (&["--rule", "IRI"][..], "--rule"),
         (&["--corpus", "/dev/null"][..], "--corpus"),
-        (&["--html", "/dev/null"][..], "--html"),
     ] {
         let o = resolve(extra, &none);
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
@@ -580,5 +579,31 @@ fn a_resolver_that_exits_is_minimized_to_the_pair_that_makes_it() {
     assert!(
         text.contains("shortest that exits so (exit status 3; \"boom\"): [\"\",\"%\"]"),
         "{text}"
+    );
+}
+
+#[test]
+fn the_resolution_page_is_well_formed() {
+    let none = script("resolve-html", "while read l; do echo invalid; done\n");
+    let page = dir().join("resolve.html");
+    let o = resolve(&["--html", page.to_str().unwrap()], &none);
+    assert_eq!(o.status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let mut r = Reader::from_str(&html);
+    r.config_mut().check_end_names = true;
+    let mut sections = 0;
+    loop {
+        match r.read_event() {
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e)) if e.name().as_ref() == b"section" => sections += 1,
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed at {}: {e}", r.buffer_position()),
+        }
+    }
+    assert!(sections >= 4, "{html}");
+    assert!(html.contains("refuses at §5.2.2 a relative path"), "{html}");
+    assert!(
+        html.contains("the program&#x27;s invalid") || html.contains("the program's invalid"),
+        "{html}"
     );
 }
