@@ -108,10 +108,15 @@ impl Rule {
 /// Without `IRI_CONFORM_GRAMMAR` the grammar is `iri`; without `IRI_CONFORM_RULE`
 /// the rule is the first of `rules` in that grammar (each program lists the
 /// reference rule first). A rule the peer does not answer is refused before any
-/// answer, on standard error and with exit status 2, as the protocol asks. A line
+/// answer, on standard error and with exit status 2, as the protocol asks, and so is
+/// the resolution exchange (`IRI_CONFORM_MODE=resolve`). A line
 /// that is not a JSON string literal ends the program with status 2 (`iri conform`
 /// shows it as a crash with this message).
 pub fn serve(peer: &str, rules: &[Rule]) -> ExitCode {
+    if std::env::var("IRI_CONFORM_MODE").as_deref() == Ok("resolve") {
+        eprintln!("{peer}: validation only: {peer}-resolve resolves (iri conform --resolve)");
+        return ExitCode::from(2);
+    }
     let grammar = std::env::var("IRI_CONFORM_GRAMMAR").unwrap_or_else(|_| "iri".to_owned());
     let asked = std::env::var("IRI_CONFORM_RULE").ok();
     let found = rules
