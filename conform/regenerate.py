@@ -14,6 +14,10 @@ parsers of conform/adapters/node (`npm ci`), and needs `node`, `npm`, `java`, `r
 PATH: the page names every parser, so a parser that cannot run stops the script
 rather than leave a row out. `--reports DIR` keeps the JSON
 reports (`iri --json conform`), one per parser and grammar.
+
+The page ends with the resolution table (`iri conform --resolve`, the adapters of
+RESOLVERS, which need `ruby` and Perl's `URI` too); `--resolution-only` runs only
+those and rewrites only that section of the page.
 """
 
 import argparse
@@ -203,6 +207,8 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--reports", type=Path, help="keep the JSON reports in this folder")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "conformance-of-parsers.md")
+    ap.add_argument("--resolution-only", action="store_true",
+                    help="run the resolution adapters only and rewrite only the page's resolution section")
     args = ap.parse_args()
 
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
@@ -219,6 +225,14 @@ def main():
     run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=ROOT / "conform" / "adapters" / "node")
     cargo = cargo_versions()
     commit = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True).strip()
+
+    resolution = resolution_section(iri, target, python, cargo, args, reports)
+    if args.resolution_only:
+        old = args.out.read_text()
+        head = old.split(RESOLUTION_HEADING)[0].rstrip("\n")
+        args.out.write_text(head + "\n\n" + resolution)
+        print(f"wrote the resolution section of {args.out.relative_to(ROOT)}", file=sys.stderr)
+        return
 
     rows = []
     for name, source, standard, grammars, command in PARSERS:
@@ -242,7 +256,7 @@ def main():
             rows.append((name, ver, standard, shown_grammar, report))
             print(f"{name} {shown_grammar}: {len(report['groups'])} groups", file=sys.stderr)
 
-    args.out.write_text(page(rows, args.budget, args.seed, commit))
+    args.out.write_text(page(rows, args.budget, args.seed, commit) + "\n" + resolution)
     print(f"wrote {args.out.relative_to(ROOT)}", file=sys.stderr)
 
 
@@ -328,6 +342,139 @@ def plural(n, noun):
 
 def describe(component):
     return "absent" if component is None else shown(component)
+
+
+# ---- Resolution (`iri conform --resolve`) ---------------------------------------
+
+RESOLUTION_HEADING = "## Resolution"
+
+# name, where its version comes from, the standard it follows, the grammar it is
+# asked in, the command (as PARSERS).
+RESOLVERS = [
+    ("oxiri", ("cargo", "oxiri"), "RFC 3986", "iri", ["{bin}/oxiri-resolve"]),
+    ("fluent-uri", ("cargo", "fluent-uri"), "RFC 3986", "iri", ["{bin}/fluent-uri-resolve"]),
+    ("iri-string", ("cargo", "iri-string"), "RFC 3986", "iri", ["{bin}/iri-string-resolve"]),
+    ("url (Rust)", ("cargo", "url"), "WHATWG URL", "iri", ["{bin}/url-resolve"]),
+    ("URL (Node.js)", ("node",), "WHATWG URL", "iri", ["node", "conform/adapters/node/url-resolve.mjs"]),
+    ("urljoin (Python)", ("python",), "RFC 3986", "iri",
+     ["{python}", "conform/adapters/python/urljoin_adapter.py"]),
+    ("rfc3986 (Python)", ("pip", "rfc3986"), "RFC 3986", "uri",
+     ["{python}", "conform/adapters/python/rfc3986_resolve_adapter.py"]),
+    ("java.net.URI", ("java",), "RFC 2396", "uri", ["java", "conform/adapters/java/JavaNetUriResolve.java"]),
+    ("URI (Ruby)", ("ruby",), "RFC 3986", "uri", ["ruby", "conform/adapters/ruby/uri_resolve.rb"]),
+    ("URI (Perl)", ("perl",), "RFC 3986", "uri", ["perl", "conform/adapters/perl/uri_resolve.pl"]),
+]
+
+# The table's columns: the steps of RFC 3986 §5.2.2-§5.2.4 a target parts at (the
+# step names of `iri conform --resolve`), then the refusals either way.
+RESOLUTION_COLUMNS = [
+    ("scheme (§5.2.2)", ["reference-scheme", "non-strict"]),
+    ("authority (§5.2.2)", ["reference-authority", "base-authority"]),
+    ("empty path (§5.2.2)", ["empty-path"]),
+    ("absolute path (§5.2.2)", ["absolute-path"]),
+    ("merge (§5.2.3)", ["merge"]),
+    ("remove_dot_segments (§5.2.4)", ["remove-dot-segments"]),
+    ("query (§5.2.2)", ["query-inheritance", "reference-query"]),
+    ("fragment (§5.2.2)", ["fragment"]),
+    ("normalizes the target", ["normalizes", "target-not-a-reference"]),
+]
+
+
+def resolver_version(source, python, cargo):
+    if source[0] == "python":
+        return "Python " + subprocess.check_output([python, "--version"], text=True).split()[1]
+    if source[0] == "ruby":
+        return "Ruby " + subprocess.check_output(["ruby", "-e", "print RUBY_VERSION"], text=True)
+    if source[0] == "perl":
+        return "URI " + subprocess.check_output(["perl", "-MURI", "-e", "print $URI::VERSION"], text=True)
+    return version(source, python, cargo)
+
+
+def resolution_section(iri, target, python, cargo, args, reports):
+    """Runs `iri conform --resolve` against each of RESOLVERS; the page's section."""
+    rows = []
+    for name, source, standard, grammar, command in RESOLVERS:
+        cmd = [c.format(bin=target / "release", python=python) for c in command]
+        ver = resolver_version(source, python, cargo)
+        out = subprocess.run(
+            [str(iri), "--grammar", grammar, "--json", "conform", "--resolve", "--budget",
+             str(args.budget), "--seed", str(args.seed), "--", *cmd],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        if out.returncode not in (0, 1):
+            sys.exit(f"{name} resolving: iri conform --resolve exited {out.returncode}:\n{out.stderr}")
+        report = json.loads(out.stdout)
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        (reports / f"resolve-{slug}-{grammar}.json").write_text(out.stdout)
+        rows.append((name, ver, standard, grammar, report))
+        print(f"{name} resolving: {len(report['groups'])} groups", file=sys.stderr)
+    return resolution_page(rows, args.budget, args.seed)
+
+
+def resolution_page(rows, budget, seed):
+    lines = [
+        RESOLUTION_HEADING,
+        "",
+        "Where each parser's reference resolution parts from RFC 3986 §5.2, as `iri conform",
+        "--resolve` finds it ([the protocol](conform-protocol.md#resolution-iri-conform---resolve)):",
+        "RFC 3986 §5.4's examples, then the reference rule's inputs against twelve bases, each",
+        "target judged by this library's strict resolution, each disagreement shrunk (the",
+        "reference, then the base) and put at the step where the parser's target first parts",
+        "from the library's: its components are compared in the order scheme, authority,",
+        "path, query, fragment, after normalization, and the first that differs names the",
+        "step (a path given dot segments: remove_dot_segments; else a relative path: merge).",
+        "A target equal to the library's once both are normalized counts as *normalizes*.",
+        f"{budget:,} pairs per parser" + (f", seed {seed}" if seed else "") + ".",
+        "",
+        "Each cell: how many pairs parted at that step. *refuses*: the parser answers",
+        "invalid where the library resolves; *resolves invalid*: it gives a target where",
+        "the library refuses (a reference, or base, that is no reference of the grammar).",
+        "",
+        "| parser | version | follows | grammar | "
+        + " | ".join(c for c, _ in RESOLUTION_COLUMNS) + " | refuses | resolves invalid | hangs, crashes |",
+        "|---|---|---|---|" + "--:|" * (len(RESOLUTION_COLUMNS) + 3),
+    ]
+    for name, ver, standard, grammar, r in rows:
+        cells = []
+        for _, steps in RESOLUTION_COLUMNS:
+            n = sum(g["count"] for g in r["groups"] if g["kind"] == "target" and g["step"] in steps)
+            cells.append(f"{n:,}" if n else "")
+        for kind in ("refuses", "resolves-invalid"):
+            n = sum(g["count"] for g in r["groups"] if g["kind"] == kind)
+            cells.append(f"{n:,}" if n else "")
+        trouble = (len(r["hangs"]) + len(r["crashes"]) + len(r["unreadable"])
+                   + r.get("unreadable_left_out", 0))
+        lines.append(f"| {name} | {ver} | {standard} | {grammar} | " + " | ".join(cells)
+                     + f" | {trouble or ''} |")
+    lines += ["", "### The resolution groups, each with its minimal example", ""]
+    for name, ver, standard, grammar, r in rows:
+        lines.append(f"#### {name} {ver}, {grammar}")
+        lines.append("")
+        lines.append(
+            f"{r['inputs']:,} pairs asked, {r['agreed']:,} agreed, {r['disagreements']:,} disagreed"
+            f" in {plural(len(r['groups']), 'group')}."
+            + (f" Stopped early: {r['stopped_early']}." if r.get("stopped_early") else "")
+        )
+        lines.append("")
+        for g in sorted(r["groups"], key=lambda g: -g["count"]):
+            where = f" ([§{g['section']}]({g['section_url']}))" if g.get("section") else ""
+            ex = g["examples"][0] if g["examples"] else None
+            if ex:
+                got = "invalid" if ex["got"] is None else shown(ex["got"])
+                expected = "invalid" if ex["expected"] is None else shown(ex["expected"])
+                example = (f"base {shown(ex['base'])}, reference {shown(ex['reference'])}: "
+                           f"the library's {expected}, the parser's {got}")
+            else:
+                example = "(none kept)"
+            lines.append(f"- **{g['kind']}** at {g['title']}{where}, {plural(g['count'], 'pair')}: {example}")
+        for h in r["hangs"]:
+            lines.append(f"- **hang**: no answer to `{h}`")
+        for c in r["crashes"]:
+            lines.append(f"- **crash** ({c['status']}): on `{c['input']}`")
+        for u in r["unreadable"]:
+            lines.append(f"- **answer not understood** ({u['why']}): to `{u['input']}`")
+        lines.append("")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

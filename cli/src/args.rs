@@ -839,6 +839,12 @@ pub struct ConformArgs {
     /// Also write the report as a self-contained HTML page to FILE.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Test the program's reference resolution (RFC 3986 §5.2) instead: it reads
+    /// `[base, reference]` pairs and answers the target or `invalid`
+    /// (IRI_CONFORM_MODE=resolve); the disagreements are grouped by the step of
+    /// §5.2.2–§5.2.4 where it parts. Not with --rule, --corpus or --corpus-json.
+    #[arg(long)]
+    pub resolve: bool,
     /// The program under test and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     pub program: Vec<OsString>,

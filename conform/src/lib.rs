@@ -20,6 +20,8 @@
 pub mod group;
 pub mod inputs;
 pub mod protocol;
+// `iri conform --resolve`: the resolution exchange (RFC 3986 §5.2).
+pub mod resolve;
 pub mod subject;
 pub mod verdict;
 

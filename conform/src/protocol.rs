@@ -7,8 +7,10 @@ use iri_grammar::Component;
 use serde_json::Value;
 use std::fmt::Write as _;
 
-/// The version of the protocol, given to the program as `IRI_CONFORM_PROTOCOL`.
-pub const VERSION: &str = "1";
+/// The version of the protocol, given to the program as `IRI_CONFORM_PROTOCOL`: 2
+/// adds the resolution exchange (`IRI_CONFORM_MODE=resolve`); validation is version
+/// 1's exchange unchanged.
+pub const VERSION: &str = "2";
 
 /// The components an answer may give, in the order of RFC 3986 §3 (and of the
 /// protocol page's table).

@@ -60,11 +60,12 @@ pub struct Program {
     pub rule: String,
 }
 
-/// What came of one input.
+/// What came of one input: `A` is the answer of the exchange asked, [`Answer`] for
+/// validation, a target for resolution ([`crate::resolve`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Outcome<A = Answer> {
     /// An answer of the protocol.
-    Answer(Answer),
+    Answer(A),
     /// No answer within the timeout: the program was killed.
     NoAnswer,
     /// The program exited, or closed its output, before answering.
@@ -126,6 +127,9 @@ pub struct Subject {
     failed_in_a_row: u32,
     /// How many times it was started.
     pub starts: usize,
+    /// Variables given to the program beside the protocol's four
+    /// (`IRI_CONFORM_MODE`).
+    env: Vec<(String, String)>,
 }
 
 impl Subject {
@@ -138,7 +142,16 @@ impl Subject {
             ever_answered: false,
             failed_in_a_row: 0,
             starts: 0,
+            env: Vec::new(),
         }
+    }
+
+    /// The same program, started with `key` set to `value` as well: the exchange
+    /// asked (`IRI_CONFORM_MODE`, docs/conform-protocol.md).
+    #[must_use]
+    pub fn with_env(mut self, key: &str, value: &str) -> Subject {
+        self.env.push((key.to_string(), value.to_string()));
+        self
     }
 
     fn start(&mut self) -> Result<Running, Stop> {
@@ -154,6 +167,9 @@ impl Subject {
             .env("IRI_CONFORM_PROTOCOL", VERSION)
             .env("IRI_CONFORM_GRAMMAR", &self.program.grammar)
             .env("IRI_CONFORM_RULE", &self.program.rule)
+            // The exchange asked; `with_env` gives another (`resolve`).
+            .env("IRI_CONFORM_MODE", "validate")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -200,11 +216,26 @@ impl Subject {
     /// [`Stop`] when the program cannot be started, or has failed [`TRIES`] times in
     /// a row without ever answering.
     pub fn ask(&mut self, input: &str) -> Result<Outcome, Stop> {
+        self.ask_line(&input_line(input), read_answer)
+    }
+
+    /// Writes `line` (an input as the exchange asked writes it, without its line
+    /// feed) and reads the answer with `read`, starting the program if it is not
+    /// running: [`Subject::ask`] for any exchange of the protocol, with the same
+    /// timeouts, restarts and bounds.
+    ///
+    /// # Errors
+    /// As [`Subject::ask`].
+    pub fn ask_line<A>(
+        &mut self,
+        line: &str,
+        read: impl Fn(&str) -> Result<A, String>,
+    ) -> Result<Outcome<A>, Stop> {
         let r = match self.running.take() {
             Some(r) => r,
             None => self.start()?,
         };
-        let outcome = self.exchange(r, input)?;
+        let outcome = self.exchange(r, line, &read)?;
         match outcome {
             Outcome::NoAnswer | Outcome::Crash { .. } => {
                 self.failed_in_a_row += 1;
@@ -231,7 +262,12 @@ impl Subject {
     /// [`Stop`] when the program wrote a line that answers no input: from then on
     /// its lines no longer answer the inputs they follow, and every disagreement
     /// counted would be false (a banner at start-up gave 138 to 155 of them).
-    fn exchange(&mut self, mut r: Running, input: &str) -> Result<Outcome, Stop> {
+    fn exchange<A>(
+        &mut self,
+        mut r: Running,
+        input_line: &str,
+        read: &impl Fn(&str) -> Result<A, String>,
+    ) -> Result<Outcome<A>, Stop> {
         // A line already waiting answers no input: the program says more than it is
         // asked.
         let early = match r.lines.try_recv() {
@@ -249,7 +285,7 @@ impl Subject {
                 "wrote {line:?} before it was asked: more answers than inputs"
             )));
         }
-        let mut line = input_line(input);
+        let mut line = input_line.to_string();
         line.push('\n');
         let written = match r.stdin.as_mut() {
             Some(w) => w.write_all(line.as_bytes()).and_then(|()| w.flush()),
@@ -268,7 +304,7 @@ impl Subject {
             Ok(FromProgram::Line(bytes)) => {
                 let first = !r.answered;
                 r.answered = true;
-                let outcome = understand(&bytes);
+                let outcome = understand(&bytes, read);
                 if let (true, Outcome::NotUnderstood { line, .. }) = (first, &outcome) {
                     // A banner or a warning at start-up, with the answer after it?
                     if let Ok(FromProgram::Line(next)) =
@@ -316,7 +352,7 @@ impl Subject {
     /// end of its standard error. One that has not exited is killed at once (a
     /// program that is exiting keeps its own status: a signal does not change it once
     /// its exit has begun, and its output closes only then).
-    fn ended(mut r: Running) -> Outcome {
+    fn ended<A>(mut r: Running) -> Outcome<A> {
         drop(r.stdin.take());
         let exited = r.child.try_wait().ok().flatten();
         kill(&mut r);
@@ -346,9 +382,9 @@ impl Drop for Subject {
 }
 
 /// What an outcome that is no answer was, in a few words.
-pub fn describe(o: &Outcome) -> String {
+pub fn describe<A>(o: &Outcome<A>) -> String {
     match o {
-        Outcome::Answer(a) => if a.valid { "valid" } else { "invalid" }.to_string(),
+        Outcome::Answer(_) => "an answer".to_string(),
         Outcome::NoAnswer => "no answer in time".to_string(),
         Outcome::Crash { status, stderr } if stderr.trim().is_empty() => {
             format!("it exited, {status}")
@@ -374,10 +410,10 @@ pub fn cut(s: &str, max: usize) -> String {
     }
 }
 
-fn understand(bytes: &[u8]) -> Outcome {
+fn understand<A>(bytes: &[u8], read: impl Fn(&str) -> Result<A, String>) -> Outcome<A> {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
-        Ok(line) => match read_answer(line) {
+        Ok(line) => match read(line) {
             Ok(a) => Outcome::Answer(a),
             Err(why) => Outcome::NotUnderstood {
                 line: shown(bytes),

@@ -15,6 +15,9 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 pub fn run(json: bool, grammar: VariantName, args: &ConformArgs) -> Outcome {
+    if args.resolve {
+        return super::conform_resolve::run(json, grammar, args);
+    }
     let mut corpus = Corpus::default();
     let files = args.corpus.iter().map(|p| (p, false));
     for (path, json) in files.chain(args.corpus_json.iter().map(|p| (p, true))) {
@@ -87,13 +90,13 @@ fn some_of(inputs: &[&str], n: usize) -> String {
 /// controls, and characters other than letters beyond ASCII (formatting, bidi,
 /// private use, unassigned), as `\uXXXX` escapes, in UTF-16 pairs beyond U+FFFF,
 /// so the example reads the same in a terminal, on the page and in `--corpus`.
-fn shown(s: &str) -> String {
+pub(super) fn shown(s: &str) -> String {
     string_literal(s, |c| {
         c.is_ascii_graphic() || c == ' ' || (!c.is_ascii() && c.is_alphabetic())
     })
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

@@ -9,6 +9,7 @@ mod book;
 mod check;
 mod compare;
 mod conform;
+mod conform_resolve;
 mod convert;
 mod coverage;
 mod diff;

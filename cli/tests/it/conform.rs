@@ -451,3 +451,159 @@ fn a_corpus_file_of_any_size_is_read_in_bounded_memory() {
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["corpus_too_long"], 1, "{report}");
 }
+
+// `iri conform --resolve`: the resolution exchange.
+
+/// `iri --grammar uri conform --resolve --budget 150 --timeout 1s`, `extra`, then
+/// `-- sh script` (the URI grammar's inputs are the quicker to make in a debug build).
+fn resolve(extra: &[&str], script: &str) -> Output {
+    let mut args = vec![
+        "--grammar",
+        "uri",
+        "conform",
+        "--resolve",
+        "--budget",
+        "150",
+        "--timeout",
+        "1s",
+    ];
+    args.extend_from_slice(extra);
+    args.extend(["--", "sh", script]);
+    iri(&args)
+}
+
+#[test]
+fn resolution_is_reported_by_step_and_exits_1() {
+    // Every target is the base itself: right for an empty reference, wrong at
+    // every step else.
+    let base = script(
+        "resolve-base",
+        "while read l; do echo \"$l\" | sed 's/^\\[\\(\"[^\"]*\"\\),.*/\\1/'; done\n",
+    );
+    let o = resolve(&["--examples", "1"], &base);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let text = String::from_utf8(o.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.contains("(uri resolution, seed 0): 150 pairs asked"),
+        "{first}"
+    );
+    // RFC 3986 §5.4.1's "g" against its base: the reference's path is merged.
+    assert!(text.contains("target at §5.2.3 merge"), "{text}");
+    assert!(text.contains("RFC 3986 §5.2.3: https://www.rfc-editor.org/rfc/rfc3986#section-5.2.3"));
+    assert!(text.contains("the library's"), "{text}");
+}
+
+#[test]
+fn resolution_as_json_says_its_mode_and_groups() {
+    let none = script("resolve-none", "while read l; do echo invalid; done\n");
+    let o = iri(&[
+        "--json",
+        "--grammar",
+        "uri",
+        "conform",
+        "--resolve",
+        "--budget",
+        "60",
+        "--",
+        "sh",
+        &none,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["mode"], "resolve");
+    assert_eq!(v["inputs"], 60);
+    let groups = v["groups"].as_array().unwrap();
+    assert!(groups.iter().all(|g| g["kind"] == "refuses"), "{groups:?}");
+    // Minimized: one character of path against a base of two.
+    let relative = groups
+        .iter()
+        .find(|g| g["step"] == "relative-path")
+        .unwrap();
+    let e = &relative["examples"][0];
+    assert_eq!(e["base"].as_str().unwrap().len(), 2, "{e}");
+    assert_eq!(e["reference"].as_str().unwrap().len(), 1, "{e}");
+    assert_eq!(e["got"], serde_json::Value::Null);
+}
+
+#[test]
+fn resolution_refuses_options_that_mean_nothing_for_it() {
+    let none = script("resolve-none-2", "while read l; do echo invalid; done\n");
+    for (extra, says) in [
+        (&["--rule", "IRI"][..], "--rule"),
+        (&["--corpus", "/dev/null"][..], "--corpus"),
+    ] {
+        let o = resolve(extra, &none);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains(says) && !err.contains("panicked"), "{err}");
+    }
+    let o = iri(&[
+        "--grammar",
+        "iri-2001",
+        "conform",
+        "--resolve",
+        "--",
+        "sh",
+        &none,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("iri-2001"));
+}
+
+#[test]
+fn a_validation_adapter_asked_to_resolve_stops_with_2() {
+    let yes = script("resolve-valid", "while read l; do echo valid; done\n");
+    let o = resolve(&[], &yes);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("is it a validation adapter?"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let garbage = script("resolve-garbage", "while read l; do echo '[1]'; done\n");
+    let o = resolve(&[], &garbage);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr)
+        .unwrap()
+        .contains("its first answer: \"[1]\""));
+}
+
+#[test]
+fn a_resolver_that_exits_is_minimized_to_the_pair_that_makes_it() {
+    let percent = script(
+        "resolve-percent",
+        "while read l; do case \"$l\" in *%*) echo boom >&2; exit 3;; esac; echo invalid; done\n",
+    );
+    let o = resolve(&[], &percent);
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("shortest that exits so (exit status 3; \"boom\"): [\"\",\"%\"]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_resolution_page_is_well_formed() {
+    let none = script("resolve-html", "while read l; do echo invalid; done\n");
+    let page = dir().join("resolve.html");
+    let o = resolve(&["--html", page.to_str().unwrap()], &none);
+    assert_eq!(o.status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let mut r = Reader::from_str(&html);
+    r.config_mut().check_end_names = true;
+    let mut sections = 0;
+    loop {
+        match r.read_event() {
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e)) if e.name().as_ref() == b"section" => sections += 1,
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed at {}: {e}", r.buffer_position()),
+        }
+    }
+    assert!(sections >= 4, "{html}");
+    assert!(html.contains("refuses at §5.2.2 a relative path"), "{html}");
+    assert!(
+        html.contains("the program&#x27;s invalid") || html.contains("the program's invalid"),
+        "{html}"
+    );
+}

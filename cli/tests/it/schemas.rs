@@ -350,6 +350,49 @@ fn conforms_json_output_matches_its_schema() {
     }
 }
 
+/// `iri conform --resolve`'s report, against programs that resolve wrongly, exit
+/// and answer what the exchange does not know (shell scripts: Unix only).
+#[cfg(unix)]
+#[test]
+fn conform_resolves_json_output_matches_its_schema() {
+    let schemas = Schemas::load();
+    let dir = std::env::temp_dir().join(format!(
+        "iri-schemas-conform-resolve-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let programs = [
+        r#"while read l; do echo '"http://a/"'; done"#,
+        "while read l; do echo invalid; done",
+        "n=0; while read l; do n=$((n+1)); [ $n -gt 5 ] && exit 4; echo invalid; done",
+        r#"n=0; while read l; do n=$((n+1)); [ $n -gt 20 ] && echo maybe || echo '"a:"'; done"#,
+    ];
+    for (k, body) in programs.iter().enumerate() {
+        let path = dir.join(format!("r{k}.sh"));
+        std::fs::write(&path, body).unwrap();
+        let path = path.to_str().unwrap().to_string();
+        let args = [
+            "--json",
+            "--grammar",
+            "uri",
+            "conform",
+            "--resolve",
+            "--budget",
+            "120",
+            "--timeout",
+            "1s",
+            "--",
+            "sh",
+            &path,
+        ];
+        for v in json_lines(&args, b"") {
+            if let Err(e) = schemas.check("conform-resolve", &v) {
+                panic!("{body}: {e}");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_schemas_reject_what_they_should() {
     let schemas = Schemas::load();

@@ -25,6 +25,7 @@ macro_rules! ignored_tests {
 
 mod deviations;
 mod planted;
+mod planted_resolve;
 #[cfg(unix)]
 mod programs;
 
@@ -39,6 +40,10 @@ fn main() {
         }
     }
     if let Ok(mode) = std::env::var("IRI_CONFORM_TEST_ADAPTER") {
+        if mode.starts_with("resolve-") {
+            planted_resolve::adapter(&mode);
+            return;
+        }
         planted::adapter(&mode);
         return;
     }
@@ -64,7 +69,10 @@ fn main() {
     }
     let mut failed = Vec::new();
     // One after the other: each sets the mode its adapter inherits.
-    for (name, test) in chosen(planted::TESTS) {
+    for (name, test) in chosen(planted::TESTS)
+        .into_iter()
+        .chain(chosen(planted_resolve::TESTS))
+    {
         if !passes(name, test) {
             failed.push(name);
         }

@@ -108,10 +108,15 @@ impl Rule {
 /// Without `IRI_CONFORM_GRAMMAR` the grammar is `iri`; without `IRI_CONFORM_RULE`
 /// the rule is the first of `rules` in that grammar (each program lists the
 /// reference rule first). A rule the peer does not answer is refused before any
-/// answer, on standard error and with exit status 2, as the protocol asks. A line
+/// answer, on standard error and with exit status 2, as the protocol asks, and so is
+/// the resolution exchange (`IRI_CONFORM_MODE=resolve`). A line
 /// that is not a JSON string literal ends the program with status 2 (`iri conform`
 /// shows it as a crash with this message).
 pub fn serve(peer: &str, rules: &[Rule]) -> ExitCode {
+    if std::env::var("IRI_CONFORM_MODE").as_deref() == Ok("resolve") {
+        eprintln!("{peer}: validation only: {peer}-resolve resolves (iri conform --resolve)");
+        return ExitCode::from(2);
+    }
     let grammar = std::env::var("IRI_CONFORM_GRAMMAR").unwrap_or_else(|_| "iri".to_owned());
     let asked = std::env::var("IRI_CONFORM_RULE").ok();
     let found = rules
@@ -157,6 +162,61 @@ pub fn serve(peer: &str, rules: &[Rule]) -> ExitCode {
             .is_err()
         {
             // `iri conform` closed the pipe: nobody is left to answer.
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+// The resolution exchange (`iri conform --resolve`).
+
+/// A peer's resolution in one grammar: the target of `reference` against `base`, or
+/// `None` when the peer refuses either.
+pub type Resolve = fn(base: &str, reference: &str) -> Option<String>;
+
+/// Speaks the resolution exchange of the protocol (`IRI_CONFORM_MODE=resolve`): reads
+/// one JSON array `[base, reference]` a line and writes the target as a JSON string
+/// literal, or `invalid`, flushed, until standard input ends. `grammars` are those
+/// the peer resolves in (the first without `IRI_CONFORM_GRAMMAR`); another grammar,
+/// or another mode, is refused before any answer with exit status 2, as is a line
+/// that is no such array.
+pub fn serve_resolve(peer: &str, grammars: &[(&str, Resolve)]) -> ExitCode {
+    if std::env::var("IRI_CONFORM_MODE").as_deref() != Ok("resolve") {
+        eprintln!("{peer}: resolution only: run it with iri conform --resolve");
+        return ExitCode::from(2);
+    }
+    let asked = std::env::var("IRI_CONFORM_GRAMMAR").ok();
+    let found = grammars
+        .iter()
+        .find(|(g, _)| asked.as_deref().is_none_or(|a| a == *g));
+    let Some((_, resolve)) = found else {
+        let names: Vec<&str> = grammars.iter().map(|(g, _)| *g).collect();
+        eprintln!(
+            "{peer}: cannot resolve in grammar {}; it resolves in: {}",
+            asked.as_deref().unwrap_or_default(),
+            names.join(", ")
+        );
+        return ExitCode::from(2);
+    };
+    let stdin = io::stdin().lock();
+    let mut stdout = io::stdout().lock();
+    for (number, line) in stdin.lines().enumerate() {
+        let Ok(line) = line else {
+            return ExitCode::FAILURE;
+        };
+        let (base, reference): (String, String) = match serde_json::from_str(&line) {
+            Ok(pair) => pair,
+            Err(e) => {
+                eprintln!("{peer}: line {} is not [base, reference]: {e}", number + 1);
+                return ExitCode::from(2);
+            }
+        };
+        let answer = resolve(&base, &reference)
+            .map_or_else(|| "invalid".to_owned(), |t| Value::String(t).to_string());
+        if writeln!(stdout, "{answer}")
+            .and_then(|()| stdout.flush())
+            .is_err()
+        {
             return ExitCode::FAILURE;
         }
     }

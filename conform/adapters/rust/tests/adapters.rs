@@ -548,3 +548,194 @@ fn the_protocol_page_shows_the_rfc3987_adapter_as_committed() {
         "docs/conform-protocol.md's example differs from {path}"
     );
 }
+
+// The resolution adapters (`iri conform --resolve`, the protocol's "Resolution").
+
+/// A resolution adapter: its name, its command from the repository's root, and the
+/// grammar it is asked in.
+fn resolvers() -> Vec<(&'static str, Vec<String>, &'static str)> {
+    let python = std::env::var("IRI_CONFORM_PYTHON").unwrap_or_else(|_| "python3".to_owned());
+    let file = |dir: &str, name: &str| {
+        root()
+            .join("conform/adapters")
+            .join(dir)
+            .join(name)
+            .display()
+            .to_string()
+    };
+    vec![
+        (
+            "oxiri",
+            vec![env!("CARGO_BIN_EXE_oxiri-resolve").to_owned()],
+            "iri",
+        ),
+        (
+            "fluent-uri",
+            vec![env!("CARGO_BIN_EXE_fluent-uri-resolve").to_owned()],
+            "iri",
+        ),
+        (
+            "iri-string",
+            vec![env!("CARGO_BIN_EXE_iri-string-resolve").to_owned()],
+            "iri",
+        ),
+        (
+            "url",
+            vec![env!("CARGO_BIN_EXE_url-resolve").to_owned()],
+            "iri",
+        ),
+        (
+            "node URL",
+            vec!["node".to_owned(), file("node", "url-resolve.mjs")],
+            "iri",
+        ),
+        (
+            "urljoin",
+            vec![python.clone(), file("python", "urljoin_adapter.py")],
+            "iri",
+        ),
+        (
+            "rfc3986 resolve_with",
+            vec![python, file("python", "rfc3986_resolve_adapter.py")],
+            "uri",
+        ),
+        (
+            "java.net.URI resolve",
+            vec!["java".to_owned(), file("java", "JavaNetUriResolve.java")],
+            "uri",
+        ),
+        (
+            "ruby URI",
+            vec!["ruby".to_owned(), file("ruby", "uri_resolve.rb")],
+            "uri",
+        ),
+        (
+            "perl URI",
+            vec!["perl".to_owned(), file("perl", "uri_resolve.pl")],
+            "uri",
+        ),
+    ]
+}
+
+/// Pairs of RFC 3986 §5.4.1 that every resolver reads alike, with their targets,
+/// and one the strict parsers refuse (a space), whose answer is only read.
+const RESOLVED: [(&str, &str, Option<&str>); 5] = [
+    ("http://a/b/c/d;p?q", "g", Some("http://a/b/c/g")),
+    ("http://a/b/c/d;p?q", "../g", Some("http://a/b/g")),
+    ("http://a/b/c/d;p?q", "g?y#s", Some("http://a/b/c/g?y#s")),
+    (
+        "http://a/b/c/d;p?q",
+        "g;x?y#s",
+        Some("http://a/b/c/g;x?y#s"),
+    ),
+    ("http://a/b/c/d;p?q", "a b", None),
+];
+
+fn start_resolver(command: &[String], grammar: &str, mode: &str) -> std::io::Result<Running> {
+    let mut c = Command::new(&command[0]);
+    c.args(&command[1..])
+        .current_dir(root())
+        .env("IRI_CONFORM_PROTOCOL", "2")
+        .env("IRI_CONFORM_MODE", mode)
+        .env("IRI_CONFORM_GRAMMAR", grammar)
+        .env(
+            "IRI_CONFORM_RULE",
+            if grammar == "uri" {
+                "URI-reference"
+            } else {
+                "IRI-reference"
+            },
+        )
+        .env_remove("PYTHONUNBUFFERED")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn()?;
+    let stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    Ok(Running { child, lines })
+}
+
+/// Each resolution adapter answers each pair before the next, with a JSON string
+/// literal or `invalid`; the pairs no resolver disputes get their RFC target.
+#[test]
+fn every_resolution_adapter_answers_each_pair_in_order() {
+    'adapters: for (name, command, grammar) in resolvers() {
+        let a = Adapter {
+            name,
+            command: command.clone(),
+            grammars: &[],
+            relative: true,
+            strict: true,
+            rfc_characters: true,
+        };
+        let mut r = match start_resolver(&command, grammar, "resolve") {
+            Ok(r) => r,
+            Err(e) => {
+                skip_or_fail(&a, &format!("cannot start {}: {e}", command[0]));
+                continue;
+            }
+        };
+        for (i, (base, reference, target)) in RESOLVED.iter().enumerate() {
+            let line = serde_json::to_string(&[base, reference]).expect("strings");
+            let stdin = r.child.stdin.as_mut().expect("piped");
+            if writeln!(stdin, "{line}")
+                .and_then(|()| stdin.flush())
+                .is_err()
+            {
+                break;
+            }
+            let wait = if i == 0 { FIRST_ANSWER } else { ANSWER };
+            let Ok(answer) = r.lines.recv_timeout(wait) else {
+                let (status, err) = finish(r, name);
+                if i == 0 && status.code() == Some(3) && err.starts_with("needs:") {
+                    skip_or_fail(&a, err.trim());
+                    continue 'adapters;
+                }
+                panic!("{name}: no answer to {line} (exit {status}); standard error:\n{err}");
+            };
+            let got: Option<String> = if answer == "invalid" {
+                None
+            } else {
+                Some(serde_json::from_str(&answer).unwrap_or_else(|e| {
+                    panic!("{name}: {answer:?} for {line} is neither invalid nor a string: {e}")
+                }))
+            };
+            if let Some(t) = target {
+                assert_eq!(got.as_deref(), Some(*t), "{name}: {line}");
+            }
+        }
+        let (status, err) = finish(r, name);
+        assert!(
+            status.success(),
+            "{name}: exit {status}; standard error:\n{err}"
+        );
+    }
+}
+
+/// A resolution adapter asked to validate says so and exits 2 before any answer.
+#[test]
+fn every_resolution_adapter_refuses_validation() {
+    for (name, command, grammar) in resolvers() {
+        let Ok(mut r) = start_resolver(&command, grammar, "validate") else {
+            continue; // The test above says why.
+        };
+        let stdin = r.child.stdin.as_mut().expect("piped");
+        writeln!(stdin, "\"http://a/\"").ok();
+        let answered = r.lines.recv_timeout(FIRST_ANSWER);
+        let (status, err) = finish(r, name);
+        if status.code() == Some(3) && err.starts_with("needs:") {
+            continue;
+        }
+        assert!(answered.is_err(), "{name}: validated: {answered:?}");
+        assert_eq!(status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("--resolve"), "{name}: {err}");
+    }
+}
