@@ -21,7 +21,9 @@
 #    last figures, under lines that name the commit and date of each;
 # 4. writes the npm package's tables (## JavaScript): the newest record
 #    bench/record/*-js.md, as `node js/bench/bench.mjs --record` printed it (that
-#    script is not run here: it needs the WebAssembly build and Node).
+#    script is not run here: it needs the WebAssembly build and Node); and iri
+#    conform's planted-deviation table (## Conformance): the newest record
+#    bench/record/*-conform.md, as bench/conform-deviations.sh wrote it.
 #
 # IRI_BENCH_COMMIT overrides the commit the tables name (default: HEAD); IR_JOBS, the
 # instruction tables measured at once (default 2). Needs bash 4.3, awk, cargo, git,
@@ -166,8 +168,9 @@ merge() {
     '
 }
 
-# The npm package's newest record (names sort by date).
+# The npm package's newest record (names sort by date), and iri conform's.
 js_record=$(ls -1 "$rec"/*-js.md 2>/dev/null | sort | tail -n 1 || true)
+conform_record=$(ls -1 "$rec"/*-conform.md 2>/dev/null | sort | tail -n 1 || true)
 
 used=()
 block=$(mktemp)
@@ -198,6 +201,14 @@ trap 'rm -f "$block" "$ir" "$tm" "$tables"' EXIT
         awk '{ lines[++n] = $0 } END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }' "$js_record"
         echo
         echo "Pasted from \`$js_record\`."
+        echo
+    fi
+    if [ -n "$conform_record" ]; then
+        echo "## Conformance"
+        echo
+        awk '{ lines[++n] = $0 } END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }' "$conform_record"
+        echo
+        echo "Pasted from \`$conform_record\`."
         echo
     fi
     echo "$end"

@@ -1,11 +1,15 @@
 //! The integration tests of `iri conform`, one binary: the planted bugs
-//! ([`planted`]), the planted-deviation benchmark ([`deviations`], run in release
-//! with `--ignored`) and programs that hang, crash or answer garbage ([`programs`]).
+//! ([`planted`], [`planted_resolve`]), the planted-deviation benchmark
+//! ([`deviations`]) and programs that hang, crash or answer garbage ([`programs`]).
+//! The runs of whole reference rules in several seeds are slow in a debug build,
+//! and run with `--ignored`, in release, as `.ci/run` does:
+//! `cargo test --release -p iri-grammar-conform --test it -- --ignored`.
 //!
 //! The binary is also the adapter the planted bugs run (started again with
-//! `IRI_CONFORM_TEST_ADAPTER` set, or `--conform-adapter deviation:NAME`), so it has no test harness printing on standard
-//! output, which is the protocol's: `main` runs the tests itself, those whose names
-//! contain one of the arguments if any are given (`cargo test -p iri-grammar-conform --test it -- hang`).
+//! `IRI_CONFORM_TEST_ADAPTER` set, or `--conform-adapter deviation:NAME`), so it has
+//! no test harness printing on standard output, which is the protocol's: `main`
+//! runs the tests itself, those whose names contain one of the arguments if any are
+//! given (`cargo test -p iri-grammar-conform --test it -- hang`).
 
 /// The tests of a module, by name: `tests! { a, b }` is `TESTS`, each name with its
 /// function.
@@ -56,8 +60,10 @@ fn main() {
             .collect::<Vec<_>>()
     };
     if args.iter().any(|a| a == "--ignored") {
-        let failed: Vec<&str> = chosen(deviations::IGNORED)
-            .into_iter()
+        // One after the other, as the planted tests below: some set the mode
+        // their adapter inherits.
+        let failed: Vec<&str> = (chosen(planted::IGNORED).into_iter())
+            .chain(chosen(deviations::IGNORED))
             .filter(|(name, test)| !passes(name, *test))
             .map(|(name, _)| name)
             .collect();
