@@ -388,5 +388,8 @@ fn crashes_are_minimized_per_way_of_exiting() {
         r.crashes.iter().filter(|c| c.minimized.is_some()).count(),
         1
     );
-    assert!(r.crashes.iter().all(|c| c.input.contains('~') && c.input.contains('/')));
+    assert!(r
+        .crashes
+        .iter()
+        .all(|c| c.input.contains('~') && c.input.contains('/')));
 }
