@@ -1,6 +1,6 @@
-//! Where a program parts from the ABNF: the rule (and its alternative) of the parse
-//! tree that holds the smallest difference between a minimized disagreement and
-//! strings the program gets right.
+//! Where a program parts from the ABNF: the rule a developer would fix, found from
+//! a minimized disagreement, the grammar's parse trees (with a node for every rule,
+//! [`Oracle::tree_of_every_rule`]) and more questions to the program.
 //!
 //! - **It rejects a valid string.** The single edits of the string (a character
 //!   deleted, made plain, or inserted) that keep it valid, keep every other
@@ -8,22 +8,21 @@
 //!   agreement back: the deepest rule of the string's parse tree that holds them
 //!   all. An edit that moves the parse to another alternative above (`//:80000` to
 //!   `/:80000`) says nothing of the rule at fault and does not count. When no
-//!   edit does, the deepest rule that holds more than half of the string.
-//! - **It gives a component that differs.** The rule of that component (`port`).
+//!   edit does, the deepest rule that holds more than half of the string. Then the
+//!   rule is tried elsewhere: its text put where the same rule occurs under another
+//!   parent, in the run's valid inputs; if the program takes it there, the fault is
+//!   the parent's (a program refusing `~` in a host, not in a path, is named at
+//!   `reg-name`, not `unreserved`).
 //! - **It accepts an invalid string.** The valid strings one edit away (one
 //!   character of each class of the grammar's alphabet deleted, replaced or
-//!   inserted), nearest to where the oracle fails on it: each names the deepest
-//!   rule around its edit. Each such rule is tried by putting the invalid piece in
-//!   another place where the rule occurs, in strings the program got right: the
-//!   rule the program lets the piece through in is the place (`ht_p://h`, accepted,
-//!   says `scheme` for `a_:`).
+//!   inserted) name the deepest rule around their edit, and the rule the oracle was
+//!   in where it failed is named too. Each rule is tried with the invalid piece put
+//!   where the rule occurs in the run's valid inputs: of those the program lets the
+//!   piece through in, the one with the smallest piece, nearest the failure, deepest
+//!   (`ht_p://h` accepted says `scheme` for `a_:`, not the path `a_:` would be).
+//! - **It gives a component that differs.** The rule of that component (`port`).
 //!
-//! Either way, the rule is then tried elsewhere: a string of it that the program
-//! refuses (or a piece it lets through) put where the same rule occurs under
-//! another parent; if the program takes it there, the fault is the parent's (a
-//! program refusing `~` in a host, not in a path, is named at `reg-name`, not
-//! `unreserved`). Rules of RFC 5234's core (`ALPHA`, `DIGIT`) are named by the rule
-//! that uses them.
+//! Rules of RFC 5234's core (`ALPHA`, `DIGIT`) are named by the rule that uses them.
 
 use crate::verdict::Kind;
 use iri_grammar_abnf::oracle::explain::{OracleNode, OracleTree};

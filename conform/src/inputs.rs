@@ -7,7 +7,7 @@
 //!    with each bounded repetition at its most ([`Counts::Most`]);
 //! 2. near misses of the covering strings, up to half of what is left of the
 //!    budget: six kinds, each given an even part and spread evenly over its list
-//!    ([`fair_shares`]):
+//!    (what a kind does not use goes to the others):
 //!    - the covering suite drawn with repetitions one past their most
 //!      ([`Counts::OnePast`]);
 //!    - each character beyond ASCII replaced by the ends of every class beyond
