@@ -92,9 +92,10 @@ DOWNLOADS = {
     "valid-url": "14M",
 }
 DOWNLOADS_SOURCE = (
-    "the npm registry's last-month counts (api.npmjs.org), read in late 2026; — where no"
-    " registry figure was read (PyPI's, pypistats.org, could not be reached then; crates,"
-    " Debian packages and built-ins are not counted here)"
+    "the npm registry's monthly counts as the project's survey of peers recorded them in"
+    " late 2026, not read again when this page is made; — where none was recorded (PyPI's,"
+    " at pypistats.org, could not be reached; crates, Debian packages and built-ins are not"
+    " counted here)"
 )
 
 # The grammar areas of the table, in its order.
