@@ -96,13 +96,13 @@ const MINIMIZED_PER_KIND: usize = 12;
 
 /// After this many hangs, or this many crashes, the run stops asking: each costs a
 /// timeout or a start, and more of them say nothing new.
-const HANGS_BEFORE_STOPPING: usize = 10;
-const CRASHES_BEFORE_STOPPING: usize = 100;
+pub(crate) const HANGS_BEFORE_STOPPING: usize = 10;
+pub(crate) const CRASHES_BEFORE_STOPPING: usize = 100;
 /// The ways of exiting (status and last line of standard error) whose shortest
 /// input is minimized, and the questions each minimization may ask: every one that
 /// crashes starts the program again.
-const CRASH_WAYS_MINIMIZED: usize = 5;
-const ASKS_PER_CRASH_MINIMIZED: usize = 200;
+pub(crate) const CRASH_WAYS_MINIMIZED: usize = 5;
+pub(crate) const ASKS_PER_CRASH_MINIMIZED: usize = 200;
 
 /// What a run found.
 #[derive(Debug, Clone, Serialize)]
@@ -253,15 +253,62 @@ pub struct Unreadable {
     pub why: String,
 }
 
+/// What came of the questions that got no answer, in validation and resolution
+/// alike: each is kept with the line the program read.
+#[derive(Debug, Default)]
+pub(crate) struct Failures {
+    pub(crate) hangs: Vec<String>,
+    pub(crate) crashes: Vec<Crash>,
+    pub(crate) unreadable: Vec<Unreadable>,
+    pub(crate) unreadable_left_out: usize,
+}
+
+impl Failures {
+    /// Keeps what came of `line` if it was no answer (the first [`UNREADABLE_KEPT`]
+    /// answers not understood, the others counted).
+    pub(crate) fn note<A>(&mut self, line: &str, o: &Outcome<A>) {
+        match o {
+            Outcome::Answer(_) => {}
+            Outcome::NoAnswer => self.hangs.push(line.to_string()),
+            Outcome::Crash { status, stderr } => self.crashes.push(Crash {
+                input: line.to_string(),
+                status: status.clone(),
+                stderr: stderr.clone(),
+                minimized: None,
+            }),
+            Outcome::NotUnderstood { .. } if self.unreadable.len() >= UNREADABLE_KEPT => {
+                self.unreadable_left_out += 1;
+            }
+            Outcome::NotUnderstood { line: l, why } => self.unreadable.push(Unreadable {
+                input: line.to_string(),
+                line: l.clone(),
+                why: why.clone(),
+            }),
+        }
+    }
+
+    /// Why the run should stop asking, past [`HANGS_BEFORE_STOPPING`] hangs or
+    /// [`CRASHES_BEFORE_STOPPING`] crashes.
+    pub(crate) fn too_many(&self) -> Option<String> {
+        if self.hangs.len() >= HANGS_BEFORE_STOPPING {
+            Some(format!("{} inputs went unanswered", self.hangs.len()))
+        } else if self.crashes.len() >= CRASHES_BEFORE_STOPPING {
+            Some(format!(
+                "the program exited on {} inputs",
+                self.crashes.len()
+            ))
+        } else {
+            None
+        }
+    }
+}
+
 /// The program, its answers so far (it is never asked twice), and what came of the
 /// inputs that were no answer.
 struct Asker {
     subject: Subject,
     cache: HashMap<String, Outcome>,
-    hangs: Vec<String>,
-    crashes: Vec<Crash>,
-    unreadable: Vec<Unreadable>,
-    unreadable_left_out: usize,
+    failures: Failures,
 }
 
 impl Asker {
@@ -270,24 +317,7 @@ impl Asker {
             return Ok(o.clone());
         }
         let o = self.subject.ask(input)?;
-        match &o {
-            Outcome::Answer(_) => {}
-            Outcome::NoAnswer => self.hangs.push(input.to_string()),
-            Outcome::Crash { status, stderr } => self.crashes.push(Crash {
-                input: input.to_string(),
-                status: status.clone(),
-                stderr: stderr.clone(),
-                minimized: None,
-            }),
-            Outcome::NotUnderstood { .. } if self.unreadable.len() >= UNREADABLE_KEPT => {
-                self.unreadable_left_out += 1;
-            }
-            Outcome::NotUnderstood { line, why } => self.unreadable.push(Unreadable {
-                input: input.to_string(),
-                line: line.clone(),
-                why: why.clone(),
-            }),
-        }
+        self.failures.note(input, &o);
         self.cache.insert(input.to_string(), o.clone());
         Ok(o)
     }
@@ -307,20 +337,20 @@ impl Asker {
     /// [`CRASH_WAYS_MINIMIZED`] ways), shrunk while it exits that way, with at most
     /// [`ASKS_PER_CRASH_MINIMIZED`] questions each.
     fn minimize_crashes(&mut self) {
-        let mut order: Vec<usize> = (0..self.crashes.len()).collect();
+        let mut order: Vec<usize> = (0..self.failures.crashes.len()).collect();
         order.sort_by_key(|&k| {
-            let input = &self.crashes[k].input;
+            let input = &self.failures.crashes[k].input;
             (input.chars().count(), input.clone())
         });
         let mut ways: Vec<(String, String)> = Vec::new();
         for k in order {
-            let (status, last) = self.crashes[k].way();
+            let (status, last) = self.failures.crashes[k].way();
             let way = (status.to_string(), last.to_string());
             if ways.contains(&way) || ways.len() >= CRASH_WAYS_MINIMIZED {
                 continue;
             }
             ways.push(way.clone());
-            let input = self.crashes[k].input.clone();
+            let input = self.failures.crashes[k].input.clone();
             let mut asks = 0;
             let minimal = shrink_to_an_end(&input, |t| {
                 if asks >= ASKS_PER_CRASH_MINIMIZED {
@@ -332,7 +362,7 @@ impl Asker {
                         if crash_way(&status, &stderr) == (way.0.as_str(), way.1.as_str()))
             });
             if minimal.chars().count() < input.chars().count() {
-                self.crashes[k].minimized = Some(minimal);
+                self.failures.crashes[k].minimized = Some(minimal);
             }
         }
     }
@@ -365,16 +395,7 @@ impl Asker {
     }
 
     fn too_many_failures(&self) -> Option<String> {
-        if self.hangs.len() >= HANGS_BEFORE_STOPPING {
-            Some(format!("{} inputs went unanswered", self.hangs.len()))
-        } else if self.crashes.len() >= CRASHES_BEFORE_STOPPING {
-            Some(format!(
-                "the program exited on {} inputs",
-                self.crashes.len()
-            ))
-        } else {
-            None
-        }
+        self.failures.too_many()
     }
 }
 
@@ -418,10 +439,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
             options.timeout,
         ),
         cache: HashMap::new(),
-        hangs: Vec::new(),
-        crashes: Vec::new(),
-        unreadable: Vec::new(),
-        unreadable_left_out: 0,
+        failures: Failures::default(),
     };
 
     // Ask every input.
@@ -594,10 +612,10 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
         unreached: inputs.unreached,
         corpus_too_long: inputs.too_long + options.corpus_skipped,
         groups,
-        hangs: asker.hangs,
-        crashes: asker.crashes,
-        unreadable: asker.unreadable,
-        unreadable_left_out: asker.unreadable_left_out,
+        hangs: asker.failures.hangs,
+        crashes: asker.failures.crashes,
+        unreadable: asker.failures.unreadable,
+        unreadable_left_out: asker.failures.unreadable_left_out,
     })
 }
 
