@@ -675,6 +675,9 @@ fn every_resolution_adapter_answers_each_pair_in_order() {
             relative: true,
             strict: true,
             rfc_characters: true,
+            rule: None,
+            accepts_full: true,
+            extra: &[],
         };
         let mut r = match start_resolver(&command, grammar, "resolve") {
             Ok(r) => r,
