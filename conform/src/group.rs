@@ -25,8 +25,9 @@
 //! Rules of RFC 5234's core (`ALPHA`, `DIGIT`) are named by the rule that uses them.
 
 use crate::verdict::Kind;
-use iri_grammar_abnf::oracle::explain::{OracleNode, OracleTree};
+use iri_grammar_abnf::oracle::explain::{OracleError, OracleNode, OracleTree};
 use iri_grammar_abnf::oracle::Oracle;
+use std::cmp::Reverse;
 use std::collections::{BTreeSet, HashMap};
 
 /// A rule of the parse tree, and which alternative of its definition it took.
@@ -103,7 +104,7 @@ pub struct Placer<'o, 'g> {
     oracle: &'o Oracle<'g>,
     rule: String,
     alphabet: Vec<char>,
-    pool: Vec<String>,
+    pool: &'o [&'o str],
     /// Where each rule occurs in the pool, built on first use.
     occurrences: Option<HashMap<String, Vec<Occurrence>>>,
 }
@@ -198,10 +199,9 @@ impl<'o, 'g> Placer<'o, 'g> {
     /// A placer for `rule`; `pool`: inputs the rules are tried in (the invalid ones
     /// are passed over), `alphabet` the grammar's
     /// ([`iri_grammar_abnf::strings::counterexamples::alphabet`]).
-    pub fn new(oracle: &'o Oracle<'g>, rule: &str, alphabet: &[char], pool: &[&str]) -> Self {
+    pub fn new(oracle: &'o Oracle<'g>, rule: &str, alphabet: &[char], pool: &'o [&'o str]) -> Self {
         // In the order given: the run's inputs start with the cover set, which
         // reaches every alternative, so the first few hundred hold every rule.
-        let pool: Vec<String> = pool.iter().map(|s| s.to_string()).collect();
         Placer {
             oracle,
             rule: rule.to_string(),
@@ -280,7 +280,7 @@ impl<'o, 'g> Placer<'o, 'g> {
             }
         }
         let mut out: Vec<String> = Vec::new();
-        for depth in 0..POOL {
+        for depth in 0.. {
             let before = out.len();
             let mut any = false;
             for (_, v) in &by_parent {
@@ -407,18 +407,76 @@ impl<'o, 'g> Placer<'o, 'g> {
     /// Where an invalid string the program accepts parts from the grammar (see the
     /// module's documentation); the rule asked when no neighbour is valid.
     pub fn accepted(&mut self, s: &str, says_valid: &mut dyn FnMut(&str) -> Option<bool>) -> Place {
+        let failure = self.oracle.explain(&self.rule, s).ok();
+        let mut candidates = self.neighbours(s, failure.as_ref().map_or(0, |e| e.char_offset));
+        if let Some(e) = &failure {
+            candidates.extend(self.where_it_failed(s, e));
+        }
+        if candidates.is_empty() {
+            return Place::rule(&self.rule);
+        }
+        // Each rule is tried with its piece elsewhere. Of the rules the program lets
+        // the piece through in most often (more than half the tries, and two at
+        // least), the place is the one with the shortest piece, then the one nearest
+        // the failure, then the deepest, then the one taking it most often; rules
+        // still tied are named by the rule holding them all. A larger piece is let
+        // through for the same reason as a smaller one inside it (`a_:` in a
+        // segment starts a reference whose scheme is `a_`), so the smallest says
+        // most. Without such a rule, the rule most neighbours name.
+        let mut taken: Vec<(&Candidate, f64)> = Vec::new();
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for c in &candidates {
+            let rule = c.place().rule.as_str();
+            if seen.contains(&(rule, c.piece.as_str())) {
+                continue;
+            }
+            seen.push((rule, c.piece.as_str()));
+            let answers: Vec<bool> = self
+                .transplants(rule, None, &c.piece, false, c.fails_after)
+                .iter()
+                .filter(|t| t.as_str() != s)
+                .filter_map(|t| says_valid(t))
+                .collect();
+            let yes = answers.iter().filter(|&&v| v).count();
+            if answers.len() >= 2 && 2 * yes > answers.len() {
+                taken.push((c, yes as f64 / answers.len() as f64));
+            }
+        }
+        let key = |c: &Candidate| (c.piece.chars().count(), c.distance, Reverse(c.chain.len()));
+        if let Some(best) = taken.iter().map(|(c, _)| key(c)).min() {
+            let tied: Vec<&(&Candidate, f64)> =
+                taken.iter().filter(|(c, _)| key(c) == best).collect();
+            let top = tied.iter().map(|(_, score)| *score).fold(0.0, f64::max);
+            let chains = tied
+                .iter()
+                .filter(|(_, score)| *score == top)
+                .map(|(c, _)| &c.chain);
+            if let Some(p) = holding_them_all(chains) {
+                return p;
+            }
+        }
+        let mut tally: Vec<(&Place, usize)> = Vec::new();
+        for c in &candidates {
+            match tally.iter_mut().find(|(q, _)| *q == c.place()) {
+                Some((_, k)) => *k += 1,
+                None => tally.push((c.place(), 1)),
+            }
+        }
+        let most = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
+        tally
+            .into_iter()
+            .find(|(_, k)| *k == most)
+            .map_or_else(|| Place::rule(&self.rule), |(p, _)| p.clone())
+    }
+
+    /// The valid strings one edit from `s`, at the positions nearest `at` (where the
+    /// oracle fails on it), each as the rule around its edit and the piece of `s`
+    /// that rule spans with the edit undone.
+    fn neighbours(&self, s: &str, at: usize) -> Vec<Candidate> {
         let chars: Vec<char> = s.chars().collect();
         let n = chars.len();
-        let at = self
-            .oracle
-            .explain(&self.rule, s)
-            .map_or(0, |e| e.char_offset)
-            .min(n);
-        // (the rules from the root to the edit's, and the piece of `s` it spans)
-        // (the rules from the root to the edit's, the piece of `s` it spans, its
-        // distance from the failure, whether the oracle must fail just after it
-        // where it is tried)
-        let mut candidates: Vec<(Vec<Place>, String, usize, bool)> = Vec::new();
+        let at = at.min(n);
+        let mut out = Vec::new();
         // Every position of a short string; of a longer one, those near the failure.
         let reach = if n <= 24 { n } else { 4 };
         for distance in 0..=reach {
@@ -440,6 +498,11 @@ impl<'o, 'g> Placer<'o, 'g> {
                 }
                 for e in edits {
                     let t = e.apply(&chars);
+                    // Most neighbours are invalid: the match alone says so, where a
+                    // tree of one would explain the failure first.
+                    if !self.oracle.matches(&self.rule, &t).unwrap_or(false) {
+                        continue;
+                    }
                     let Ok(tree) = self.oracle.tree_of_every_rule(&self.rule, &t) else {
                         continue;
                     };
@@ -469,107 +532,93 @@ impl<'o, 'g> Placer<'o, 'g> {
                     let Some(piece) = s.get(start..end).filter(|p| !p.is_empty()) else {
                         continue;
                     };
-                    let mut chain = Vec::new();
-                    let mut m = &tree.root;
-                    chain.push(Place::of(m));
-                    for &k in &path {
-                        m = &m.children[k];
-                        chain.push(Place::of(m));
-                    }
-                    candidates.push((chain, piece.to_string(), distance, false));
+                    out.push(Candidate {
+                        chain: chain_to(&tree, &path),
+                        piece: piece.to_string(),
+                        distance,
+                        fails_after: false,
+                    });
                 }
             }
         }
-        // The rule the oracle was in where it failed, with the pieces of `s` that
-        // end there: a program taking a lone `%` lets it through in `pct-encoded`,
-        // which no valid string one edit away holds (`%` needs two more). Tried
-        // only where the oracle fails just after the piece: the rule began with it
-        // (`/[` fails where a `pct-encoded` could begin, but none did).
-        if let Ok(e) = self.oracle.explain(&self.rule, s) {
-            let mut rules: Vec<&str> = e.rule.iter().chain(&e.within).map(String::as_str).collect();
-            while rules.first().is_some_and(|r| self.is_core(r)) {
-                rules.remove(0);
-            }
-            let chain: Vec<Place> = rules.iter().rev().map(|r| Place::rule(r)).collect();
-            let end = e.byte_offset.min(s.len());
-            if chain.len() > 1 {
-                for (k, _) in s[..end].char_indices().rev().take(8) {
-                    candidates.push((chain.clone(), s[k..end].to_string(), 0, true));
-                }
-            }
-        }
-        if candidates.is_empty() {
-            return Place::rule(&self.rule);
-        }
-        // Each rule is tried with its piece elsewhere. Of the rules the program lets
-        // the piece through in most often (more than half the tries, and two at
-        // least), the place is the one with the shortest piece, then the one nearest
-        // the failure, then the deepest, then the one taking it most often; rules
-        // still tied are named by the rule holding them all. A larger piece is let
-        // through for the same reason as a smaller one inside it (`a_:` in a
-        // segment starts a reference whose scheme is `a_`), so the smallest says
-        // most. Without such a rule, the rule most neighbours name.
-        // (the rules, the piece's length, its distance from the failure, the score)
-        let mut tried: Vec<(Vec<Place>, usize, usize, f64)> = Vec::new();
-        let mut seen: Vec<(String, String)> = Vec::new();
-        for (chain, piece, distance, fails_after) in &candidates {
-            let rule = chain.last().expect("the root at least").rule.clone();
-            if seen.contains(&(rule.clone(), piece.clone())) {
-                continue;
-            }
-            seen.push((rule.clone(), piece.clone()));
-            let answers: Vec<bool> = self
-                .transplants(&rule, None, piece, false, *fails_after)
-                .iter()
-                .filter(|t| t.as_str() != s)
-                .filter_map(|t| says_valid(t))
-                .collect();
-            let taken = answers.iter().filter(|&&v| v).count();
-            if answers.len() >= 2 && 2 * taken > answers.len() {
-                let score = taken as f64 / answers.len() as f64;
-                tried.push((chain.clone(), piece.chars().count(), *distance, score));
-            }
-        }
-        let key = |t: &(Vec<Place>, usize, usize, f64)| (t.1, t.2, std::cmp::Reverse(t.0.len()));
-        if let Some(best) = tried.iter().map(key).min() {
-            let tied: Vec<&(Vec<Place>, usize, usize, f64)> =
-                tried.iter().filter(|t| key(t) == best).collect();
-            let top = tied.iter().map(|t| t.3).fold(0.0, f64::max);
-            let tied: Vec<&Vec<Place>> = tied.iter().filter(|t| t.3 == top).map(|t| &t.0).collect();
-            // The rule holding them all, by name: the same rule may have taken
-            // different alternatives in different neighbours.
-            let mut common: Vec<Place> = tied[0].clone();
-            for c in &tied[1..] {
-                let k = common
-                    .iter()
-                    .zip(c.iter())
-                    .take_while(|(a, b)| a.rule == b.rule)
-                    .count();
-                common.truncate(k);
-                for (a, b) in common.iter_mut().zip(c.iter()) {
-                    if a.alternative != b.alternative {
-                        a.alternative = None;
-                    }
-                }
-            }
-            if let Some(p) = common.last() {
-                return p.clone();
-            }
-        }
-        let mut tally: Vec<(Place, usize)> = Vec::new();
-        for (chain, ..) in &candidates {
-            let place = chain.last().expect("the root at least").clone();
-            match tally.iter_mut().find(|(q, _)| *q == place) {
-                Some((_, k)) => *k += 1,
-                None => tally.push((place, 1)),
-            }
-        }
-        let most = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
-        tally
-            .into_iter()
-            .find(|(_, k)| *k == most)
-            .map_or_else(|| Place::rule(&self.rule), |(p, _)| p)
+        out
     }
+
+    /// The rule the oracle was in where it failed on `s` (`e`), with the pieces of
+    /// `s` that end there: a program taking a lone `%` lets it through in
+    /// `pct-encoded`, which no valid string one edit away holds (`%` needs two
+    /// more). Tried only where the oracle fails just after the piece: the rule began
+    /// with it (`/[` fails where a `pct-encoded` could begin, but none did).
+    fn where_it_failed(&self, s: &str, e: &OracleError) -> Vec<Candidate> {
+        let mut rules: Vec<&str> = e.rule.iter().chain(&e.within).map(String::as_str).collect();
+        while rules.first().is_some_and(|r| self.is_core(r)) {
+            rules.remove(0);
+        }
+        let chain: Vec<Place> = rules.iter().rev().map(|r| Place::rule(r)).collect();
+        if chain.len() < 2 {
+            return Vec::new();
+        }
+        let end = e.byte_offset.min(s.len());
+        (s[..end].char_indices().rev().take(8))
+            .map(|(k, _)| Candidate {
+                chain: chain.clone(),
+                piece: s[k..end].to_string(),
+                distance: 0,
+                fails_after: true,
+            })
+            .collect()
+    }
+}
+
+/// A rule an accepted invalid string may part from the grammar in, and the piece of
+/// the string to try it with ([`Placer::accepted`]).
+#[derive(Debug)]
+struct Candidate {
+    /// The rules from the root to it.
+    chain: Vec<Place>,
+    /// The piece of the string it spans.
+    piece: String,
+    /// How far its edit is from where the oracle fails.
+    distance: usize,
+    /// Whether, where it is tried, the oracle must fail just after the piece.
+    fails_after: bool,
+}
+
+impl Candidate {
+    fn place(&self) -> &Place {
+        self.chain.last().expect("the root at least")
+    }
+}
+
+/// The places from the root to the node at `path`.
+fn chain_to(tree: &OracleTree<'_>, path: &[usize]) -> Vec<Place> {
+    let mut n = &tree.root;
+    let mut chain = vec![Place::of(n)];
+    for &k in path {
+        n = &n.children[k];
+        chain.push(Place::of(n));
+    }
+    chain
+}
+
+/// The deepest place all `chains` share, by rule name: the same rule may have taken
+/// different alternatives in different neighbours (then it has none).
+fn holding_them_all<'c>(mut chains: impl Iterator<Item = &'c Vec<Place>>) -> Option<Place> {
+    let mut common: Vec<Place> = chains.next()?.clone();
+    for c in chains {
+        let k = common
+            .iter()
+            .zip(c)
+            .take_while(|(a, b)| a.rule == b.rule)
+            .count();
+        common.truncate(k);
+        for (a, b) in common.iter_mut().zip(c) {
+            if a.alternative != b.alternative {
+                a.alternative = None;
+            }
+        }
+    }
+    common.pop()
 }
 
 /// The path of the node that grew by the character inserted at byte `at` (of
