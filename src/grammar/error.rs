@@ -17,7 +17,6 @@ use super::components::Component;
 use super::generated::Rule;
 use super::runtime::{Expected, Explain, Failure};
 use super::{describe_char, full_match, Variant, VariantName};
-use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -681,8 +680,35 @@ fn explain_dyn(variant: VariantName, rule: Rule, input: &str) -> Details {
 
 /// Explains why `input` does not match `rule`: the combinators run again in
 /// `Explain` mode and keep the farthest failure.
+///
+/// Where the rule is compiled, the automaton first says where that failure is (the
+/// byte no match can go on with, or the end: its offset and the combinators' agree),
+/// and the combinators keep no failure nearer the start ([`Explain`]'s doc says why
+/// the answer is the same). Should none reach that place, they run again keeping all.
 fn explain_in<V: Variant>(rule: Rule, input: &str) -> Details {
-    let failure = match full_match::<V, Explain>(rule, input) {
+    let explain = || full_match::<V, Explain>(rule, input);
+    #[cfg(feature = "std")]
+    let result = {
+        use crate::grammar::automaton::Rejected;
+        let stop = match super::compiled_stop::<V>(rule, input) {
+            Some(Err(Rejected::At(byte))) => {
+                let start = (0..=byte)
+                    .rev()
+                    .find(|&b| input.is_char_boundary(b))
+                    .unwrap_or(0);
+                Some(input.len() - start)
+            }
+            Some(Err(Rejected::End)) => Some(0),
+            Some(Ok(())) | None => None,
+        };
+        match stop.map(|rem| Explain::within(rem, explain)) {
+            Some(Err(f)) if f.diag.is_some() => Err(f),
+            _ => explain(),
+        }
+    };
+    #[cfg(not(feature = "std"))]
+    let result = explain();
+    let failure = match result {
         Err(f) => f,
         Ok(_) => Failure {
             rem: input.len(),
@@ -833,22 +859,29 @@ fn verified_follow<V: Variant>(
     expected: &[(Expected, Option<Rule>)],
 ) -> Vec<Expectation> {
     let mut verified: Vec<Expectation> = Vec::new();
+    // One probe for all: the prefix, then each candidate character after it.
+    let mut probe = String::with_capacity(prefix.len() + 1);
+    probe.push_str(prefix);
+    let mut verify = |c: Option<char>, item: Expectation| {
+        probe.truncate(prefix.len());
+        probe.extend(c);
+        if !verified.contains(&item) && super::is_match::<V>(rule, &probe) {
+            verified.push(item);
+        }
+    };
     for (e, _) in expected {
         let Expected::Follow(set) = e else { continue };
-        let (ascii, _, end) = set.members();
-        let mut candidates: Vec<(Option<char>, Expectation)> = ascii
-            .iter()
-            .filter_map(|&c| Some((Some(c), Expectation::Literal(ascii_literal(c)?))))
-            .collect();
-        if end {
-            candidates.push((None, Expectation::EndOfInput));
-        }
-        for (c, item) in candidates {
-            let mut probe = prefix.to_owned();
-            probe.extend(c);
-            if !verified.contains(&item) && super::is_match::<V>(rule, &probe) {
-                verified.push(item);
+        // The ASCII members in order, then the end.
+        let mut ascii = set.ascii_bits();
+        while ascii != 0 {
+            let c = char::from(ascii.trailing_zeros() as u8);
+            ascii &= ascii - 1;
+            if let Some(literal) = ascii_literal(c) {
+                verify(Some(c), Expectation::Literal(literal));
             }
+        }
+        if set.has_end() {
+            verify(None, Expectation::EndOfInput);
         }
     }
     verified

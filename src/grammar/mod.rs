@@ -329,6 +329,31 @@ pub(crate) fn compiled_match<V: Variant>(rule: Rule, input: &str) -> Option<bool
     }
 }
 
+/// Where the compiled grammar of `V` stops on `input` against `rule`: `Ok` for a
+/// match, else the byte no match can go on with or the end; `None` if the rule is
+/// not compiled. What an explanation needs to know first ([`error`]'s
+/// `explain_in`): the farthest failure of the combinators is there.
+#[cfg(feature = "std")]
+pub(crate) fn compiled_stop<V: Variant>(
+    rule: Rule,
+    input: &str,
+) -> Option<Result<(), automaton::Rejected>> {
+    let bytes = input.as_bytes();
+    let rule = rule as usize;
+    match V::NAME {
+        VariantName::Uri => automata::URI
+            .start(rule)
+            .map(|s| automata::URI.run(s, bytes)),
+        VariantName::Iri => automata::IRI
+            .start(rule)
+            .map(|s| automata::IRI.run(s, bytes)),
+        VariantName::Leiri => automata::LEIRI
+            .start(rule)
+            .map(|s| automata::LEIRI.run(s, bytes)),
+        VariantName::Iri2001 => None,
+    }
+}
+
 /// The compiled automaton of `variant`'s grammar as a walk outside this crate reads
 /// it ([`WalkTables`]); `None` for the 2001 draft, whose rules are not compiled.
 #[doc(hidden)]

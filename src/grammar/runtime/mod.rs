@@ -94,28 +94,35 @@ impl Diag {
     }
 
     /// Keeps the farther failure; at the same place, unites what was expected.
+    /// Inlined where one side is none (most merges, where [`Explain`] keeps only
+    /// the farthest failures), a call where both are failures.
+    #[inline(always)]
     fn merge(a: Option<Box<Diag>>, b: Option<Box<Diag>>) -> Option<Box<Diag>> {
         match (a, b) {
             (None, x) | (x, None) => x,
-            (Some(a), Some(b)) => {
-                if a.rem < b.rem {
-                    Some(a)
-                } else if b.rem < a.rem {
-                    Some(b)
-                } else {
-                    let (mut deep, shallow) = if a.rules.len() >= b.rules.len() {
-                        (a, b)
-                    } else {
-                        (b, a)
-                    };
-                    for e in shallow.expected {
-                        if !deep.expected.contains(&e) {
-                            deep.expected.push(e);
-                        }
-                    }
-                    Some(deep)
+            (Some(a), Some(b)) => Some(Diag::merge_both(a, b)),
+        }
+    }
+
+    /// [`Diag::merge`] of two failures.
+    #[inline(never)]
+    fn merge_both(a: Box<Diag>, b: Box<Diag>) -> Box<Diag> {
+        if a.rem < b.rem {
+            a
+        } else if b.rem < a.rem {
+            b
+        } else {
+            let (mut deep, shallow) = if a.rules.len() >= b.rules.len() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            for e in shallow.expected {
+                if !deep.expected.contains(&e) {
+                    deep.expected.push(e);
                 }
             }
+            deep
         }
     }
 }

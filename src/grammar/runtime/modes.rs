@@ -453,8 +453,43 @@ impl Mode for Trace {
 }
 
 /// Error explanation: the output is the farthest failure seen inside the match.
+///
+/// A failure is a [`Diag`] on the heap, and a match tries many alternatives that fail
+/// short of the farthest failure: most of an explanation's cost was allocating and
+/// merging them. Where the caller knows how far the farthest failure will be (the
+/// automaton says where no match has the prefix: `Explain::within`), a failure
+/// nearer the start than that carries no `Diag`. That cannot change the answer:
+/// `Diag::merge` keeps the farther of two failures, so one nearer than the final
+/// failure is dropped in every merge it takes part in, and dropping it earlier drops
+/// only what would be dropped later. If the guess was wrong (no failure reached it),
+/// the answer is no failure at all, and the caller explains again without a guess.
 #[derive(Debug)]
 pub enum Explain {}
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// The remaining length nearer the start than which [`Explain`] keeps no
+    /// failure (`Explain::within`); `usize::MAX`, keep all.
+    static FARTHEST: core::cell::Cell<usize> = const { core::cell::Cell::new(usize::MAX) };
+}
+
+#[cfg(feature = "std")]
+impl Explain {
+    /// Runs `f` with the failures nearer the start than remaining length `rem`
+    /// left out of its explanation (see [`Explain`]): `rem` is where the caller
+    /// expects the farthest failure.
+    pub(crate) fn within<T>(rem: usize, f: impl FnOnce() -> T) -> T {
+        /// Puts the earlier bound back, also when `f` panics.
+        struct Restore(usize);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                FARTHEST.with(|c| c.set(self.0));
+            }
+        }
+        let _restore = Restore(FARTHEST.with(|c| c.replace(rem)));
+        f()
+    }
+}
 
 impl Mode for Explain {
     type Out = Option<Box<Diag>>;
@@ -474,6 +509,11 @@ impl Mode for Explain {
         inner
     }
     fn fail(rem: usize, expected: &[Expected]) -> Failure {
+        // Nearer the start than the bound of `Explain::within`: left out.
+        #[cfg(feature = "std")]
+        if FARTHEST.with(|c| rem > c.get()) {
+            return Failure { rem, diag: None };
+        }
         Failure {
             rem,
             diag: Some(Box::new(Diag {
