@@ -6,7 +6,7 @@
 //! `MatchError` (and [`Problem::of_oracle`] the oracle's `OracleError`): a change of
 //! their shape is one edit here.
 
-use crate::io::{Cause, Input};
+use crate::io::{Cause, Input, Item};
 use crate::json::Object;
 use iri_grammar::grammar::{describe_char, ComponentFailure, Expectation};
 use iri_grammar::reference::Component;
@@ -15,6 +15,7 @@ use iri_grammar_abnf::oracle::explain::OracleError;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 /// Whether text output gives the grammar's errors in their long form (`--explain`):
 /// set once by the command line before any input is read, read by every thread
@@ -48,58 +49,100 @@ pub struct Problem {
     /// ([`MatchError::component`]): `http://a:8x/` fails in the port at the `x`
     /// (char 10), while the grammar's longest match stops at the `/` (char 11).
     pub blame: Option<ComponentFailure>,
-    /// The innermost rule being matched at the farthest failure.
-    pub rule: Option<String>,
-    /// What would have been accepted there, each once, in the order of
-    /// `expected_by`.
-    pub expected: Vec<String>,
-    /// The same by name only (`iunreserved`, not `iunreserved (ALPHA / DIGIT /
-    /// ...)`), each once: what the brief message lists.
-    pub expected_names: Vec<String>,
-    /// The same, by the rule that expected it, innermost first.
-    pub expected_by: Vec<(String, Vec<String>)>,
-    /// The rules enclosing `rule`, innermost first.
-    pub context: Vec<String>,
-    /// The whole message, as text output shows it.
-    pub message: String,
+    /// The rules at the failure, what they expected, and the whole message.
+    pub explanation: Explanation,
+}
+
+/// What a [`Problem`] says beyond its place: the innermost rule being matched at the
+/// farthest failure, the rules enclosing it, what each rule expected there, and the
+/// whole message, as text output shows it under `--explain`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Explanation {
+    /// The library's error, each part read from it and written as text only when
+    /// asked: a run that counts causes (`--summary`) or writes the brief line
+    /// formats none of what it leaves out, so that an invalid input costs little
+    /// more than a valid one. `message` replaces the error's own message.
+    Match {
+        error: MatchError,
+        message: Option<String>,
+    },
+    /// As text: the oracle's error (`rule`, `context` and `expected_by` named as the
+    /// grammar's author wrote them), or an operation's message with no rules.
+    Text {
+        rule: Option<String>,
+        expected_by: Vec<(String, Vec<String>)>,
+        context: Vec<String>,
+        message: String,
+    },
+}
+
+/// An expectation as the messages write it (its `Display`): `ipchar (iunreserved /
+/// ...)`, `"/"`, `end of input`. Borrowed where the text is there for good: a
+/// rule's name, one ASCII character quoted, the end.
+fn item(x: &Expectation) -> Cow<'static, str> {
+    match *x {
+        Expectation::Rule {
+            name,
+            definition: None,
+            ..
+        } => Cow::Borrowed(name),
+        Expectation::Literal(s) if s.len() == 1 && s.is_ascii() => {
+            Cow::Borrowed(quoted_ascii(s.as_bytes()[0]))
+        }
+        Expectation::EndOfInput => Cow::Borrowed(END_OF_INPUT),
+        _ => Cow::Owned(x.to_string()),
+    }
+}
+
+/// How [`Expectation::EndOfInput`] is written.
+const END_OF_INPUT: &str = "end of input";
+
+/// An ASCII character as [`Expectation::Literal`] writes it (Rust's `{:?}` of a
+/// string: `"/"`, `"\""`), each written once for the whole run.
+fn quoted_ascii(b: u8) -> &'static str {
+    static QUOTED: OnceLock<Vec<String>> = OnceLock::new();
+    let quoted = QUOTED.get_or_init(|| {
+        (0..128u8)
+            .map(|b| format!("{:?}", char::from(b).to_string()))
+            .collect()
+    });
+    &quoted[usize::from(b)]
+}
+
+/// An expectation by name only: `ipchar`, not `ipchar (iunreserved / ...)`.
+fn name(x: &Expectation) -> Cow<'static, str> {
+    match *x {
+        Expectation::Rule { name, .. } => Cow::Borrowed(name),
+        _ => item(x),
+    }
+}
+
+/// Each item once, in the order given.
+fn each_once<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut once: Vec<T> = Vec::new();
+    for x in items {
+        if !once.contains(&x) {
+            once.push(x);
+        }
+    }
+    once
 }
 
 impl Problem {
     /// The grammar's error: where the farthest failure is, what was found and
     /// expected there, in which rules.
     pub fn of_match(e: &MatchError) -> Problem {
-        let expected_by: Vec<(String, Vec<String>)> = e
-            .expected_by()
-            .iter()
-            .map(|g| {
-                let items = g.expected().iter().map(|x| x.to_string()).collect();
-                (g.rule().to_string(), items)
-            })
-            .collect();
-        let blame = e.component().cloned();
-        let mut expected_names: Vec<String> = Vec::new();
-        for x in e.expected_by().iter().flat_map(|g| g.expected()) {
-            let name = match x {
-                Expectation::Rule { name, .. } => (*name).to_string(),
-                other => other.to_string(),
-            };
-            if !expected_names.contains(&name) {
-                expected_names.push(name);
-            }
-        }
         Problem {
             kind: "grammar",
-            expected_names,
             byte_offset: Some(e.byte_offset()),
             char_offset: Some(e.char_offset()),
             found: e.found(),
             component: e.component_name().map(Component::as_str),
-            blame,
-            rule: e.rule().map(str::to_string),
-            expected: each_once(&expected_by),
-            expected_by,
-            context: e.within().iter().map(|s| s.to_string()).collect(),
-            message: e.message(),
+            blame: e.component().cloned(),
+            explanation: Explanation::Match {
+                error: e.clone(),
+                message: None,
+            },
         }
     }
 
@@ -116,13 +159,12 @@ impl Problem {
             found: e.found,
             component: None,
             blame: None,
-            rule: e.rule.clone(),
-            // The oracle names rules without their definitions already.
-            expected_names: each_once(&e.expected_by),
-            expected: each_once(&e.expected_by),
-            expected_by: e.expected_by.clone(),
-            context: e.within.clone(),
-            message: e.to_string(),
+            explanation: Explanation::Text {
+                rule: e.rule.clone(),
+                expected_by: e.expected_by.clone(),
+                context: e.within.clone(),
+                message: e.to_string(),
+            },
         }
     }
 
@@ -149,12 +191,119 @@ impl Problem {
             found: None,
             component: None,
             blame: None,
-            rule: None,
-            expected: Vec::new(),
-            expected_names: Vec::new(),
-            expected_by: Vec::new(),
-            context: Vec::new(),
-            message,
+            explanation: Explanation::Text {
+                rule: None,
+                expected_by: Vec::new(),
+                context: Vec::new(),
+                message,
+            },
+        }
+    }
+
+    /// The same problem with another whole message.
+    pub fn with_message(mut self, text: String) -> Problem {
+        match &mut self.explanation {
+            Explanation::Match { message, .. } => *message = Some(text),
+            Explanation::Text { message, .. } => *message = text,
+        }
+        self
+    }
+
+    /// The whole message: the library's long one ([`MatchError::message`]), or the
+    /// text given.
+    pub fn message(&self) -> Cow<'_, str> {
+        match &self.explanation {
+            Explanation::Match {
+                message: Some(m), ..
+            } => Cow::Borrowed(m),
+            Explanation::Match { error, .. } => Cow::Owned(error.message()),
+            Explanation::Text { message, .. } => Cow::Borrowed(message),
+        }
+    }
+
+    /// The innermost rule being matched at the farthest failure.
+    pub fn rule(&self) -> Option<&str> {
+        match &self.explanation {
+            Explanation::Match { error, .. } => error.rule(),
+            Explanation::Text { rule, .. } => rule.as_deref(),
+        }
+    }
+
+    /// The rules enclosing [`Problem::rule`], innermost first.
+    pub fn context(&self) -> Vec<&str> {
+        match &self.explanation {
+            Explanation::Match { error, .. } => error.within().to_vec(),
+            Explanation::Text { context, .. } => context.iter().map(String::as_str).collect(),
+        }
+    }
+
+    /// What would have been accepted there, by the rule that expected it,
+    /// innermost first.
+    pub fn expected_by(&self) -> Vec<(&str, Vec<Cow<'_, str>>)> {
+        match &self.explanation {
+            Explanation::Match { error, .. } => error
+                .expected_by()
+                .iter()
+                .map(|g| (g.rule(), g.expected().iter().map(item).collect()))
+                .collect(),
+            Explanation::Text { expected_by, .. } => expected_by
+                .iter()
+                .map(|(rule, items)| {
+                    (
+                        rule.as_str(),
+                        items.iter().map(|x| Cow::Borrowed(x.as_str())).collect(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// What would have been accepted there, each once, in the order of
+    /// [`Problem::expected_by`].
+    pub fn expected(&self) -> Vec<Cow<'static, str>> {
+        match &self.explanation {
+            Explanation::Match { error, .. } => each_once(
+                error
+                    .expected_by()
+                    .iter()
+                    .flat_map(|g| g.expected())
+                    .map(item),
+            ),
+            Explanation::Text { expected_by, .. } => each_once(
+                expected_by
+                    .iter()
+                    .flat_map(|(_, items)| items)
+                    .map(|x| Cow::Owned(x.clone())),
+            ),
+        }
+    }
+
+    /// The same by name only (`iunreserved`, not `iunreserved (ALPHA / DIGIT /
+    /// ...)`), each once: what the brief message lists. (The oracle names rules
+    /// without their definitions already.)
+    fn expected_names(&self) -> Vec<Cow<'_, str>> {
+        match &self.explanation {
+            Explanation::Match { error, .. } => each_once(
+                error
+                    .expected_by()
+                    .iter()
+                    .flat_map(|g| g.expected())
+                    .map(name),
+            ),
+            Explanation::Text { expected_by, .. } => each_once(
+                expected_by
+                    .iter()
+                    .flat_map(|(_, items)| items)
+                    .map(|x| Cow::Borrowed(x.as_str())),
+            ),
+        }
+    }
+
+    /// Whether `rule` encloses [`Problem::rule`].
+    fn is_within(&self, rule: &str) -> bool {
+        match &self.explanation {
+            Explanation::Match { error, .. } => error.within().contains(&rule),
+            Explanation::Text { context, .. } => context.iter().any(|r| r == rule),
         }
     }
 
@@ -166,7 +315,7 @@ impl Problem {
         {
             Cow::Owned(self.brief())
         } else {
-            Cow::Borrowed(&self.message)
+            self.message()
         }
     }
 
@@ -210,16 +359,11 @@ impl Problem {
         // segment).
         let (component, rule) = match &self.blame {
             Some(b) => {
-                let inside = self.rule.as_deref() == Some(b.rule())
-                    || self.context.iter().any(|r| r == b.rule());
-                let rule = if inside {
-                    self.rule.as_deref()
-                } else {
-                    Some(b.rule())
-                };
+                let inside = self.rule() == Some(b.rule()) || self.is_within(b.rule());
+                let rule = if inside { self.rule() } else { Some(b.rule()) };
                 (Some(b.component().as_str()), rule)
             }
-            None => (self.component, self.rule.as_deref()),
+            None => (self.component, self.rule()),
         };
         match (component, rule.filter(|&r| Some(r) != component)) {
             (Some(c), Some(r)) => {
@@ -234,11 +378,12 @@ impl Problem {
             (None, None) => {}
         }
         s.push_str(": expected ");
-        let n = self.expected_names.len();
+        let names = self.expected_names();
+        let n = names.len();
         if n == 0 {
             s.push_str("something else");
         }
-        for (k, name) in self.expected_names.iter().enumerate() {
+        for (k, name) in names.iter().enumerate() {
             match k {
                 0 => {}
                 k if k + 1 == n => s.push_str(" or "),
@@ -255,20 +400,37 @@ impl Problem {
     pub fn cause(&self) -> Cause {
         if let Some(b) = &self.blame {
             let reason = match (b.is_missing_scheme(), b.is_relative_reference()) {
-                (true, true) => "none: a relative reference (RFC 3986 §4.2)".to_string(),
-                (true, false) => "none".to_string(),
-                (false, _) => b.may_hold().to_string(),
+                (true, true) => "none: a relative reference (RFC 3986 §4.2)",
+                (true, false) => "none",
+                (false, _) => b.may_hold(),
             };
             Cause::Blame {
                 component: b.component().as_str(),
                 rule: b.rule(),
-                reason,
+                reason: Cow::Borrowed(reason),
             }
         } else if self.kind == "grammar" {
             Cause::Grammar {
                 component: self.component,
-                rule: self.rule.clone(),
-                expected: self.expected.clone(),
+                rule: match &self.explanation {
+                    Explanation::Match { error, .. } => error.rule().map(Cow::Borrowed),
+                    Explanation::Text { rule, .. } => rule.clone().map(Cow::Owned),
+                },
+                expected: match &self.explanation {
+                    Explanation::Match { error, .. } => each_once(
+                        error
+                            .expected_by()
+                            .iter()
+                            .flat_map(|g| g.expected())
+                            .map(|x| Item::Expectation(*x)),
+                    ),
+                    Explanation::Text { expected_by, .. } => each_once(
+                        expected_by
+                            .iter()
+                            .flat_map(|(_, items)| items)
+                            .map(|x| Item::Text(x.clone())),
+                    ),
+                },
             }
         } else {
             Cause::Reason(self.kind.to_string())
@@ -298,10 +460,10 @@ impl Problem {
         let o = Object::new().str("kind", self.kind);
         let o = opt_num(o, "byte_offset", self.byte_offset);
         let o = opt_num(o, "char_offset", self.char_offset);
-        let expected_by = crate::json::array(self.expected_by.iter().map(|(rule, items)| {
+        let expected_by = crate::json::array(self.expected_by().iter().map(|(rule, items)| {
             Object::new()
                 .str("rule", rule)
-                .strs("expected", items.iter().map(String::as_str))
+                .strs("expected", items.iter().map(|x| &**x))
                 .finish()
         }));
         let blame = match &self.blame {
@@ -323,22 +485,37 @@ impl Problem {
         o.opt_str("found", found.as_deref())
             .opt_str("component", self.component)
             .raw("blame", &blame)
-            .opt_str("rule", self.rule.as_deref())
-            .strs("expected", self.expected.iter().map(String::as_str))
+            .opt_str("rule", self.rule())
+            .strs("expected", self.expected().iter().map(|x| &**x))
             .raw("expected_by", &expected_by)
-            .strs("context", self.context.iter().map(String::as_str))
-            .str("message", &self.message)
+            .strs("context", self.context())
+            .str("message", &self.message())
             .finish()
     }
 }
 
-/// What the rules expected, each item once, in the order they give them.
-fn each_once(expected_by: &[(String, Vec<String>)]) -> Vec<String> {
-    let mut expected: Vec<String> = Vec::new();
-    for item in expected_by.iter().flat_map(|(_, items)| items) {
-        if !expected.contains(item) {
-            expected.push(item.clone());
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_are_written_as_the_library_writes_them() {
+        let mut items: Vec<Expectation> = (0..128u8)
+            .map(|b| {
+                // A `&'static str` of each ASCII character, as the library's are.
+                let s: &'static str = Box::leak(char::from(b).to_string().into_boxed_str());
+                Expectation::Literal(s)
+            })
+            .collect();
+        items.push(Expectation::Literal("ab"));
+        items.push(Expectation::EndOfInput);
+        items.push(Expectation::Range {
+            first: 0x30,
+            last: 0x39,
+        });
+        items.push(Expectation::Prose("a limit"));
+        for x in &items {
+            assert_eq!(item(x), x.to_string(), "{x:?}");
         }
     }
-    expected
 }

@@ -73,10 +73,8 @@ impl Engine<'_> {
                     // The combinators agree with the oracle on every input the
                     // differential tests try: their explanation is the oracle's.
                     Ok(false) => Err(match combinators(*variant, *rule, s) {
-                        Err(e) => Problem {
-                            message: format!("the oracle finds no match of {name}; {e}"),
-                            ..Problem::of_match(&e)
-                        },
+                        Err(e) => Problem::of_match(&e)
+                            .with_message(format!("the oracle finds no match of {name}; {e}")),
                         Ok(()) => Problem::other(
                             "grammar",
                             format!(

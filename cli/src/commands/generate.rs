@@ -148,7 +148,8 @@ pub fn places<V: Variant>(
         }
         check::<V>(rule, s).err().map(|e| {
             let p = Problem::of_match(&e);
-            (p.rule, p.expected)
+            let expected: Vec<String> = p.expected().into_iter().map(|x| x.into_owned()).collect();
+            (p.rule().map(str::to_string), expected)
         })
     })
     .map_err(|e| RunError::Usage(e.to_string()))?;

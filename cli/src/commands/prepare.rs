@@ -23,9 +23,9 @@ pub fn run(style: &Style, multi: bool, inputs: &[String]) -> Outcome {
             Err(e) => vec![Err(Problem::not_utf8(input, e))],
         };
         let first_error = results.iter().find_map(|r| r.as_ref().err());
-        let errors: Vec<&str> = results
+        let errors: Vec<std::borrow::Cow<'_, str>> = results
             .iter()
-            .filter_map(|r| r.as_ref().err().map(|p| p.message.as_str()))
+            .filter_map(|r| r.as_ref().err().map(|p| p.message()))
             .collect();
         if json {
             let value = |r: &Result<String, Problem>| match r {
@@ -48,14 +48,7 @@ pub fn run(style: &Style, multi: bool, inputs: &[String]) -> Outcome {
             o = match first_error {
                 // Several references of one input may each fail: the first error's
                 // fields, and every message.
-                Some(p) => o.raw(
-                    "error",
-                    &crate::report::Problem {
-                        message: errors.join("; "),
-                        ..p.clone()
-                    }
-                    .json(),
-                ),
+                Some(p) => o.raw("error", &p.clone().with_message(errors.join("; ")).json()),
                 None => o.null("error"),
             };
             let _ = writeln!(out, "{}", o.finish());

@@ -66,7 +66,7 @@ pub fn run(
                     let o = input.json().bool("valid", true).raw("error", &p.json());
                     let _ = writeln!(out, "{}", o.finish());
                 } else {
-                    let _ = writeln!(out, "error: {}", p.message);
+                    let _ = writeln!(out, "error: {}", p.message());
                 }
                 return Judgement::failed(p.cause());
             }

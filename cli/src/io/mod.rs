@@ -30,7 +30,7 @@ pub use read::{set_max_line, Input, MAX_LINE_BYTES};
 pub use sink::set_spill_at;
 pub use sink::Sink;
 pub use style::Style;
-pub use summary::{Cause, Judgement};
+pub use summary::{Cause, Item, Judgement};
 pub use visible::{ended_by, say, tell, visible, Out};
 
 use memory::{stdin_is_a_file, stdin_reader};

@@ -4,8 +4,13 @@
 use super::visible::{ended_by, Out};
 use super::{Outcome, Style, Verdict};
 use crate::json::{self, Object};
+use iri_grammar::grammar::Expectation;
+use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::fmt;
 use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
 use std::io::Write;
 
 /// What one input came to: its verdict, and when it did not succeed, its cause, as
@@ -43,14 +48,62 @@ pub enum Cause {
     Blame {
         component: &'static str,
         rule: &'static str,
-        reason: String,
+        reason: Cow<'static, str>,
     },
+    /// Names and items borrowed where the library gives them for good, so that
+    /// counting an input allocates no more than it must.
     Grammar {
         component: Option<&'static str>,
-        rule: Option<String>,
-        expected: Vec<String>,
+        rule: Option<Cow<'static, str>>,
+        expected: Vec<Item>,
     },
     Reason(String),
+}
+
+/// One thing a rule expected, as `--summary` counts it: the library's value, written
+/// as text only when the summary is, or the text an oracle gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item {
+    Expectation(Expectation),
+    Text(String),
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Item::Expectation(x) => x.fmt(f),
+            Item::Text(s) => f.write_str(s),
+        }
+    }
+}
+
+/// By what tells items apart cheaply (a rule by its name, not its definition):
+/// equal items hash alike, and counting an input reads no long text.
+impl Hash for Item {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        match self {
+            Item::Expectation(x) => match *x {
+                Expectation::Rule { name, .. } => (0u8, name).hash(h),
+                Expectation::Literal(s) => (1u8, s).hash(h),
+                Expectation::Range { first, last } => (2u8, first, last).hash(h),
+                _ => 3u8.hash(h),
+            },
+            Item::Text(s) => (4u8, s).hash(h),
+        }
+    }
+}
+
+/// In the order of their text (the summary's order among causes counted alike).
+impl Ord for Item {
+    fn cmp(&self, other: &Item) -> Ordering {
+        self.to_string().cmp(&other.to_string())
+    }
+}
+
+impl PartialOrd for Item {
+    fn partial_cmp(&self, other: &Item) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// The counts of `--summary`.
@@ -145,12 +198,17 @@ fn summary_text(tally: &Tally) -> String {
                     let _ = write!(s, "{c}, ");
                 }
                 let _ = write!(s, "in {}: expected ", rule.as_deref().unwrap_or("(top)"));
-                match expected.split_last() {
-                    None => s.push_str("something else"),
-                    Some((last, [])) => s.push_str(last),
-                    Some((last, rest)) => {
-                        let _ = write!(s, "{} or {last}", rest.join(", "));
-                    }
+                let n = expected.len();
+                if n == 0 {
+                    s.push_str("something else");
+                }
+                for (k, item) in expected.iter().enumerate() {
+                    let between = match k {
+                        0 => "",
+                        k if k + 1 == n => " or ",
+                        _ => ", ",
+                    };
+                    let _ = write!(s, "{between}{item}");
                 }
                 s.push('\n');
             }
@@ -180,7 +238,15 @@ fn summary_json(tally: &Tally) -> String {
             } => o
                 .opt_str("component", *component)
                 .opt_str("rule", rule.as_deref())
-                .strs("expected", expected.iter().map(String::as_str))
+                .strs(
+                    "expected",
+                    expected
+                        .iter()
+                        .map(Item::to_string)
+                        .collect::<Vec<_>>()
+                        .iter()
+                        .map(String::as_str),
+                )
                 .null("reason"),
             Cause::Blame {
                 component,
