@@ -35,8 +35,9 @@ class IriError(ValueError):
         grammar: str,
         expected: List[str],
         found: Optional[str],
-        explanation: str,
-        caret: str,
+        explanation: Optional[str] = None,
+        caret: Optional[str] = None,
+        explained: Any = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -56,8 +57,18 @@ class IriError(ValueError):
         self.expected = expected
         #: The character found there; None at the end of the string.
         self.found = found
+        # The long form's parts: given, or written by `explained` (the extension's)
+        # when first asked, as most errors are caught without being explained.
         self._explanation = explanation
         self._caret = caret
+        self._explained = explained
+
+    def _parts(self) -> "tuple[str, str]":
+        if self._explanation is None or self._caret is None:
+            self._explanation = self._explained.explanation()
+            self._caret = self._explained.caret()
+            self._explained = None
+        return self._explanation, self._caret
 
     def explain(self) -> str:
         """The long form: the message, what each rule expected, and a caret.
@@ -69,9 +80,11 @@ class IriError(ValueError):
         ...     print(e.explain().splitlines()[-1])
                     ^
         """
-        return f"{self.message}\n{self._explanation}\n{self._caret}"
+        explanation, caret = self._parts()
+        return f"{self.message}\n{explanation}\n{caret}"
 
     def __reduce__(self) -> Any:
+        explanation, caret = self._parts()
         return (
             _rebuild,
             (
@@ -85,8 +98,8 @@ class IriError(ValueError):
                     "grammar": self.grammar,
                     "expected": self.expected,
                     "found": self.found,
-                    "explanation": self._explanation,
-                    "caret": self._caret,
+                    "explanation": explanation,
+                    "caret": caret,
                 },
             ),
         )

@@ -56,15 +56,7 @@ fn make_iri_error(
         .binary_search_by_key(&offset, |&(at, _)| at)
         .ok()
         .map(|k| t.surrogates[k].1);
-    let fix = |s: String| -> String {
-        match surrogate {
-            Some(cp) => s.replace(
-                &describe_char('\u{FFFF}'),
-                &format!("U+{cp:04X} (lone surrogate)"),
-            ),
-            None => s,
-        }
-    };
+    let fix = |s: String| fix_surrogate(s, surrogate);
     let found: Option<Py<PyAny>> = match (surrogate, e.found()) {
         // No Rust `char` is a surrogate: Python's `chr` makes it.
         (Some(cp), _) => Some(
@@ -94,20 +86,71 @@ fn make_iri_error(
     kwargs.set_item("grammar", e.grammar().as_str())?;
     kwargs.set_item("expected", expected)?;
     kwargs.set_item("found", found)?;
-    kwargs.set_item("explanation", fix(e.message()))?;
-    // The caret line shows the input: a surrogate there is shown as U+FFFD, one
-    // column like the surrogate, so that the caret stays under it. The line shows
-    // each U+FFFF of the text as it is, in order, and nothing else as U+FFFF: the
-    // k-th one in the line is the k-th in the text, a stand-in or a U+FFFF of the
-    // input (which stays as it is).
-    // Both walks go forward only (the surrogates are in the text's order), so the
-    // line costs one pass over the text and one over the caret, however many
-    // surrogates there are.
-    let mut caret = e.caret();
-    if !t.surrogates.is_empty() {
-        let mut next = t.surrogates.iter().map(|&(at, _)| at).peekable();
-        let stand_ins: Vec<bool> = t
-            .text
+    // The long message and the caret line are written when `explain()` asks.
+    let parts = Explained {
+        error: e.clone(),
+        surrogate,
+        surrogates: t.surrogates.clone(),
+    };
+    kwargs.set_item("explained", Py::new(py, parts)?)?;
+    let class = IRI_ERROR
+        .get(py)
+        .ok_or_else(|| PyValueError::new_err(message.clone()))?
+        .bind(py);
+    let instance = class.call((message,), Some(&kwargs))?;
+    Ok(PyErr::from_value(instance))
+}
+
+/// A message with the U+FFFF that stood for a lone surrogate described as that
+/// surrogate (`surrogate`, where the error is).
+fn fix_surrogate(s: String, surrogate: Option<u32>) -> String {
+    match surrogate {
+        Some(cp) => s.replace(
+            &describe_char('\u{FFFF}'),
+            &format!("U+{cp:04X} (lone surrogate)"),
+        ),
+        None => s,
+    }
+}
+
+/// What `IriError.explain()` adds to the message, written only when asked: most
+/// errors are caught and dropped, or read for their offset, and writing these
+/// took most of an error's cost.
+#[pyclass(frozen, module = "iri_grammar")]
+pub(crate) struct Explained {
+    error: MatchError,
+    /// The lone surrogate where the error is, if one is.
+    surrogate: Option<u32>,
+    /// `(character offset, code point)` of each lone surrogate of the text.
+    surrogates: Vec<(usize, u32)>,
+}
+
+#[pymethods]
+impl Explained {
+    /// What each rule expected there, and the rules around
+    /// (`MatchError::message`).
+    fn explanation(&self) -> String {
+        fix_surrogate(self.error.message(), self.surrogate)
+    }
+
+    /// The input, with a caret under the failure.
+    fn caret(&self) -> String {
+        // The caret line shows the input: a surrogate there is shown as U+FFFD, one
+        // column like the surrogate, so that the caret stays under it. The line shows
+        // each U+FFFF of the text as it is, in order, and nothing else as U+FFFF: the
+        // k-th one in the line is the k-th in the text, a stand-in or a U+FFFF of the
+        // input (which stays as it is).
+        // Both walks go forward only (the surrogates are in the text's order), so the
+        // line costs one pass over the text and one over the caret, however many
+        // surrogates there are.
+        let caret = self.error.caret();
+        if self.surrogates.is_empty() {
+            return caret;
+        }
+        let mut next = self.surrogates.iter().map(|&(at, _)| at).peekable();
+        let stand_ins: Vec<bool> = self
+            .error
+            .input()
             .chars()
             .enumerate()
             .filter(|&(_, c)| c == '\u{FFFF}')
@@ -117,7 +160,7 @@ fn make_iri_error(
             })
             .collect();
         let mut k = 0;
-        caret = caret
+        caret
             .chars()
             .map(|c| {
                 if c != '\u{FFFF}' {
@@ -130,15 +173,8 @@ fn make_iri_error(
                     c
                 }
             })
-            .collect();
+            .collect()
     }
-    kwargs.set_item("caret", caret)?;
-    let class = IRI_ERROR
-        .get(py)
-        .ok_or_else(|| PyValueError::new_err(message.clone()))?
-        .bind(py);
-    let instance = class.call((message,), Some(&kwargs))?;
-    Ok(PyErr::from_value(instance))
 }
 
 pub(crate) fn build_error(py: Python<'_>, e: &BuildError) -> PyErr {

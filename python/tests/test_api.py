@@ -75,6 +75,15 @@ def test_error_fields():
     assert (again.offset, again.found, str(again)) == (e.offset, e.found, str(e))
 
 
+def test_an_error_pickled_before_it_is_explained_explains_alike():
+    # The long form is written when first asked: a pickle writes it then.
+    with pytest.raises(g.IriError) as info:
+        g.check("http://a/b c", "IRI")
+    again = pickle.loads(pickle.dumps(info.value))
+    assert again.explain() == info.value.explain()
+    assert again.explain().splitlines()[-1].endswith("^")
+
+
 def test_error_at_end():
     with pytest.raises(g.IriError) as info:
         g.check("http://[::1", "IRI")
