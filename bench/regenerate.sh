@@ -23,7 +23,9 @@
 #    bench/record/*-js.md, as `node js/bench/bench.mjs --record` printed it (that
 #    script is not run here: it needs the WebAssembly build and Node); and iri
 #    conform's planted-deviation table (## Conformance): the newest record
-#    bench/record/*-conform.md, as bench/conform-deviations.sh wrote it.
+#    bench/record/*-conform.md, as bench/conform-deviations.sh wrote it; and what
+#    an invalid input costs (## Errors): bench/record/*-errors.md, as
+#    bench/error-cost.sh wrote it.
 #
 # IRI_BENCH_COMMIT overrides the commit the tables name (default: HEAD); IR_JOBS, the
 # instruction tables measured at once (default 2). Needs bash 4.3, awk, cargo, git,
@@ -168,9 +170,9 @@ merge() {
     '
 }
 
-# The npm package's newest record (names sort by date), and iri conform's.
-js_record=$(ls -1 "$rec"/*-js.md 2>/dev/null | sort | tail -n 1 || true)
-conform_record=$(ls -1 "$rec"/*-conform.md 2>/dev/null | sort | tail -n 1 || true)
+# The benchmarks kept outside the harness, each pasted under its heading from its
+# newest record bench/record/*-KIND.md (names sort by date): HEADING:KIND.
+pasted=("JavaScript:js" "Conformance:conform" "Errors:errors")
 
 used=()
 block=$(mktemp)
@@ -195,22 +197,17 @@ trap 'rm -f "$block" "$ir" "$tm" "$tables"' EXIT
     echo "## Tables"
     echo
     cat "$tables"
-    if [ -n "$js_record" ]; then
-        echo "## JavaScript"
-        echo
-        awk '{ lines[++n] = $0 } END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }' "$js_record"
-        echo
-        echo "Pasted from \`$js_record\`."
-        echo
-    fi
-    if [ -n "$conform_record" ]; then
-        echo "## Conformance"
-        echo
-        awk '{ lines[++n] = $0 } END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }' "$conform_record"
-        echo
-        echo "Pasted from \`$conform_record\`."
-        echo
-    fi
+    for p in "${pasted[@]}"; do
+        record=$(ls -1 "$rec"/*-"${p#*:}".md 2>/dev/null | sort | tail -n 1 || true)
+        if [ -n "$record" ]; then
+            echo "## ${p%%:*}"
+            echo
+            awk '{ lines[++n] = $0 } END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }' "$record"
+            echo
+            echo "Pasted from \`$record\`."
+            echo
+        fi
+    done
     echo "$end"
 } >"$block"
 
