@@ -110,7 +110,7 @@ fn quoted_ascii(b: u8) -> &'static str {
 }
 
 /// An expectation by name only: `ipchar`, not `ipchar (iunreserved / ...)`.
-fn name(x: &Expectation) -> Cow<'static, str> {
+fn name<'a>(x: &Expectation) -> Cow<'a, str> {
     match *x {
         Expectation::Rule { name, .. } => Cow::Borrowed(name),
         _ => item(x),
@@ -261,20 +261,27 @@ impl Problem {
     /// What would have been accepted there, each once, in the order of
     /// [`Problem::expected_by`].
     pub fn expected(&self) -> Vec<Cow<'static, str>> {
+        self.each_expected(item, |x| Cow::Owned(x.clone()))
+    }
+
+    /// Each thing expected there once, in the order of [`Problem::expected_by`]:
+    /// the library's written by `library`, the oracle's by `text`.
+    fn each_expected<'a, T: PartialEq>(
+        &'a self,
+        library: impl Fn(&Expectation) -> T,
+        text: impl Fn(&'a String) -> T,
+    ) -> Vec<T> {
         match &self.explanation {
             Explanation::Match { error, .. } => each_once(
                 error
                     .expected_by()
                     .iter()
                     .flat_map(|g| g.expected())
-                    .map(item),
+                    .map(library),
             ),
-            Explanation::Text { expected_by, .. } => each_once(
-                expected_by
-                    .iter()
-                    .flat_map(|(_, items)| items)
-                    .map(|x| Cow::Owned(x.clone())),
-            ),
+            Explanation::Text { expected_by, .. } => {
+                each_once(expected_by.iter().flat_map(|(_, items)| items).map(text))
+            }
         }
     }
 
@@ -282,21 +289,7 @@ impl Problem {
     /// ...)`), each once: what the brief message lists. (The oracle names rules
     /// without their definitions already.)
     fn expected_names(&self) -> Vec<Cow<'_, str>> {
-        match &self.explanation {
-            Explanation::Match { error, .. } => each_once(
-                error
-                    .expected_by()
-                    .iter()
-                    .flat_map(|g| g.expected())
-                    .map(name),
-            ),
-            Explanation::Text { expected_by, .. } => each_once(
-                expected_by
-                    .iter()
-                    .flat_map(|(_, items)| items)
-                    .map(|x| Cow::Borrowed(x.as_str())),
-            ),
-        }
+        self.each_expected(name, |x| Cow::Borrowed(x.as_str()))
     }
 
     /// Whether `rule` encloses [`Problem::rule`].
@@ -416,21 +409,7 @@ impl Problem {
                     Explanation::Match { error, .. } => error.rule().map(Cow::Borrowed),
                     Explanation::Text { rule, .. } => rule.clone().map(Cow::Owned),
                 },
-                expected: match &self.explanation {
-                    Explanation::Match { error, .. } => each_once(
-                        error
-                            .expected_by()
-                            .iter()
-                            .flat_map(|g| g.expected())
-                            .map(|x| Item::Expectation(*x)),
-                    ),
-                    Explanation::Text { expected_by, .. } => each_once(
-                        expected_by
-                            .iter()
-                            .flat_map(|(_, items)| items)
-                            .map(|x| Item::Text(x.clone())),
-                    ),
-                },
+                expected: self.each_expected(|x| Item::Expectation(*x), |x| Item::Text(x.clone())),
             }
         } else {
             Cause::Reason(self.kind.to_string())
