@@ -6,6 +6,11 @@ Per call: one call per string, the way a program validates. Batch:
 ``is_valid_many`` on the whole list. Agreement: the share of strings on which a
 package says what the ABNF says (IRI-reference, RFC 3987 §2.2, for the rfc3987
 packages; URI-reference, RFC 3986 §4.1, for the rfc3986 ones).
+
+Errors: ``check()`` on the valid strings of every list, on the same strings made
+invalid (" x" appended: an ``IriError`` raised and caught for each), and with every
+tenth made invalid, in CPU time per call; beside them, raising and catching a
+``ValueError`` in Python, what any error costs there.
 """
 
 from __future__ import annotations
@@ -105,6 +110,49 @@ def import_time(module: str, runs: int = 7) -> float:
     return max(0.0, statistics.median(run(f"import {module}") for _ in range(runs)) - base) * 1e3
 
 
+def errors(quick: bool):
+    """What an invalid string costs ``check()`` beside a valid one (see the module doc)."""
+    valid = [s for _, strings in lists(quick) for s in strings if iri_grammar.is_valid(s)]
+    made = {
+        "valid": valid,
+        "every tenth invalid": [s + " x" if k % 10 == 9 else s for k, s in enumerate(valid)],
+        "all invalid": [s + " x" for s in valid],
+    }
+    check = iri_grammar.check
+
+    def checked(strings):
+        for s in strings:
+            try:
+                check(s)
+            except iri_grammar.IriError:
+                pass
+
+    def raised(strings):
+        for s in strings:
+            try:
+                raise ValueError(s)
+            except ValueError:
+                pass
+
+    best = {}
+    for _ in range(ROUNDS):
+        for name, strings in made.items():
+            start = time.process_time()
+            checked(strings)
+            took = time.process_time() - start
+            best[name] = min(best.get(name, float("inf")), took * 1e9 / len(strings))
+        start = time.process_time()
+        raised(valid)
+        took = time.process_time() - start
+        best["floor"] = min(best.get("floor", float("inf")), took * 1e9 / len(valid))
+    print(f"\n| check() on {len(valid):,} valid strings of the lists | CPU ns per call | × valid |")
+    print("|---|---:|---:|")
+    for name in made:
+        print(f"| {name} | {best[name]:,.0f} | {best[name] / best['valid']:.1f}× |")
+    print(f"| (floor) `raise ValueError(s)` caught, in Python | {best['floor']:,.0f} | "
+          f"{best['floor'] / best['valid']:.1f}× |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="a tenth of each list")
@@ -168,6 +216,7 @@ def main():
     print("\n(batch rows: ns per string of is_valid_many; speed-up against per-call iri_grammar."
           " The rfc3987-syntax2 row is measured on the first 50 strings of each list,"
           " rfc3986 on the first 3,000.)")
+    errors(args.quick)
     print("\n| import | ms |\n|---|---:|")
     for module in ("iri_grammar", "rfc3987", "rfc3986_validator", "rfc3986", "rfc3987_syntax2"):
         print(f"| {module} | {import_time(module):.1f} |")
