@@ -9,6 +9,16 @@ use crate::io::{each_input, Judgement, Outcome, Style};
 pub fn run(style: &Style, engine: &Engine<'_>, caret: bool, inputs: &[String]) -> Outcome {
     super::caret_beside_copies(style, caret)?;
     let json = style.json;
+    // In text, a valid line's record is `valid`: the engine's shortcut judges and
+    // writes the runs of valid lines of standard input (`ValidLines`).
+    let style = &Style {
+        valid_lines: if json {
+            None
+        } else {
+            engine.valid_lines("valid\n")
+        },
+        ..style.clone()
+    };
     let spent = Spent::default();
     let verdicts = each_input(inputs, style, |input, out| {
         match engine.check(input, &spent) {

@@ -14,12 +14,13 @@
 //! trees keep their own stacks however deep the input nests.
 
 use super::Spent;
-use crate::io::Input;
+use crate::io::{line_end, Input, LineJudge, ValidLines};
 use crate::report::Problem;
 use iri_grammar::tree::{tree_of_at_most, ParseTree, TreeError};
-use iri_grammar::{check, Rule, VariantName};
+use iri_grammar::{check, is_match, Rule, Variant, VariantName};
 use iri_grammar_abnf::oracle::explain::{OracleFailure, OracleTree};
 use iri_grammar_abnf::oracle::{Oracle, Unanswered};
+use std::sync::Arc;
 
 /// The longest input the oracle judges, in bytes: any address in use is shorter,
 /// and the oracle's memory stays small (the module documentation says why it
@@ -43,6 +44,18 @@ pub enum Engine<'g> {
 }
 
 impl Engine<'_> {
+    /// The shortcut for the valid lines of standard input where the engine has one
+    /// (see [`ValidLines`]): the built-in grammars' compiled automaton, whose yes
+    /// needs no explanation; `record` is what text output writes for such a line.
+    /// The oracle has none: it judges each line in full.
+    pub fn valid_lines(&self, record: &'static str) -> Option<ValidLines> {
+        let Engine::Builtin { variant, rule } = *self else {
+            return None;
+        };
+        let line: LineJudge = iri_grammar::with_variant!(variant, V => Arc::new(move |t: &str| valid_line::<V>(rule, t)));
+        Some(ValidLines::new(line, record))
+    }
+
     /// Whether all of the input matches the rule, and if not, why.
     pub fn check(&self, input: &Input<'_>, spent: &Spent) -> Result<(), Problem> {
         let s = match &input.text {
@@ -152,6 +165,14 @@ pub enum NoTree {
 }
 
 /// The generated combinators of `variant` on `rule`.
+/// Whether the line at the start of `bytes` (up to LF, CR LF or the end) matches
+/// `rule`: where the next line starts if it does ([`ValidLines`]).
+fn valid_line<V: Variant>(rule: Rule, text: &str) -> Option<usize> {
+    let (end, next) = line_end(text.as_bytes());
+    // `end` is at an LF, a CR or the end: a character boundary.
+    is_match::<V>(rule, text.get(..end)?).then_some(next)
+}
+
 fn combinators(variant: VariantName, rule: Rule, s: &str) -> Result<(), iri_grammar::MatchError> {
     iri_grammar::with_variant!(variant, V => check::<V>(rule, s))
 }

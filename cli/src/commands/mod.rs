@@ -78,6 +78,7 @@ fn style(cli: &Cli, script: &ScriptArgs) -> Style {
         blank_line_between: false,
         pair: false,
         verdicts: false,
+        valid_lines: None,
     }
 }
 

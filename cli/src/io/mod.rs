@@ -25,11 +25,11 @@ mod threads;
 mod visible;
 
 pub use memory::in_memory;
-pub use read::{set_max_line, Input, MAX_LINE_BYTES};
+pub use read::{line_end, set_max_line, Input, MAX_LINE_BYTES};
 #[cfg(test)]
 pub use sink::set_spill_at;
 pub use sink::Sink;
-pub use style::Style;
+pub use style::{LineJudge, Style, ValidLines};
 pub use summary::{Cause, Item, Judgement};
 pub use visible::{ended_by, say, tell, visible, Out};
 

@@ -6,7 +6,7 @@
 //! a CR just before it goes with it. A byte order mark at the very start is left
 //! out. A line longer than `--max-line-bytes` ends the run with status 74.
 
-use super::RunError;
+use super::{RunError, ValidLines};
 use crate::json::Object;
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -99,35 +99,102 @@ pub(super) struct Block {
 }
 
 impl Block {
-    /// The lines as inputs: LF or CRLF stripped, text where they are UTF-8. The
-    /// block is checked as a whole, the way that is fast for many short lines; a
-    /// block with a line that is not UTF-8 is checked line by line, for the messages.
-    /// (A line ends at an LF, which is never within a character: the lines of UTF-8
-    /// text are UTF-8.)
+    /// The lines as inputs: LF or CRLF stripped, text where they are UTF-8.
     pub(super) fn inputs(&self) -> Lines<'_> {
-        let data = &self.data[..self.len];
         Lines {
-            data,
-            text: std::str::from_utf8(data).ok(),
-            ends: memchr::memchr_iter(b'\n', data),
+            data: &self.data[..self.len],
+            text_from: 0,
+            text: "",
             start: 0,
             index: self.first,
         }
     }
 }
 
+/// Where a line ends in `data` (which starts the line): its end, LF or CR LF
+/// stripped, and where the next line starts. Only this line's own CR goes with its
+/// LF: an empty line must not take the CR that ends the line before it
+/// (`a\r\r\n\n`: FUZZING.md finding 10).
+#[inline(always)]
+pub fn line_end(data: &[u8]) -> (usize, usize) {
+    match memchr::memchr(b'\n', data) {
+        Some(lf) if lf > 0 && data[lf - 1] == b'\r' => (lf - 1, lf + 1),
+        Some(lf) => (lf, lf + 1),
+        None => (data.len(), data.len()),
+    }
+}
+
 /// The lines of a [`Block`] as inputs ([`Block::inputs`]). A struct rather than a
 /// closure so that `next` is inlined into the loop that renders the lines, and each
 /// `Input` stays in registers instead of going through memory.
+///
+/// The lines are checked as UTF-8 many at a time, the way that is fast for short
+/// lines: from a line on, up to the end of the block or to the last line before a
+/// byte that is not UTF-8 (a line ends at an LF, which is never within a character:
+/// the lines of UTF-8 text are UTF-8). A line that is not is checked by itself, for
+/// its message, and the lines after it many at a time again. Lines that a command's
+/// shortcut takes ([`Lines::take_valid`]) are judged by it in that text.
 pub(super) struct Lines<'a> {
     data: &'a [u8],
-    /// The whole block as text, when it is all UTF-8.
-    text: Option<&'a str>,
-    ends: memchr::Memchr<'a>,
+    /// Whole lines known to be UTF-8: `data` holds `text` from `text_from` on, and
+    /// `text` ends where a line does.
+    text_from: usize,
+    text: &'a str,
     /// Where the next line starts.
     start: usize,
     /// The next line's place among the inputs.
     index: usize,
+}
+
+/// The whole lines of `data` that are UTF-8: all of it, or up to the end of the
+/// last line before the first byte that is not.
+fn whole_lines_of_text(data: &[u8]) -> &str {
+    match std::str::from_utf8(data) {
+        Ok(text) => text,
+        Err(e) => {
+            let valid = &data[..e.valid_up_to()];
+            let end = memchr::memrchr(b'\n', valid).map_or(0, |lf| lf + 1);
+            // Checked again, only where a byte is not UTF-8: no `unsafe`.
+            std::str::from_utf8(&valid[..end]).unwrap_or_default()
+        }
+    }
+}
+
+impl<'a> Lines<'a> {
+    /// The text known to be UTF-8 from where the next line starts, checked anew
+    /// where that is past what was checked: whole lines, perhaps none (the next line
+    /// is not UTF-8).
+    #[inline(always)]
+    fn text_ahead(&mut self) -> &'a str {
+        let start = self.start;
+        if start < self.text_from || start >= self.text_from + self.text.len() {
+            self.text_from = start;
+            self.text = whole_lines_of_text(&self.data[start..]);
+        }
+        &self.text[start - self.text_from..]
+    }
+
+    /// Takes the lines from here on that `valid` judges valid, up to the first it
+    /// does not: how many.
+    pub(super) fn take_valid(&mut self, valid: &ValidLines) -> usize {
+        let mut n = 0;
+        while self.start < self.data.len() {
+            let ahead = self.text_ahead();
+            if ahead.is_empty() {
+                break; // not UTF-8: the command's to judge and say why
+            }
+            match valid.line(ahead) {
+                // A judge that takes nothing would take it again forever.
+                Some(len) if len > 0 => {
+                    self.start += len;
+                    n += 1;
+                }
+                _ => break,
+            }
+        }
+        self.index += n;
+        n
+    }
 }
 
 impl<'a> Iterator for Lines<'a> {
@@ -139,23 +206,19 @@ impl<'a> Iterator for Lines<'a> {
         if start >= data.len() {
             return None;
         }
-        let (end, next) = match self.ends.next() {
-            // Only this line's own CR goes with its LF: an empty line must not take
-            // the CR that ends the line before it (`a\r\r\n\n`: FUZZING.md finding 10).
-            Some(lf) if lf > start && data[lf - 1] == b'\r' => (lf - 1, lf + 1),
-            Some(lf) => (lf, lf + 1),
-            None => (data.len(), data.len()),
-        };
-        let raw = &data[start..end];
+        let (end, next) = line_end(&data[start..]);
+        let raw = &data[start..start + end];
+        let ahead = self.text_ahead();
         let input = Input {
-            text: match self.text {
-                Some(text) => Ok(&text[start..end]),
-                None => std::str::from_utf8(raw).map_err(not_utf8),
+            text: match ahead.get(..end) {
+                // Within the text ahead, which ends at a line's end: this line.
+                Some(text) if ahead.len() >= next => Ok(text),
+                _ => std::str::from_utf8(raw).map_err(not_utf8),
             },
             raw,
             index: self.index,
         };
-        self.start = next;
+        self.start = start + next;
         self.index += 1;
         Some(input)
     }

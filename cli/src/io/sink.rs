@@ -11,8 +11,9 @@
 //! everything, and the record is written whole.
 
 use super::order::{Ordered, Part};
+use super::read::Lines;
 use super::summary::Judgement;
-use super::{Input, Style, Verdict};
+use super::{Input, Style, ValidLines, Verdict};
 use std::cell::Cell;
 use std::io;
 use std::ops::{Deref, DerefMut};
@@ -142,12 +143,31 @@ impl crate::literals::TreeOut for Sink<'_> {
     }
 }
 
+/// The inputs [`render`] is given: the lines of a block, or arguments.
+pub(super) trait Inputs<'a>: Iterator<Item = Input<'a>> {
+    /// Takes the inputs from here on that `valid` judges valid lines, up to the
+    /// first it does not: how many (none, for inputs that are not lines).
+    fn take_valid(&mut self, _valid: &ValidLines) -> usize {
+        0
+    }
+}
+
+impl<'a> Inputs<'a> for Lines<'a> {
+    fn take_valid(&mut self, valid: &ValidLines) -> usize {
+        Lines::take_valid(self, valid)
+    }
+}
+
+impl<'a, 'b> Inputs<'a> for std::iter::Cloned<std::slice::Iter<'b, Input<'a>>> {}
+
 /// Renders `inputs` into a part: each input by `f`, kept or dropped by `style`,
 /// prefixed with the input under `--with-input`. With `out`, the part is the next to
 /// be written, and records may go out while they are rendered (`Sink::spill`); the
-/// part returned holds what has not. Without, a write cannot fail.
+/// part returned holds what has not. Without, a write cannot fail. Where the style
+/// has a shortcut for valid lines ([`ValidLines`]) and records are written as they
+/// are, the runs of lines it takes are counted and their records written at once.
 pub(super) fn render<'a, F>(
-    inputs: impl IntoIterator<Item = Input<'a>>,
+    mut inputs: impl Inputs<'a>,
     style: &Style,
     f: &F,
     mut out: Option<&mut Ordered>,
@@ -161,8 +181,19 @@ where
     let whole = !style.separates() && !style.prefixes();
     // A record that becomes a copy of its input goes out only once it is whole.
     let copies = style.copies_inputs();
+    let shortcut = style.valid_lines.as_ref().filter(|_| whole && !copies);
     let mut record = String::new();
-    for input in inputs {
+    loop {
+        if let Some(valid) = shortcut {
+            let n = inputs.take_valid(valid);
+            if style.shows(Verdict::Success) {
+                valid.write(n, &mut part.text);
+            }
+            part.tally.add_successes(n);
+        }
+        let Some(input) = inputs.next() else {
+            break;
+        };
         let input = &input;
         let text = std::mem::take(if whole { &mut part.text } else { &mut record });
         let mut sink = Sink {
@@ -359,6 +390,7 @@ mod tests {
                 blank_line_between: bit(2),
                 pair: bit(7),
                 verdicts: false,
+                valid_lines: None,
             };
             for inputs in [&short[..], &many[..]] {
                 for declare in [false, true] {
@@ -369,6 +401,76 @@ mod tests {
                     assert!(whole == cut, "{style:?}, declared: {declare}");
                 }
             }
+        }
+    }
+
+    /// The lines of `stdin` through `each_input` with a command that says `ok` for a
+    /// line without `!` (a record of two lines for the others) and, if `shortcut`,
+    /// the same judgement as a [`ValidLines`]: what was written, and the run's
+    /// verdict.
+    fn judged(style: &Style, stdin: &[u8], shortcut: bool) -> (Vec<u8>, Option<Verdict>) {
+        let line = |t: &str| {
+            let (end, next) = crate::io::line_end(t.as_bytes());
+            (!t[..end].contains('!')).then_some(next)
+        };
+        let style = Style {
+            valid_lines: shortcut.then(|| ValidLines::new(std::sync::Arc::new(line), "ok\n")),
+            ..style.clone()
+        };
+        let (status, out) = in_memory(stdin, || {
+            each_input(&[], &style, |input, sink| {
+                let text = input.lossy();
+                if input.text.is_ok() && !text.contains('!') {
+                    sink.push_str("ok\n");
+                    Judgement::success()
+                } else {
+                    let _ = writeln!(sink, "bad: {text:?}\nsecond line");
+                    Judgement::failed(Cause::Reason("bang".to_string()))
+                }
+            })
+        });
+        (out, status.ok())
+    }
+
+    #[test]
+    fn valid_lines_taken_by_a_shortcut_are_written_as_one_by_one() {
+        // Runs of valid lines, invalid ones, CR LF, empty lines, a line that is not
+        // UTF-8, a last line without LF; and a thousand lines, for --jobs.
+        let mut stdin = b"a\nb!\n\nc\r\n\r\n\xffd\ne\r\r\nf\n!\ng\n".to_vec();
+        for k in 0..1000 {
+            stdin.extend_from_slice(if k % 97 == 0 {
+                b"x!\n"
+            } else {
+                b"http://a/b\n"
+            });
+        }
+        stdin.extend_from_slice(b"end");
+        for mask in 0..128u32 {
+            let bit = |k: u32| mask & (1 << k) != 0;
+            if bit(3) && bit(4) {
+                continue; // --valid-only and --invalid-only conflict
+            }
+            let style = Style {
+                json: bit(0),
+                with_input: bit(1),
+                quiet: bit(2),
+                valid_only: bit(3),
+                invalid_only: bit(4),
+                summary: bit(5),
+                jobs: Some(if bit(6) { 2 } else { 1 }),
+                verdicts: true,
+                ..Style::default()
+            };
+            let (one_by_one, verdict) = judged(&style, &stdin, false);
+            assert!(
+                !one_by_one.is_empty() || style.quiet && !style.summary,
+                "{style:?}"
+            );
+            assert_eq!(verdict, Some(Verdict::Failed), "{style:?}");
+            assert!(
+                (one_by_one.clone(), verdict) == judged(&style, &stdin, true),
+                "{style:?}"
+            );
         }
     }
 }

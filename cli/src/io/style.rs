@@ -3,6 +3,8 @@
 //! `--jobs`).
 
 use super::Verdict;
+use std::fmt;
+use std::sync::Arc;
 
 /// How the results of a per-input command are written.
 #[derive(Debug, Clone, Default)]
@@ -28,6 +30,66 @@ pub struct Style {
     /// The command's result is a verdict (`check`, `compare`): under `--valid-only`
     /// too, its text output is the kept inputs ([`Style::copies_inputs`]).
     pub verdicts: bool,
+    /// A shortcut for the lines of standard input that are valid, where the command
+    /// has one (`check` in text): they are judged and written a run at a time, with
+    /// no record rendered one by one (see [`ValidLines`]).
+    pub valid_lines: Option<ValidLines>,
+}
+
+/// The judge of [`ValidLines`]: the length of the valid line at the start of a text,
+/// its end included, if it is one.
+pub type LineJudge = Arc<dyn Fn(&str) -> Option<usize> + Send + Sync>;
+
+/// How a command judges the valid lines of a block without its per-input path:
+/// `line` is given the text from the start of a line to the end of the block and
+/// says how many bytes of it are one valid line and its end (LF, or CR LF, or the
+/// end of the block), or `None` where the command must judge the line itself; such
+/// a line's record is `record` (with `--summary`, one success). Used only where
+/// records are written as they are: not with `--with-input`, separators or copied
+/// inputs, and for text that is UTF-8 (a line that is not is the command's).
+#[derive(Clone)]
+pub struct ValidLines {
+    line: LineJudge,
+    record: &'static str,
+    /// `record` many times over, so that a run of them is written in few copies.
+    records: Arc<str>,
+}
+
+impl ValidLines {
+    /// How many records a copy writes at most.
+    const RUN: usize = 64;
+
+    pub fn new(line: LineJudge, record: &'static str) -> Self {
+        ValidLines {
+            line,
+            record,
+            records: record.repeat(Self::RUN).into(),
+        }
+    }
+
+    /// The length of the valid line at the start of `text` with its end, if it is one.
+    #[inline(always)]
+    pub(super) fn line(&self, text: &str) -> Option<usize> {
+        (self.line)(text)
+    }
+
+    /// Writes the records of `n` valid lines.
+    pub(super) fn write(&self, n: usize, text: &mut String) {
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(Self::RUN);
+            text.push_str(&self.records[..k * self.record.len()]);
+            left -= k;
+        }
+    }
+}
+
+impl fmt::Debug for ValidLines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ValidLines")
+            .field("record", &self.record)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Style {

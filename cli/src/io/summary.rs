@@ -132,6 +132,18 @@ impl Tally {
         self.verdict = Some(self.verdict.map_or(j.verdict, |v| v.and(j.verdict)));
     }
 
+    /// `n` inputs that succeeded, counted at once ([`super::ValidLines`]).
+    pub(super) fn add_successes(&mut self, n: usize) {
+        if n > 0 {
+            self.inputs += n;
+            self.success += n;
+            self.verdict = Some(
+                self.verdict
+                    .map_or(Verdict::Success, |v| v.and(Verdict::Success)),
+            );
+        }
+    }
+
     pub(super) fn merge(&mut self, other: Tally) {
         self.inputs += other.inputs;
         self.success += other.success;
