@@ -689,17 +689,17 @@ fn explain_in<V: Variant>(rule: Rule, input: &str) -> Details {
     let explain = || full_match::<V, Explain>(rule, input);
     #[cfg(feature = "std")]
     let result = {
-        use crate::grammar::automaton::Rejected;
-        let stop = match super::compiled_stop::<V>(rule, input) {
-            Some(Err(Rejected::At(byte))) => {
-                let start = (0..=byte)
+        let stop = match super::viable_prefix::<V>(rule, input) {
+            Some(p) if p.len < input.len() => {
+                let start = (0..=p.len)
                     .rev()
                     .find(|&b| input.is_char_boundary(b))
                     .unwrap_or(0);
                 Some(input.len() - start)
             }
-            Some(Err(Rejected::End)) => Some(0),
-            Some(Ok(())) | None => None,
+            // The input ends where a match needs more.
+            Some(p) if !p.is_match => Some(0),
+            _ => None,
         };
         match stop.map(|rem| Explain::within(rem, explain)) {
             Some(Err(f)) if f.diag.is_some() => Err(f),

@@ -221,6 +221,57 @@ pub fn is_match<V: Variant>(rule: Rule, input: &str) -> bool {
         .unwrap_or_else(|| matches!(parse_rule::<V, Check>(rule, input), Ok(("", ()))))
 }
 
+/// How far an input can be read as the start of a match of a rule
+/// ([`viable_prefix`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViablePrefix {
+    /// The length in bytes of the longest prefix of the input that some string of
+    /// the rule starts with: the byte there (if there is one) can continue no match.
+    /// It may fall inside a character, where the rule takes other characters that
+    /// begin with the same bytes.
+    pub len: usize,
+    /// Whether that prefix is itself a match of the rule.
+    pub is_match: bool,
+}
+
+/// How far `input` can be read as the start of a match of `rule` in grammar `V`,
+/// by one walk of the compiled grammar; `None` if the rule is not compiled (the 2001
+/// draft's grammar, and the rules `automata.rs` leaves to the combinators). Where
+/// `input` does not match, `len` is where its error is ([`MatchError::byte_offset`],
+/// up to the start of the character it falls in). A line-oriented reader can find a
+/// line's end and judge the line in the same walk: no rule of RFC 3986 or RFC 3987
+/// takes a line feed, so a walk over a line and what follows stops at its end, and
+/// the line is valid when it stops there with `is_match`.
+///
+/// ```
+/// use iri_grammar::grammar::{viable_prefix, Iri, Rule};
+/// let p = viable_prefix::<Iri>(Rule::IriReference, "http://a/b c").unwrap();
+/// assert_eq!((p.len, p.is_match), (10, true));
+/// let p = viable_prefix::<Iri>(Rule::IriReference, "http://a/b\nhttp://c/").unwrap();
+/// assert_eq!((p.len, p.is_match), (10, true));
+/// // An IP literal not closed: no match is `http://[::1`.
+/// let p = viable_prefix::<Iri>(Rule::Iri, "http://[::1 x").unwrap();
+/// assert_eq!((p.len, p.is_match), (11, false));
+/// ```
+#[inline]
+pub fn viable_prefix<V: Variant>(rule: Rule, input: &str) -> Option<ViablePrefix> {
+    let bytes = input.as_bytes();
+    let rule = rule as usize;
+    let (len, is_match) = match V::NAME {
+        VariantName::Uri => automata::URI
+            .start(rule)
+            .map(|s| automata::URI.stop(s, bytes)),
+        VariantName::Iri => automata::IRI
+            .start(rule)
+            .map(|s| automata::IRI.stop(s, bytes)),
+        VariantName::Leiri => automata::LEIRI
+            .start(rule)
+            .map(|s| automata::LEIRI.stop(s, bytes)),
+        VariantName::Iri2001 => None,
+    }?;
+    Some(ViablePrefix { len, is_match })
+}
+
 /// Whether the generator compiled `rule` into the automaton of `variant`'s grammar
 /// (`automata.rs` names the rules it leaves to the combinators); a `const fn`, so
 /// that code which names a rule can require it when it is compiled
@@ -325,31 +376,6 @@ pub(crate) fn compiled_match<V: Variant>(rule: Rule, input: &str) -> Option<bool
             .start(rule)
             .map(|s| automata::LEIRI.accepts(s, bytes)),
         // The 2001 draft's rules run on the combinators only (README, "How it is built").
-        VariantName::Iri2001 => None,
-    }
-}
-
-/// Where the compiled grammar of `V` stops on `input` against `rule`: `Ok` for a
-/// match, else the byte no match can go on with or the end; `None` if the rule is
-/// not compiled. What an explanation needs to know first ([`error`]'s
-/// `explain_in`): the farthest failure of the combinators is there.
-#[cfg(feature = "std")]
-pub(crate) fn compiled_stop<V: Variant>(
-    rule: Rule,
-    input: &str,
-) -> Option<Result<(), automaton::Rejected>> {
-    let bytes = input.as_bytes();
-    let rule = rule as usize;
-    match V::NAME {
-        VariantName::Uri => automata::URI
-            .start(rule)
-            .map(|s| automata::URI.run(s, bytes)),
-        VariantName::Iri => automata::IRI
-            .start(rule)
-            .map(|s| automata::IRI.run(s, bytes)),
-        VariantName::Leiri => automata::LEIRI
-            .start(rule)
-            .map(|s| automata::LEIRI.run(s, bytes)),
         VariantName::Iri2001 => None,
     }
 }

@@ -536,6 +536,67 @@ impl<const N: usize, const T: usize> Automaton<N, T> {
         }
     }
 
+    /// Walks the automaton from `start` over `bytes` until no match can go on: the
+    /// offset of the byte that led to the dead state (or the length of `bytes`),
+    /// and whether the bytes before it are a match. Inlined as [`Automaton::run`] is.
+    #[inline(always)]
+    pub(crate) fn stop(&self, start: State, bytes: &[u8]) -> (usize, bool) {
+        #[cfg(target_arch = "x86_64")]
+        if bytes.len() >= 16 && avx2::available() {
+            // SAFETY: the processor has AVX2, and there are 16 bytes.
+            return unsafe { self.stop_avx2(start, bytes) };
+        }
+        self.stop_bytewise(start, bytes)
+    }
+
+    /// [`Automaton::stop`] skipping one byte at a time.
+    #[inline(never)]
+    fn stop_bytewise(&self, start: State, bytes: &[u8]) -> (usize, bool) {
+        self.walk_stop(Bytewise, start, bytes)
+    }
+
+    /// [`Automaton::stop`] compiled for AVX2, skipping 32 bytes at a time.
+    ///
+    /// # Safety
+    /// The processor must have AVX2, and `bytes` must hold 16 bytes or more.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn stop_avx2(&self, start: State, bytes: &[u8]) -> (usize, bool) {
+        // SAFETY: the caller's promise.
+        self.walk_stop(unsafe { avx2::Window::new(bytes) }, start, bytes)
+    }
+
+    /// The walk of [`Automaton::stop`]: [`Automaton::walk_run`]'s, which also keeps
+    /// the state before each step, to say whether the bytes before the one that
+    /// led to the dead state are a match.
+    #[inline(always)]
+    fn walk_stop<S: Skip>(&self, mut s: S, start: State, bytes: &[u8]) -> (usize, bool) {
+        let next = self.transitions();
+        let mut state = start;
+        let mut before = start;
+        let mut i = 0;
+        loop {
+            if state & SCANS != 0 {
+                match s.skip(self, state, bytes, i) {
+                    Some(j) => i = j,
+                    // Dead: the byte before `i` led here, from `before`.
+                    None => return (i.saturating_sub(1), i > 0 && before & ACCEPTS != 0),
+                }
+            }
+            loop {
+                let Some(&b) = bytes.get(i) else {
+                    return (i, state & ACCEPTS != 0);
+                };
+                before = state;
+                state = self.step(next, state, b);
+                i += 1;
+                if state & SCANS != 0 {
+                    break;
+                }
+            }
+        }
+    }
+
     /// Runs the automaton of `IRI-reference` from `start` over all of `bytes`, and
     /// writes down in `found` (the caller's) where it entered each part of a
     /// reference. Inlined as [`Automaton::run`] is.

@@ -130,3 +130,82 @@ fn tables_are_closed() {
     closed(&IRI);
     closed(&LEIRI);
 }
+
+/// No rule of RFC 3986 or RFC 3987 takes a control character (§2 of each): from
+/// every state of their automata, a line feed and a carriage return lead to the dead
+/// state. `viable_prefix` relies on it to find a line's end in the walk that judges
+/// the line (`iri check`); the LEIRI note's `ucschar` takes controls.
+#[test]
+fn line_ends_stop_every_walk_of_uri_and_iri() {
+    fn stops<const N: usize, const T: usize>(a: &Automaton<N, T>) {
+        let starts = a.starts.iter().filter(|&&s| s != State::MAX);
+        for &s in a.transitions().iter().chain(starts) {
+            for b in [b'\n', b'\r'] {
+                assert_eq!(a.step(a.transitions(), s, b), DEAD, "{s:#x} on {b}");
+            }
+        }
+    }
+    stops(&URI);
+    stops(&IRI);
+}
+
+/// The stop of a walk is where the walk says no, and the bytes before it are a
+/// match exactly when the walk over them says yes.
+#[test]
+fn a_walk_stops_where_the_run_is_refused() {
+    let inputs = [
+        "",
+        "a",
+        "a:",
+        "http://a/b c",
+        "http://a/b\nc",
+        "//[::1]x",
+        "%",
+        "%4",
+        "%41",
+        "a\u{e9}b",
+        "a\u{a0}b",
+        "\u{feff}a",
+        "http://[v1.x]:80/?#",
+        "a:b?c#d e",
+        "0123456789abcdef0123456789abcdef/ ",
+    ]
+    .map(String::from)
+    .into_iter()
+    .chain([
+        format!("http://a/{}", "x".repeat(100)),
+        format!("a:{} ", "/b".repeat(40)),
+    ])
+    .collect::<Vec<_>>();
+    let rules = [
+        crate::grammar::Rule::IriReference,
+        crate::grammar::Rule::Iri,
+    ];
+    walked(&URI, &inputs, &rules);
+    walked(&IRI, &inputs, &rules);
+    walked(&LEIRI, &inputs, &rules);
+
+    fn walked<const N: usize, const T: usize>(
+        a: &Automaton<N, T>,
+        inputs: &[String],
+        rules: &[crate::grammar::Rule],
+    ) {
+        for &rule in rules {
+            let Some(start) = a.start(rule as usize) else {
+                continue;
+            };
+            for s in inputs {
+                let b = s.as_bytes();
+                let (len, is_match) = a.stop(start, b);
+                match a.run(start, b) {
+                    Ok(()) => assert_eq!((len, is_match), (b.len(), true), "{s:?}"),
+                    Err(Rejected::End) => assert_eq!((len, is_match), (b.len(), false), "{s:?}"),
+                    Err(Rejected::At(i)) => {
+                        assert_eq!(len, i, "{s:?}");
+                        assert_eq!(is_match, a.accepts(start, &b[..i]), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
+}
