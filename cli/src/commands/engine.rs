@@ -16,6 +16,7 @@
 use super::Spent;
 use crate::io::{line_end, Input, LineJudge, ValidLines};
 use crate::report::Problem;
+use iri_grammar::grammar::viable_prefix;
 use iri_grammar::tree::{tree_of_at_most, ParseTree, TreeError};
 use iri_grammar::{check, is_match, Rule, Variant, VariantName};
 use iri_grammar_abnf::oracle::explain::{OracleFailure, OracleTree};
@@ -165,9 +166,23 @@ pub enum NoTree {
 }
 
 /// The generated combinators of `variant` on `rule`.
-/// Whether the line at the start of `bytes` (up to LF, CR LF or the end) matches
-/// `rule`: where the next line starts if it does ([`ValidLines`]).
+/// Whether the line at the start of `text` (up to LF, CR LF or the end) matches
+/// `rule`: where the next line starts if it does ([`ValidLines`]). Under RFC 3986
+/// and RFC 3987, whose rules take no control character, one walk of the compiled
+/// grammar finds the line's end and judges the line ([`viable_prefix`]); else the
+/// line's end is found first.
 fn valid_line<V: Variant>(rule: Rule, text: &str) -> Option<usize> {
+    if matches!(V::NAME, VariantName::Uri | VariantName::Iri) {
+        if let Some(p) = viable_prefix::<V>(rule, text) {
+            return match &text.as_bytes()[p.len..] {
+                _ if !p.is_match => None,
+                [] => Some(p.len),
+                [b'\n', ..] => Some(p.len + 1),
+                [b'\r', b'\n', ..] => Some(p.len + 2),
+                _ => None,
+            };
+        }
+    }
     let (end, next) = line_end(text.as_bytes());
     // `end` is at an LF, a CR or the end: a character boundary.
     is_match::<V>(rule, text.get(..end)?).then_some(next)
