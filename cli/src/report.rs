@@ -2,9 +2,9 @@
 //! that is not UTF-8, and an operation that failed (IDNA, resolution), written as the
 //! `"error"` object of a JSON record and counted by `--summary`.
 //!
-//! [`Problem::of_match`] is the one place that reads the fields of the library's
-//! `MatchError` (and [`Problem::of_oracle`] the oracle's `OracleError`): a change of
-//! their shape is one edit here.
+//! This module is the one place that reads the library's `MatchError` (kept whole in
+//! [`Explanation::Match`] and read when a part is written) and the oracle's
+//! `OracleError` ([`Problem::of_oracle`]): a change of their shape is an edit here.
 
 use crate::io::{Cause, Input, Item};
 use crate::json::Object;
