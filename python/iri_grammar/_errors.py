@@ -64,11 +64,14 @@ class IriError(ValueError):
         self._explained = explained
 
     def _parts(self) -> "tuple[str, str]":
-        if self._explanation is None or self._caret is None:
-            self._explanation = self._explained.explanation()
-            self._caret = self._explained.caret()
+        if self._explained is not None:
+            if self._explanation is None:
+                self._explanation = self._explained.explanation()
+            if self._caret is None:
+                self._caret = self._explained.caret()
             self._explained = None
-        return self._explanation, self._caret
+        # An error made by hand may give neither.
+        return self._explanation or "", self._caret or ""
 
     def explain(self) -> str:
         """The long form: the message, what each rule expected, and a caret.

@@ -75,6 +75,16 @@ def test_error_fields():
     assert (again.offset, again.found, str(again)) == (e.offset, e.found, str(e))
 
 
+def test_an_error_made_by_hand_explains_without_its_long_form():
+    e = g.IriError(
+        "invalid IRI: unexpected end of input at char 0",
+        input="", offset=0, byte_offset=0, rule=None, start_rule="IRI",
+        grammar="iri", expected=["scheme"], found=None,
+    )
+    assert e.explain() == f"{e}\n\n"
+    assert pickle.loads(pickle.dumps(e)).explain() == e.explain()
+
+
 def test_an_error_pickled_before_it_is_explained_explains_alike():
     # The long form is written when first asked: a pickle writes it then.
     with pytest.raises(g.IriError) as info:
