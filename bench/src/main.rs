@@ -37,6 +37,9 @@
 
 #[path = "../../benches/common/mod.rs"]
 mod common;
+/// RFC 3986 §5.4's examples, as the tests and the criterion benchmarks have them.
+#[path = "../../tests/it/common/rfc3986.rs"]
+mod rfc3986;
 mod tasks;
 
 use std::process::Command;

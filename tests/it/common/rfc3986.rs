@@ -1,6 +1,6 @@
-//! RFC 3986 §5.4's examples of resolution, for the tests (`tests/resolve.rs`) and the
-//! criterion benchmarks (`benches/reference.rs`): the base, and (reference, result)
-//! pairs.
+//! RFC 3986 §5.4's examples of resolution, for the tests (`tests/resolve.rs`), the
+//! criterion benchmarks (`benches/reference.rs`) and the harness (`bench/src/tasks.rs`):
+//! the base, and (reference, result) pairs.
 
 /// The base URI of RFC 3986 §5.4.
 pub const BASE: &str = "http://a/b/c/d;p?q";
