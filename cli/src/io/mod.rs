@@ -136,7 +136,7 @@ where
         }
         return finish(out.out, style, &tally);
     }
-    let blocks = Blocks::new(stdin_reader(), stdin_is_a_file());
+    let blocks = Blocks::new(stdin_reader(), stdin_is_a_file()).of_size(style.block_bytes());
     let threads = style.threads();
     let result = if threads > 1 {
         each_block_on_threads(blocks, threads, style, &f, &mut out, &mut tally)

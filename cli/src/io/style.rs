@@ -128,6 +128,18 @@ impl Style {
         self.with_input && !self.json
     }
 
+    /// What a block of a regular file given on standard input fills up to: larger
+    /// where the output is a verdict per line in text (`check`, `compare`), at most a
+    /// line's message for each line; [`read::BLOCK_BYTES`](super::read::BLOCK_BYTES)
+    /// where a line may make forty times its bytes (`tree`, JSON).
+    pub(super) fn block_bytes(&self) -> usize {
+        if self.verdicts && !self.json {
+            super::read::BIG_BLOCK_BYTES
+        } else {
+            super::read::BLOCK_BYTES
+        }
+    }
+
     /// The threads that render a batch: `--jobs`, at most the cores the system gives
     /// this process (more threads than cores only take turns), by default all of them.
     pub(super) fn threads(&self) -> usize {
