@@ -6,7 +6,7 @@
 //!    --invalid`, [`counterexamples::places`]), and the covering suite drawn again
 //!    with each bounded repetition at its most ([`Counts::Most`]);
 //! 2. near misses of the covering strings, up to half of what is left of the
-//!    budget: six kinds, each given an even part and spread evenly over its list
+//!    budget: seven kinds, each given an even part and spread evenly over its list
 //!    (what a kind does not use goes to the others):
 //!    - the covering suite drawn with repetitions one past their most
 //!      ([`Counts::OnePast`]);
@@ -18,11 +18,19 @@
 //!      ends and the code points just outside them (`%x30-35`: `/`, `0`, `5`, `6`);
 //!    - a line break, white space, a NUL or a byte order mark at either end
 //!      (characters the grammar lumps with others and programs treat apart);
-//!    - at each position, the character deleted, doubled, and replaced by its
-//!      neighbours in code point order;
+//!    - the character deleted, doubled, and replaced by its neighbours in code
+//!      point order;
+//!    - in each rule, the characters of a class the document names that shares
+//!      some of what the rule takes there and not all (`_` of `unreserved` in a
+//!      `scheme`), inserted and put in place of a character ([`class_confusions`]);
 //!    - each single edit (a character deleted, replaced or inserted, one of each
 //!      class of [`counterexamples::alphabet`]), of the shortest covering strings
-//!      first;
+//!      first.
+//!
+//!    The edits of a character's place (the range ends, its neighbours) are made
+//!    at the first place of each context of the covering strings, not at every
+//!    place ([`first_places`]).
+//!
 //! 3. the lines of the corpus files given (`--corpus`), up to a quarter of the budget;
 //! 4. strings drawn from the grammar and near misses of them
 //!    ([`Generator::generate`], [`Generator::mutate`]) for the rest.
@@ -31,6 +39,7 @@
 
 use iri_grammar::{check, Rule, Variant, VariantName};
 use iri_grammar_abnf::model::UnknownRule;
+use iri_grammar_abnf::oracle::explain::OracleNode;
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::strings::counterexamples;
 use iri_grammar_abnf::strings::generate::{Counts, Generator};
@@ -138,31 +147,39 @@ pub fn inputs(
     )
     .strings;
 
-    // 2. Near misses of the covering strings, of six kinds, each given an even part
-    // of the share (what a kind does not use goes to the others) and spread evenly
-    // over its list, so that no kind crowds out another: repetitions one past their
-    // most; the ends of the classes beyond ASCII; the ends of the ASCII ranges; a
-    // character at either end that the grammar treats like its class but programs
-    // often do not; at each position, the character deleted, doubled, and replaced
-    // by its code-point neighbours; then every single edit by one character of each
-    // class of the alphabet, of the shortest covering strings first.
+    // 2. Near misses of the covering strings, of seven kinds, each given an even
+    // part of the share (what a kind does not use goes to the others) and spread
+    // evenly over its list, so that no kind crowds out another: repetitions one past
+    // their most; the ends of the classes beyond ASCII; the ends of the ASCII
+    // ranges; a character at either end that the grammar treats like its class but
+    // programs often do not; the character deleted, doubled, and replaced by its
+    // code-point neighbours; the classes a rule may be confused with; then every
+    // single edit by one character of each class of the alphabet, of the shortest
+    // covering strings first.
     let mut near_seen = HashSet::new();
     let ends = class_ends(&counterexamples::classes(grammars, variant));
     let ranges = ascii_ranges(grammars, variant);
     let mut by_length: Vec<&String> = set.strings.iter().collect();
     by_length.sort_by_key(|s| s.chars().count());
+    // The edits at the places of a character are made at the first place of each
+    // context (the rules holding the character, with their alternatives, and its
+    // offset in the innermost: the third digit of a `"25" %x30-35` octet of an IPv6
+    // address's `ls32`), not at every place: another place of the same context is
+    // an edit the program treats alike.
+    let places = first_places(&oracle, rule, &by_length, |chain, offset| {
+        let rules: Vec<(String, Option<(usize, usize)>)> =
+            (chain.iter()).map(|n| (n.rule.clone(), n.alternative)).collect();
+        (rules, offset)
+    });
     let kinds: Vec<Vec<String>> = [
         one_past,
         (set.strings.iter())
             .flat_map(|s| class_end_edits(s, &ends))
             .collect(),
-        (set.strings.iter())
-            .flat_map(|s| range_end_edits(s, &ranges))
-            .collect(),
+        at_places(&places, |chars, k| range_end_edits(chars, k, &ranges)),
         (set.strings.iter()).flat_map(|s| at_the_ends(s)).collect(),
-        (set.strings.iter())
-            .flat_map(|s| boundary_edits(s))
-            .collect(),
+        at_places(&places, boundary_edits),
+        class_confusions(&oracle, rule, &by_length, &alphabet),
         (by_length.iter())
             .flat_map(|s| counterexamples::single_edits(s, &alphabet))
             .collect(),
@@ -259,31 +276,18 @@ fn at_the_ends(s: &str) -> impl Iterator<Item = String> + '_ {
         .flat_map(move |c| [format!("{s}{c}"), format!("{c}{s}")])
 }
 
-/// The edits of `s` at the edges of what the grammar allows: at each position, the
-/// character deleted, doubled, and replaced by the code points just below and just
-/// above it (`255` → `254`, `256`: the ends of a range such as `%x30-35` are where an
-/// implementation is off by one).
-fn boundary_edits(s: &str) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::new();
-    for (p, &c) in chars.iter().enumerate() {
-        let with = |r: Option<char>, keep: bool| {
-            let mut v = chars.clone();
-            match (r, keep) {
-                (Some(r), true) => v.insert(p, r),
-                (Some(r), false) => v[p] = r,
-                (None, _) => {
-                    v.remove(p);
-                }
-            }
-            v.into_iter().collect::<String>()
-        };
-        out.push(with(None, false));
-        out.push(with(Some(c), true));
-        for r in [(c as u32).checked_sub(1), (c as u32).checked_add(1)] {
-            if let Some(r) = r.and_then(char::from_u32) {
-                out.push(with(Some(r), false));
-            }
+/// The edits of the character at `k` of `chars` at the edges of what the grammar
+/// allows: deleted, doubled, and replaced by the code points just below and just
+/// above it (`255` → `254`, `256`: the ends of a range such as `%x30-35` are where
+/// an implementation is off by one).
+fn boundary_edits(chars: &[char], k: usize) -> Vec<String> {
+    let c = chars[k];
+    let mut deleted = chars.to_vec();
+    deleted.remove(k);
+    let mut out = vec![deleted.into_iter().collect(), edited(chars, k, c, true)];
+    for r in [(c as u32).checked_sub(1), (c as u32).checked_add(1)] {
+        if let Some(r) = r.and_then(char::from_u32) {
+            out.push(edited(chars, k, r, false));
         }
     }
     out
@@ -349,27 +353,134 @@ fn ascii_ranges(grammars: &Grammars, variant: VariantName) -> Vec<(u32, u32)> {
     out
 }
 
-/// The edits of `s` at the ends of the ASCII ranges its characters are in: each
-/// character in a range replaced by the range's first and last code points and
-/// those just outside. `0` of `250` becomes `6` (past `%x30-35`) as well as `/`,
+/// The edits at the ends of the ASCII ranges a character is in: the character at
+/// `k` of `chars` replaced by the first and last code points of each range holding it
+/// and those just outside. `0` of `250` becomes `6` (past `%x30-35`) as well as `/`,
 /// `9` and `:`: the code-point neighbours of the character alone reach the end of
 /// its range only when the character happens to be there.
-fn range_end_edits(s: &str, ranges: &[(u32, u32)]) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
+fn range_end_edits(chars: &[char], k: usize, ranges: &[(u32, u32)]) -> Vec<String> {
+    let c = chars[k] as u32;
+    let mut ends: Vec<u32> = ranges
+        .iter()
+        .filter(|&&(lo, hi)| (lo..=hi).contains(&c))
+        .flat_map(|&(lo, hi)| [lo.saturating_sub(1), lo, hi, hi + 1])
+        .filter(|&e| e != c && e < 0x80)
+        .collect();
+    ends.sort_unstable();
+    ends.dedup();
+    (ends.into_iter().filter_map(char::from_u32))
+        .map(|e| edited(chars, k, e, false))
+        .collect()
+}
+
+/// The places of the covering strings where a character sits in a context not met
+/// before, the shortest strings first: each string (parsed by `rule`), and the index
+/// of each such character with the rules holding it, from the root, each with the
+/// alternative it took ([`OracleNode`]'s `rule` and `alternative`), and the
+/// character's offset in the innermost (one-character rules folded into their
+/// parent). `context` makes the key of a place from that: two places of one key are
+/// alike, and only the first is given.
+fn first_places<'s, K: Eq + std::hash::Hash>(
+    oracle: &Oracle<'_>,
+    rule: &str,
+    strings: &[&'s String],
+    mut context: impl FnMut(&[&OracleNode], usize) -> K,
+) -> Vec<(&'s String, Vec<usize>)> {
+    let mut seen = HashSet::new();
     let mut out = Vec::new();
-    for (p, &c) in chars.iter().enumerate() {
-        let mut ends: Vec<u32> = ranges
-            .iter()
-            .filter(|&&(lo, hi)| (lo..=hi).contains(&(c as u32)))
-            .flat_map(|&(lo, hi)| [lo.saturating_sub(1), lo, hi, hi + 1])
-            .filter(|&e| e != c as u32 && e < 0x80)
-            .collect();
-        ends.sort_unstable();
-        ends.dedup();
-        for e in ends.into_iter().filter_map(char::from_u32) {
-            let mut v = chars.clone();
-            v[p] = e;
-            out.push(v.into_iter().collect());
+    for &s in strings {
+        let Ok(tree) = oracle.tree(rule, s) else {
+            continue;
+        };
+        let mut new = Vec::new();
+        for (k, (b, c)) in s.char_indices().enumerate() {
+            let mut chain = vec![&tree.root];
+            while let Some(child) = (chain[chain.len() - 1].children.iter())
+                .find(|child| child.start <= b && b + c.len_utf8() <= child.end)
+            {
+                chain.push(child);
+            }
+            let inner = chain[chain.len() - 1];
+            let offset = s[inner.start..b].chars().count();
+            if seen.insert(context(&chain, offset)) {
+                new.push(k);
+            }
+        }
+        if !new.is_empty() {
+            out.push((s, new));
+        }
+    }
+    out
+}
+
+/// The edits `edit` makes at each of `places`.
+fn at_places(
+    places: &[(&String, Vec<usize>)],
+    edit: impl Fn(&[char], usize) -> Vec<String>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (s, at) in places {
+        let chars: Vec<char> = s.chars().collect();
+        for &k in at {
+            out.extend(edit(&chars, k));
+        }
+    }
+    out
+}
+
+/// `chars` with `c` inserted at `k` or put in the place of the character there.
+fn edited(chars: &[char], k: usize, c: char, insert: bool) -> String {
+    let mut v = chars.to_vec();
+    if insert {
+        v.insert(k, c);
+    } else {
+        v[k] = c;
+    }
+    v.into_iter().collect()
+}
+
+/// Near misses where a program confuses two classes of characters the document names
+/// (a scheme taking what `unreserved` takes, a host what `pchar` takes). For the
+/// first character of each rule ([`first_places`], keyed by the innermost rule: a
+/// rule treats its characters alike wherever they are), which characters of the
+/// alphabet the rule takes just after it (the string stays valid with one inserted);
+/// then each character of a class that shares some of those and not all
+/// ([`Oracle::character_classes`]), which the rule does not take, inserted there and
+/// put in the character's place.
+fn class_confusions(
+    oracle: &Oracle<'_>,
+    rule: &str,
+    strings: &[&String],
+    alphabet: &[char],
+) -> Vec<String> {
+    // Which characters of the alphabet each class holds.
+    let classes: Vec<Vec<bool>> = (oracle.character_classes().iter())
+        .map(|class| {
+            (alphabet.iter())
+                .map(|c| oracle.matches(&class.name, &c.to_string()) == Ok(true))
+                .collect()
+        })
+        .collect();
+    let mut out = Vec::new();
+    let places = first_places(oracle, rule, strings, |chain, _| {
+        chain[chain.len() - 1].rule.clone()
+    });
+    for (s, at) in places {
+        let chars: Vec<char> = s.chars().collect();
+        for k in at {
+            let taken: Vec<bool> = (alphabet.iter())
+                .map(|&a| oracle.matches(rule, &edited(&chars, k + 1, a, true)) == Ok(true))
+                .collect();
+            let confused = |a: usize| {
+                !taken[a]
+                    && (classes.iter())
+                        .any(|class| class[a] && (0..alphabet.len()).any(|x| class[x] && taken[x]))
+            };
+            let chosen = alphabet.iter().enumerate().filter(|&(a, _)| confused(a));
+            for c in chosen.map(|(_, &c)| c) {
+                out.push(edited(&chars, k + 1, c, true));
+                out.push(edited(&chars, k, c, false));
+            }
         }
     }
     out
@@ -390,6 +501,29 @@ fn place(variant: VariantName, rule: Rule, s: &str) -> Option<(Option<String>, V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn class_confusions_put_in_a_rule_what_a_class_beside_it_holds() {
+        let g = Grammars::builtin();
+        let oracle = Oracle::new(&g, VariantName::Uri);
+        let alphabet = counterexamples::alphabet(&g, VariantName::Uri);
+        let a = "a:".to_string();
+        let out = class_confusions(&oracle, "URI-reference", &[&a], &alphabet);
+        // A scheme takes ALPHA, DIGIT, "+", "-" and ".": `unreserved`'s "_" and "~"
+        // and the other `sub-delims` are what a program may take with them; a
+        // letter, which the scheme takes, and a space, of no class, are not tried.
+        for s in ["a_:", "_:", "a~:", "a!:", "a=:"] {
+            assert!(out.iter().any(|o| o == s), "{s} in {out:?}");
+        }
+        assert!(!out.iter().any(|o| o.contains('b') || o.contains(' ')), "{out:?}");
+        for s in &out {
+            assert_eq!(oracle.matches("URI-reference", s), Ok(false), "{s}");
+        }
+        // One place a rule: `ab:` adds no scheme place to `a:`'s.
+        let ab = "ab:".to_string();
+        let both = class_confusions(&oracle, "URI-reference", &[&a, &ab], &alphabet);
+        assert_eq!(both, out);
+    }
 
     #[test]
     fn every_source_within_the_budget_and_the_same_for_a_seed() {

@@ -182,13 +182,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "dec-octet up to 256",
-        "`256` is wrong only inside an IP literal; the near misses reach `25` then `6` \
-         in a context some seeds' draws do not give",
-    ),
-    (
-        "scheme takes _",
-        "`_` is one of 57 characters of the alphabet: the single edits putting it in a \
-         scheme are a few of some 100,000, and the share of them asked is about 1,200",
+        "`256` is wrong only inside an IP literal, and the covering strings of some \
+         seeds have no octet of `\"25\" %x30-35` in one to make it from",
     ),
     (
         "fragment takes #",

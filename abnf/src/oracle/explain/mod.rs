@@ -28,6 +28,7 @@ pub use tree::{Fork, OracleNode, OracleTree, OtherParses};
 use super::trace::Trace;
 use crate::model::table::Expr;
 use crate::model::UnknownRule;
+use crate::RuleDef;
 use crate::oracle::{BudgetExceeded, Oracle, Unanswered};
 use iri_grammar_contract::describe_char;
 use std::fmt;
@@ -190,6 +191,28 @@ impl<'g> Oracle<'g> {
                 return singles;
             }
         }
+    }
+
+    /// The rules that always match exactly one character (`ALPHA`, `unreserved`,
+    /// `sub-delims`, `ucschar`): the classes of characters the document names, in
+    /// table order. A program that confuses two of them (a scheme that takes what
+    /// `unreserved` takes) parts from the grammar at the characters of one that the
+    /// other lacks.
+    ///
+    /// ```
+    /// use iri_grammar_abnf::{oracle::Oracle, Grammars, VariantName};
+    /// let g = Grammars::builtin();
+    /// let o = Oracle::new(&g, VariantName::Uri);
+    /// let names: Vec<&str> = o.character_classes().iter().map(|r| r.name.as_str()).collect();
+    /// assert!(names.contains(&"unreserved") && names.contains(&"sub-delims"));
+    /// assert!(!names.contains(&"pct-encoded") && !names.contains(&"pchar"));
+    /// ```
+    pub fn character_classes(&self) -> Vec<&'g RuleDef> {
+        let singles = self.character_rules();
+        (self.table.rules.iter().zip(singles))
+            .filter(|(_, single)| *single)
+            .map(|(r, _)| *r)
+            .collect()
     }
 
     /// Whether `input` matches `rule`, and if not, where and why.
