@@ -243,6 +243,12 @@ pub struct ViablePrefix {
 /// takes a line feed, so a walk over a line and what follows stops at its end, and
 /// the line is valid when it stops there with `is_match`.
 ///
+/// `input` is bytes (a `&str` or a `&[u8]`): the grammars' characters are Unicode
+/// scalar values read as UTF-8, so what a walk reads of bytes that are not UTF-8
+/// is the UTF-8 text before them, and a match is UTF-8 text (the automata are
+/// checked for it, state by state). A reader can judge a line's bytes without
+/// checking them as UTF-8 first.
+///
 /// ```
 /// use iri_grammar::grammar::{viable_prefix, Iri, Rule};
 /// let p = viable_prefix::<Iri>(Rule::IriReference, "http://a/b c").unwrap();
@@ -252,10 +258,13 @@ pub struct ViablePrefix {
 /// // An IP literal not closed: no match is `http://[::1`.
 /// let p = viable_prefix::<Iri>(Rule::Iri, "http://[::1 x").unwrap();
 /// assert_eq!((p.len, p.is_match), (11, false));
+/// // Bytes that are not UTF-8 end what can be read.
+/// let p = viable_prefix::<Iri>(Rule::IriReference, b"http://a/\xFFb").unwrap();
+/// assert_eq!((p.len, p.is_match), (9, true));
 /// ```
 #[inline]
-pub fn viable_prefix<V: Variant>(rule: Rule, input: &str) -> Option<ViablePrefix> {
-    let bytes = input.as_bytes();
+pub fn viable_prefix<V: Variant>(rule: Rule, input: impl AsRef<[u8]>) -> Option<ViablePrefix> {
+    let bytes = input.as_ref();
     let rule = rule as usize;
     let (len, is_match) = match V::NAME {
         VariantName::Uri => automata::URI

@@ -53,7 +53,7 @@ impl Engine<'_> {
         let Engine::Builtin { variant, rule } = *self else {
             return None;
         };
-        let line: LineJudge = iri_grammar::with_variant!(variant, V => Arc::new(move |t: &str| valid_line::<V>(rule, t)));
+        let line: LineJudge = iri_grammar::with_variant!(variant, V => Arc::new(move |t: &[u8]| valid_line::<V>(rule, t)));
         Some(ValidLines::new(line, record))
     }
 
@@ -166,15 +166,16 @@ pub enum NoTree {
 }
 
 /// The generated combinators of `variant` on `rule`.
-/// Whether the line at the start of `text` (up to LF, CR LF or the end) matches
+/// Whether the line at the start of `bytes` (up to LF, CR LF or the end) matches
 /// `rule`: where the next line starts if it does ([`ValidLines`]). Under RFC 3986
 /// and RFC 3987, whose rules take no control character, one walk of the compiled
-/// grammar finds the line's end and judges the line ([`viable_prefix`]); else the
-/// line's end is found first.
-fn valid_line<V: Variant>(rule: Rule, text: &str) -> Option<usize> {
+/// grammar finds the line's end and judges the line, UTF-8 included
+/// ([`viable_prefix`]); else the line's end is found first, and the line checked as
+/// UTF-8.
+fn valid_line<V: Variant>(rule: Rule, bytes: &[u8]) -> Option<usize> {
     if matches!(V::NAME, VariantName::Uri | VariantName::Iri) {
-        if let Some(p) = viable_prefix::<V>(rule, text) {
-            return match &text.as_bytes()[p.len..] {
+        if let Some(p) = viable_prefix::<V>(rule, bytes) {
+            return match &bytes[p.len..] {
                 _ if !p.is_match => None,
                 [] => Some(p.len),
                 [b'\n', ..] => Some(p.len + 1),
@@ -183,9 +184,9 @@ fn valid_line<V: Variant>(rule: Rule, text: &str) -> Option<usize> {
             };
         }
     }
-    let (end, next) = line_end(text.as_bytes());
-    // `end` is at an LF, a CR or the end: a character boundary.
-    is_match::<V>(rule, text.get(..end)?).then_some(next)
+    let (end, next) = line_end(bytes);
+    let line = std::str::from_utf8(&bytes[..end]).ok()?;
+    is_match::<V>(rule, line).then_some(next)
 }
 
 fn combinators(variant: VariantName, rule: Rule, s: &str) -> Result<(), iri_grammar::MatchError> {

@@ -139,7 +139,8 @@ pub fn line_end(data: &[u8]) -> (usize, usize) {
 /// byte that is not UTF-8 (a line ends at an LF, which is never within a character:
 /// the lines of UTF-8 text are UTF-8). A line that is not is checked by itself, for
 /// its message, and the lines after it many at a time again. Lines that a command's
-/// shortcut takes ([`Lines::take_valid`]) are judged by it in that text.
+/// shortcut takes ([`Lines::take_valid`]) are judged by it as bytes, and not checked
+/// here.
 pub(super) struct Lines<'a> {
     data: &'a [u8],
     /// Whole lines known to be UTF-8: `data` holds `text` from `text_from` on, and
@@ -184,12 +185,10 @@ impl<'a> Lines<'a> {
     /// does not: how many.
     pub(super) fn take_valid(&mut self, valid: &ValidLines) -> usize {
         let mut n = 0;
+        // The judge reads bytes: a valid line is UTF-8, and the lines it takes are
+        // not checked again (`text_ahead` is for the lines it leaves).
         while self.start < self.data.len() {
-            let ahead = self.text_ahead();
-            if ahead.is_empty() {
-                break; // not UTF-8: the command's to judge and say why
-            }
-            match valid.line(ahead) {
+            match valid.line(&self.data[self.start..]) {
                 // A judge that takes nothing would take it again forever.
                 Some(len) if len > 0 => {
                     self.start += len;

@@ -409,9 +409,10 @@ mod tests {
     /// the same judgement as a [`ValidLines`]: what was written, and the run's
     /// verdict.
     fn judged(style: &Style, stdin: &[u8], shortcut: bool) -> (Vec<u8>, Option<Verdict>) {
-        let line = |t: &str| {
-            let (end, next) = crate::io::line_end(t.as_bytes());
-            (!t[..end].contains('!')).then_some(next)
+        let line = |t: &[u8]| {
+            let (end, next) = crate::io::line_end(t);
+            let text = std::str::from_utf8(&t[..end]);
+            text.is_ok_and(|t| !t.contains('!')).then_some(next)
         };
         let style = Style {
             valid_lines: shortcut.then(|| ValidLines::new(std::sync::Arc::new(line), "ok\n")),

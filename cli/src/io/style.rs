@@ -36,17 +36,17 @@ pub struct Style {
     pub valid_lines: Option<ValidLines>,
 }
 
-/// The judge of [`ValidLines`]: the length of the valid line at the start of a text,
-/// its end included, if it is one.
-pub type LineJudge = Arc<dyn Fn(&str) -> Option<usize> + Send + Sync>;
+/// The judge of [`ValidLines`]: the length of the valid line at the start of some
+/// bytes, its end included, if it is one (and so UTF-8).
+pub type LineJudge = Arc<dyn Fn(&[u8]) -> Option<usize> + Send + Sync>;
 
 /// How a command judges the valid lines of a block without its per-input path:
-/// `line` is given the text from the start of a line to the end of the block and
-/// says how many bytes of it are one valid line and its end (LF, or CR LF, or the
-/// end of the block), or `None` where the command must judge the line itself; such
-/// a line's record is `record` (with `--summary`, one success). Used only where
-/// records are written as they are: not with `--with-input`, separators or copied
-/// inputs, and for text that is UTF-8 (a line that is not is the command's).
+/// `line` is given the bytes from the start of a line to the end of the block and
+/// says how many of them are one valid line and its end (LF, or CR LF, or the end
+/// of the block), or `None` where the command must judge the line itself; such a
+/// line's record is `record` (with `--summary`, one success). A line that is not
+/// UTF-8 is never valid: the command says why. Used only where records are written
+/// as they are: not with `--with-input`, separators or copied inputs.
 #[derive(Clone)]
 pub struct ValidLines {
     line: LineJudge,
@@ -67,10 +67,11 @@ impl ValidLines {
         }
     }
 
-    /// The length of the valid line at the start of `text` with its end, if it is one.
+    /// The length of the valid line at the start of `bytes` with its end, if it is
+    /// one.
     #[inline(always)]
-    pub(super) fn line(&self, text: &str) -> Option<usize> {
-        (self.line)(text)
+    pub(super) fn line(&self, bytes: &[u8]) -> Option<usize> {
+        (self.line)(bytes)
     }
 
     /// Writes the records of `n` valid lines.

@@ -149,6 +149,77 @@ fn line_ends_stop_every_walk_of_uri_and_iri() {
     stops(&IRI);
 }
 
+/// Where a UTF-8 decoder is after a byte (RFC 3629 §4's table): at a character's
+/// boundary (0), or waiting for the continuation bytes of one, or refused (`None`).
+fn utf8_step(at: u8, b: u8) -> Option<u8> {
+    // 0: boundary; 1, 2, 3: that many continuation bytes 80–BF to come; 4: after
+    // E0 (A0–BF, then one); 5: after ED (80–9F, then one); 6: after F0 (90–BF, then
+    // two); 7: after F1–F3 (80–BF, then two); 8: after F4 (80–8F, then two).
+    let cont = |lo: u8, hi: u8, then: u8| (lo..=hi).contains(&b).then_some(then);
+    match at {
+        0 => match b {
+            0x00..=0x7F => Some(0),
+            0xC2..=0xDF => Some(1),
+            0xE0 => Some(4),
+            0xE1..=0xEC | 0xEE..=0xEF => Some(2),
+            0xED => Some(5),
+            0xF0 => Some(6),
+            0xF1..=0xF3 => Some(7),
+            0xF4 => Some(8),
+            _ => None,
+        },
+        1 => cont(0x80, 0xBF, 0),
+        2 => cont(0x80, 0xBF, 1),
+        3 | 7 => cont(0x80, 0xBF, 2),
+        4 => cont(0xA0, 0xBF, 1),
+        5 => cont(0x80, 0x9F, 1),
+        6 => cont(0x90, 0xBF, 2),
+        8 => cont(0x80, 0x8F, 2),
+        _ => None,
+    }
+}
+
+/// The grammars' characters are Unicode scalar values, and their automata read
+/// them as UTF-8: every byte string a walk reads without dying is the start of
+/// UTF-8 text, and every match ends at a character's boundary. Shown on the product
+/// of each automaton with a UTF-8 decoder, from every start. `iri check` relies on
+/// it to judge a line's bytes before, or instead of, checking them as UTF-8
+/// (`viable_prefix` on bytes).
+#[test]
+fn every_walk_reads_utf8() {
+    fn reads_utf8<const N: usize, const T: usize>(a: &Automaton<N, T>) {
+        use std::collections::HashSet;
+        let next = a.transitions();
+        let mut seen: HashSet<(State, u8)> = HashSet::new();
+        let mut todo: Vec<(State, u8)> = (a.starts.iter())
+            .filter(|&&s| s != State::MAX)
+            .map(|&s| (s & !CALM, 0))
+            .collect();
+        while let Some((s, at)) = todo.pop() {
+            if !seen.insert((s, at)) {
+                continue;
+            }
+            if s & ACCEPTS != 0 {
+                assert_eq!(at, 0, "state {s:#x} accepts within a character");
+            }
+            for b in 0..=255u8 {
+                let n = a.step(next, s, b) & !CALM;
+                if n == DEAD {
+                    continue;
+                }
+                let Some(then) = utf8_step(at, b) else {
+                    panic!("state {s:#x} takes byte {b:#04x} where UTF-8 does not");
+                };
+                todo.push((n, then));
+            }
+        }
+        assert!(seen.len() > 10);
+    }
+    reads_utf8(&URI);
+    reads_utf8(&IRI);
+    reads_utf8(&LEIRI);
+}
+
 /// The stop of a walk is where the walk says no, and the bytes before it are a
 /// match exactly when the walk over them says yes.
 #[test]
