@@ -417,12 +417,17 @@ impl<'o, 'g> Placer<'o, 'g> {
         }
         // Each rule is tried with its piece elsewhere. Of the rules the program lets
         // the piece through in most often (more than half the tries, and two at
-        // least), the place is the one with the shortest piece, then the one nearest
-        // the failure, then the deepest, then the one taking it most often; rules
-        // still tied are named by the rule holding them all. A larger piece is let
-        // through for the same reason as a smaller one inside it (`a_:` in a
-        // segment starts a reference whose scheme is `a_`), so the smallest says
-        // most. Without such a rule, the rule most neighbours name.
+        // least), the place is the one with the shortest piece, then one whose
+        // neighbour deletes or replaces a character rather than inserts one, then
+        // the one nearest the failure, then the deepest, then the one taking it most
+        // often; rules still tied are named by the rule holding them all. A larger
+        // piece is let through for the same reason as a smaller one inside it (`a_:`
+        // in a segment starts a reference whose scheme is `a_`), so the smallest
+        // says most. An inserted character may split the piece into two of another
+        // structure (`[::aaaaa]` mended as `[::a:aaaa]`, an `ls32`, as well as
+        // `[::aaaa]`, an `h16`): the edit that takes back a character the program
+        // let through says where it let it. Without such a rule, the rule most
+        // neighbours name.
         let mut taken: Vec<(&Candidate, f64)> = Vec::new();
         let mut seen: Vec<(&str, &str)> = Vec::new();
         for c in &candidates {
@@ -442,7 +447,14 @@ impl<'o, 'g> Placer<'o, 'g> {
                 taken.push((c, yes as f64 / answers.len() as f64));
             }
         }
-        let key = |c: &Candidate| (c.piece.chars().count(), c.distance, Reverse(c.chain.len()));
+        let key = |c: &Candidate| {
+            (
+                c.piece.chars().count(),
+                c.inserted,
+                c.distance,
+                Reverse(c.chain.len()),
+            )
+        };
         if let Some(best) = taken.iter().map(|(c, _)| key(c)).min() {
             let tied: Vec<&(&Candidate, f64)> =
                 taken.iter().filter(|(c, _)| key(c) == best).collect();
@@ -537,6 +549,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                         piece: piece.to_string(),
                         distance,
                         fails_after: false,
+                        inserted: matches!(e, Edit::Insert(..)),
                     });
                 }
             }
@@ -565,6 +578,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 piece: s[k..end].to_string(),
                 distance: 0,
                 fails_after: true,
+                inserted: false,
             })
             .collect()
     }
@@ -582,6 +596,10 @@ struct Candidate {
     distance: usize,
     /// Whether, where it is tried, the oracle must fail just after the piece.
     fails_after: bool,
+    /// Whether its neighbour has a character inserted: one that splits the piece
+    /// (`a:aaaa` for `aaaaa`) makes a structure the program did not read, where a
+    /// character deleted or replaced undoes what it let through.
+    inserted: bool,
 }
 
 impl Candidate {
@@ -689,7 +707,8 @@ pub fn component_place(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use iri_grammar_abnf::{strings::counterexamples, Grammars, VariantName};
+    use iri_grammar_abnf::model::builtin::files;
+    use iri_grammar_abnf::{strings::counterexamples, Grammar, Grammars, VariantName};
 
     /// Valid strings of every part of a URI reference, to try rules in.
     const POOL: &[&str] = &[
@@ -730,6 +749,32 @@ mod tests {
         let mut p = placer(&o, &g, VariantName::Iri, "IRI-reference");
         for s in ["//[::256.0.0.0]", "//[::0.0.0.00]", "//[::00.0.0.0]"] {
             assert_eq!(p.accepted(s, &mut |t| program(t)).rule, "dec-octet", "{s}");
+        }
+    }
+
+    #[test]
+    fn a_longer_h16_is_found_in_h16_wherever_it_is() {
+        // A program whose h16 takes five digits (`1*5HEXDIG`): `[::aaaaa]` is mended
+        // by deleting an `a` (an `h16`) and by inserting a `:` (`a:aaaa`, an
+        // `ls32`); the deletion says where the program let the digit through, so
+        // that both examples make one group.
+        let g = Grammar::from_abnf(&[
+            ("core.abnf", files::CORE),
+            ("rfc3986.abnf", files::RFC3986),
+            ("planted.abnf", "h16 = 1*5HEXDIG\n"),
+        ])
+        .unwrap();
+        let planted = Oracle::of(&g);
+        let builtin = Grammars::builtin();
+        let o = Oracle::new(&builtin, VariantName::Uri);
+        let alphabet = counterexamples::alphabet(&builtin, VariantName::Uri);
+        let pool: Vec<&str> = (POOL.iter().copied())
+            .chain(["//[1:2::3]", "//[1::2:3]", "//[1:2::1.2.3.4]", "//[ab::]"])
+            .collect();
+        let mut p = Placer::new(&o, "URI-reference", &alphabet, &pool);
+        for s in ["//[::aaaaa]", "//[aaaaa::]"] {
+            let place = p.accepted(s, &mut |t| planted.matches("URI-reference", t).ok());
+            assert_eq!(place.rule, "h16", "{s}");
         }
     }
 

@@ -176,11 +176,6 @@ const DEVIATIONS: &[Deviation] = &[
 /// fail on them. Each is a limit of the method, said where the table shows it.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "h16 of 5 digits",
-        "`//[::aaaaa]` and `//[aaaaa::]` are each minimal and neither reduces to the other; \
-         the first is named `h16` beside `ls32`, or `IPv6address` where they tie",
-    ),
-    (
         "dec-octet up to 256",
         "`256` is wrong only inside an IP literal, and the covering strings of some \
          seeds have no octet of `\"25\" %x30-35` in one to make it from",
