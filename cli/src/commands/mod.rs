@@ -404,7 +404,9 @@ fn write_invalid_with(
         }
         let _ = writeln!(out, "{}", o.raw("error", &p.json()).finish());
     } else {
-        let _ = writeln!(out, "invalid: {}", p.text());
+        out.push_str("invalid: ");
+        p.write_text(out);
+        out.push('\n');
     }
     Judgement::failed(p.cause())
 }
