@@ -514,12 +514,17 @@ impl Mode for Explain {
         if FARTHEST.with(|c| rem > c.get()) {
             return Failure { rem, diag: None };
         }
+        // Room for what merges and the rules around usually add: a vector grown
+        // item by item reallocates at 1, 2, 4 and 8, and most failures that reach
+        // the explanation are left by four rules or more.
+        let mut owned = Vec::with_capacity(expected.len() + 4);
+        owned.extend(expected.iter().map(|&e| (e, None)));
         Failure {
             rem,
             diag: Some(Box::new(Diag {
                 rem,
-                expected: expected.iter().map(|&e| (e, None)).collect(),
-                rules: Vec::new(),
+                expected: owned,
+                rules: Vec::with_capacity(8),
             })),
         }
     }
