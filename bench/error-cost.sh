@@ -2,7 +2,9 @@
 # What an invalid input costs beside a valid one (issue 48): `iri check --summary
 # --jobs 1` over the same corpus lines all valid, all made invalid (` x` appended:
 # the same lines two bytes longer, each explained where it fails, at its end), and
-# with every tenth and every second line made invalid. For each build given, side by
+# with every tenth and every second line made invalid; and over near misses of the
+# grammar (`iri generate --invalid`, failing anywhere in the string), all of them
+# and every second line of the corpus list replaced by one. For each build given, side by
 # side: instructions per line (callgrind; they do not move from run to run) and the
 # best-of CPU time per line (user + sys, on a shared machine the steadier measure),
 # each also as a multiple of the all-valid list's. The targets: an invalid line at
@@ -56,8 +58,13 @@ make() { awk -v k="$1" '{ print (NR % k == 0) ? $0 " x" : $0 }' "$work/valid" >"
 make 1 invalid
 make 2 half
 make 10 tenth
-names=(valid tenth half invalid)
-declare -A label=([valid]="all valid" [tenth]="10 % invalid" [half]="50 % invalid" [invalid]="all invalid (\` x\` appended)")
+# Near misses of IRI-reference, as many as the valid lines; and every second valid
+# line replaced by one.
+"${bins[0]}" generate --rule IRI-reference --invalid -n "$n" --seed 1 >"$work/generated"
+paste -d '\n' "$work/valid" "$work/generated" | awk 'NR % 4 == 1 || NR % 4 == 0' >"$work/generated-half"
+names=(valid tenth half invalid generated-half generated)
+declare -A label=([valid]="all valid" [tenth]="10 % invalid" [half]="50 % invalid" [invalid]="all invalid (\` x\` appended)"
+    [generated-half]="50 % near misses (\`generate --invalid\`)" [generated]="all near misses (\`generate --invalid\`)")
 for l in "${names[@]}"; do
     for ((c = 0; c < copies; c++)); do cat "$work/$l"; done >"$work/$l.big"
 done
@@ -84,7 +91,7 @@ table=$work/table
 {
     echo "#### errors — what an invalid line costs"
     echo
-    echo "\`bench/error-cost.sh\` at \`$commit\` on $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg): \`iri check --summary --jobs 1\` over $n valid corpus lines and the same lines made invalid; instructions per line by callgrind over the $n, CPU time per line best of $runs over $copies copies."
+    echo "\`bench/error-cost.sh\` at \`$commit\` on $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg): \`iri check --summary --jobs 1\` over $n valid corpus lines, the same lines made invalid, and as many near misses of \`IRI-reference\`; instructions per line by callgrind over the $n, CPU time per line best of $runs over $copies copies."
     echo
     echo "| list | build | instructions / line | × all valid | CPU ns / line | × all valid |"
     echo "|---|---|--:|--:|--:|--:|"
