@@ -22,14 +22,14 @@
 //!      point order;
 //!    - in each rule, the characters of a class the document names that shares
 //!      some of what the rule takes there and not all (`_` of `unreserved` in a
-//!      `scheme`), inserted and put in place of a character ([`class_confusions`]);
+//!      `scheme`), inserted and put in place of a character (`class_confusions`);
 //!    - each single edit (a character deleted, replaced or inserted, one of each
 //!      class of [`counterexamples::alphabet`]), of the shortest covering strings
 //!      first.
 //!
 //!    The edits of a character's place (the range ends, its neighbours) are made
 //!    at the first place of each context of the covering strings, not at every
-//!    place ([`first_places`]).
+//!    place (`first_places`).
 //!
 //! 3. the lines of the corpus files given (`--corpus`), up to a quarter of the budget;
 //! 4. strings drawn from the grammar and near misses of them
@@ -167,8 +167,9 @@ pub fn inputs(
     // address's `ls32`), not at every place: another place of the same context is
     // an edit the program treats alike.
     let places = first_places(&oracle, rule, &by_length, |chain, offset| {
-        let rules: Vec<(String, Option<(usize, usize)>)> =
-            (chain.iter()).map(|n| (n.rule.clone(), n.alternative)).collect();
+        let rules: Vec<(String, Option<(usize, usize)>)> = (chain.iter())
+            .map(|n| (n.rule.clone(), n.alternative))
+            .collect();
         (rules, offset)
     });
     let kinds: Vec<Vec<String>> = [
@@ -515,7 +516,10 @@ mod tests {
         for s in ["a_:", "_:", "a~:", "a!:", "a=:"] {
             assert!(out.iter().any(|o| o == s), "{s} in {out:?}");
         }
-        assert!(!out.iter().any(|o| o.contains('b') || o.contains(' ')), "{out:?}");
+        assert!(
+            !out.iter().any(|o| o.contains('b') || o.contains(' ')),
+            "{out:?}"
+        );
         for s in &out {
             assert_eq!(oracle.matches("URI-reference", s), Ok(false), "{s}");
         }

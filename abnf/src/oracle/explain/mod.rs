@@ -28,8 +28,8 @@ pub use tree::{Fork, OracleNode, OracleTree, OtherParses};
 use super::trace::Trace;
 use crate::model::table::Expr;
 use crate::model::UnknownRule;
-use crate::RuleDef;
 use crate::oracle::{BudgetExceeded, Oracle, Unanswered};
+use crate::RuleDef;
 use iri_grammar_contract::describe_char;
 use std::fmt;
 
