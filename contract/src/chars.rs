@@ -62,18 +62,56 @@ pub fn describe_char(c: char) -> String {
         0xFEFF => Some("ZERO WIDTH NO-BREAK SPACE"),
         _ => None,
     };
+    // Written by hand, not by `format!`: an invalid line's message says one
+    // character, and the formatting machinery cost more than the rest of it.
+    let mut out = String::with_capacity(8 + name.map_or(6, str::len));
+    out.push_str("U+");
+    let digits = (32 - cp.leading_zeros()).div_ceil(4).max(4);
+    for k in (0..digits).rev() {
+        let d = (cp >> (4 * k)) & 0xF;
+        out.push(char::from_digit(d, 16).map_or('0', |h| h.to_ascii_uppercase()));
+    }
     match name {
-        Some(n) => format!("U+{cp:04X} {n}"),
+        Some(n) => {
+            out.push(' ');
+            out.push_str(n);
+        }
         // No glyph for what has none to show: controls, private use, format
         // characters, tags, specials and noncharacters.
         None if c.is_control()
             || matches!(cp, 0x80..=0x9F | 0xAD | 0x200B..=0x200F | 0x2028..=0x202E
                 | 0x2060..=0x206F | 0xE000..=0xF8FF | 0xFDD0..=0xFDEF | 0xFFF0..=0xFFFF
                 | 0xE0000..=0xE0FFF | 0xF0000..)
-            || cp & 0xFFFE == 0xFFFE =>
-        {
-            format!("U+{cp:04X}")
+            || cp & 0xFFFE == 0xFFFE => {}
+        None => {
+            out.push_str(" '");
+            out.push(c);
+            out.push('\'');
         }
-        None => format!("U+{cp:04X} '{c}'"),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_char;
+    use alloc::format;
+
+    #[test]
+    fn every_code_point_is_written_as_format_writes_it() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let d = describe_char(c);
+            let hex = format!("U+{:04X}", c as u32);
+            let rest = d.strip_prefix(hex.as_str());
+            assert!(
+                rest.is_some_and(|r| r.is_empty() || r.starts_with(' ')),
+                "{d} for {hex}"
+            );
+        }
+        assert_eq!(describe_char('\u{10FFFD}'), "U+10FFFD");
+        assert_eq!(describe_char('\u{1F600}'), "U+1F600 '\u{1F600}'");
+        assert_eq!(describe_char('\0'), "U+0000 NULL");
+        assert_eq!(describe_char('\u{FEFF}'), "U+FEFF ZERO WIDTH NO-BREAK SPACE");
+        assert_eq!(describe_char('a'), "U+0061 'a'");
     }
 }
