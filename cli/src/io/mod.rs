@@ -141,7 +141,7 @@ where
     let result = if threads > 1 {
         each_block_on_threads(blocks, threads, style, &f, &mut out, &mut tally)
     } else {
-        each_block(blocks, style, &f, &mut out, &mut tally)
+        each_block(blocks.uncounted(), style, &f, &mut out, &mut tally)
     };
     match result {
         Ok(()) => finish(out.out, style, &tally),

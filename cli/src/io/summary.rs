@@ -119,6 +119,11 @@ pub(super) struct Tally {
 }
 
 impl Tally {
+    /// How many inputs were counted.
+    pub(super) fn inputs(&self) -> usize {
+        self.inputs
+    }
+
     pub(super) fn add(&mut self, j: Judgement) {
         self.inputs += 1;
         match j.verdict {

@@ -117,7 +117,7 @@ where
             return Ok(());
         };
         let part = render(block.inputs(), style, f, Some(out))?;
-        blocks.recycle(block.data);
+        blocks.rendered(block.data, part.tally.inputs());
         if !write_part(part, style, out, tally)? {
             return Ok(());
         }
@@ -230,7 +230,7 @@ where
             // Blocks go to the threads; a short one waits for its turn and is
             // rendered here (all of them, when no thread started).
             while let Some(block) = waiting.front() {
-                if block.lines >= PARALLEL_FROM && started > 0 {
+                if block.lines.is_some_and(|n| n >= PARALLEL_FROM) && started > 0 {
                     let block = waiting.pop_front().expect("a block is waiting");
                     if let Err(mpsc::SendError(block)) = work.send(block) {
                         waiting.push_front(block);
@@ -338,7 +338,7 @@ mod tests {
                     let mut tally = Tally::default();
                     let blocks = Blocks::new(Box::new(io::Cursor::new(data.clone())), true);
                     let ended = if threads == 1 {
-                        each_block(blocks, &style, &f, &mut out, &mut tally)
+                        each_block(blocks.uncounted(), &style, &f, &mut out, &mut tally)
                     } else {
                         each_block_on_threads(blocks, threads, &style, &f, &mut out, &mut tally)
                     };
