@@ -1,6 +1,5 @@
 //! How error messages name a character.
 
-use alloc::format;
 use alloc::string::String;
 
 /// `U+0020 SPACE`, `U+00E9 'é'`: a character as a student can identify it.

@@ -53,8 +53,8 @@ impl Engine<'_> {
         let Engine::Builtin { variant, rule } = *self else {
             return None;
         };
-        let line: LineJudge = iri_grammar::with_variant!(variant, V => Arc::new(move |t: &[u8]| valid_line::<V>(rule, t)));
-        Some(ValidLines::new(line, record))
+        let lines: LineJudge = iri_grammar::with_variant!(variant, V => Arc::new(move |t: &[u8]| valid_lines::<V>(rule, t)));
+        Some(ValidLines::new(lines, record))
     }
 
     /// Whether all of the input matches the rule, and if not, why.
@@ -187,6 +187,24 @@ fn valid_line<V: Variant>(rule: Rule, bytes: &[u8]) -> Option<usize> {
     let (end, next) = line_end(bytes);
     let line = std::str::from_utf8(&bytes[..end]).ok()?;
     is_match::<V>(rule, line).then_some(next)
+}
+
+/// The valid lines at the start of `bytes`, one after the other ([`valid_line`]):
+/// how many bytes they take and how many they are.
+fn valid_lines<V: Variant>(rule: Rule, bytes: &[u8]) -> (usize, usize) {
+    let (mut at, mut n) = (0, 0);
+    while at < bytes.len() {
+        match valid_line::<V>(rule, &bytes[at..]) {
+            // A line is never empty with its end, but a judge that took nothing
+            // would take it again for ever.
+            Some(len) if len > 0 => {
+                at += len;
+                n += 1;
+            }
+            _ => break,
+        }
+    }
+    (at, n)
 }
 
 fn combinators(variant: VariantName, rule: Rule, s: &str) -> Result<(), iri_grammar::MatchError> {

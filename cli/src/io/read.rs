@@ -185,21 +185,20 @@ impl<'a> Lines<'a> {
     /// Takes the lines from here on that `valid` judges valid, up to the first it
     /// does not: how many.
     pub(super) fn take_valid(&mut self, valid: &ValidLines) -> usize {
-        let mut n = 0;
         // The judge reads bytes: a valid line is UTF-8, and the lines it takes are
         // not checked again (`text_ahead` is for the lines it leaves).
-        while self.start < self.data.len() {
-            match valid.line(&self.data[self.start..]) {
-                // A judge that takes nothing would take it again forever.
-                Some(len) if len > 0 => {
-                    self.start += len;
-                    n += 1;
-                }
-                _ => break,
+        let Some(rest) = self.data.get(self.start..).filter(|r| !r.is_empty()) else {
+            return 0;
+        };
+        match valid.lines(rest) {
+            // A judge that takes lines takes their bytes: none taken, none counted.
+            (len, n) if len > 0 && len <= rest.len() => {
+                self.start += len;
+                self.index += n;
+                n
             }
+            _ => 0,
         }
-        self.index += n;
-        n
     }
 }
 

@@ -409,13 +409,22 @@ mod tests {
     /// the same judgement as a [`ValidLines`]: what was written, and the run's
     /// verdict.
     fn judged(style: &Style, stdin: &[u8], shortcut: bool) -> (Vec<u8>, Option<Verdict>) {
-        let line = |t: &[u8]| {
-            let (end, next) = crate::io::line_end(t);
-            let text = std::str::from_utf8(&t[..end]);
-            text.is_ok_and(|t| !t.contains('!')).then_some(next)
+        let lines = |t: &[u8]| {
+            let (mut at, mut n) = (0, 0);
+            while at < t.len() {
+                let (end, next) = crate::io::line_end(&t[at..]);
+                match std::str::from_utf8(&t[at..at + end]) {
+                    Ok(text) if !text.contains('!') => {
+                        at += next;
+                        n += 1;
+                    }
+                    _ => break,
+                }
+            }
+            (at, n)
         };
         let style = Style {
-            valid_lines: shortcut.then(|| ValidLines::new(std::sync::Arc::new(line), "ok\n")),
+            valid_lines: shortcut.then(|| ValidLines::new(std::sync::Arc::new(lines), "ok\n")),
             ..style.clone()
         };
         let (status, out) = in_memory(stdin, || {

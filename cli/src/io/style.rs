@@ -36,20 +36,23 @@ pub struct Style {
     pub valid_lines: Option<ValidLines>,
 }
 
-/// The judge of [`ValidLines`]: the length of the valid line at the start of some
-/// bytes, its end included, if it is one (and so UTF-8).
-pub type LineJudge = Arc<dyn Fn(&[u8]) -> Option<usize> + Send + Sync>;
+/// The judge of [`ValidLines`]: of the valid lines at the start of some bytes (and
+/// so UTF-8), how many bytes they take, their ends included, and how many they are.
+pub type LineJudge = Arc<dyn Fn(&[u8]) -> (usize, usize) + Send + Sync>;
 
 /// How a command judges the valid lines of a block without its per-input path:
-/// `line` is given the bytes from the start of a line to the end of the block and
-/// says how many of them are one valid line and its end (LF, or CR LF, or the end
-/// of the block), or `None` where the command must judge the line itself; such a
-/// line's record is `record` (with `--summary`, one success). A line that is not
-/// UTF-8 is never valid: the command says why. Used only where records are written
-/// as they are: not with `--with-input`, separators or copied inputs.
+/// `lines` is given the bytes from the start of a line to the end of the block and
+/// says how many of them are valid lines, one after the other, with their ends (LF,
+/// or CR LF, or the end of the block), and how many lines that is: up to the first
+/// line the command must judge itself. A valid line's record is `record` (with
+/// `--summary`, one success). A line that is not UTF-8 is never valid: the command
+/// says why. One call judges a run of lines, so that the judge's own cost (a call
+/// through a pointer, the grammar's start) is paid once a run, not once a line. Used
+/// only where records are written as they are: not with `--with-input`, separators
+/// or copied inputs.
 #[derive(Clone)]
 pub struct ValidLines {
-    line: LineJudge,
+    lines: LineJudge,
     record: &'static str,
     /// `record` many times over, so that a run of them is written in few copies.
     records: Arc<str>,
@@ -59,19 +62,19 @@ impl ValidLines {
     /// How many records a copy writes at most.
     const RUN: usize = 64;
 
-    pub fn new(line: LineJudge, record: &'static str) -> Self {
+    pub fn new(lines: LineJudge, record: &'static str) -> Self {
         ValidLines {
-            line,
+            lines,
             record,
             records: record.repeat(Self::RUN).into(),
         }
     }
 
-    /// The length of the valid line at the start of `bytes` with its end, if it is
-    /// one.
+    /// The valid lines at the start of `bytes`: their length with their ends, and
+    /// how many.
     #[inline(always)]
-    pub(super) fn line(&self, bytes: &[u8]) -> Option<usize> {
-        (self.line)(bytes)
+    pub(super) fn lines(&self, bytes: &[u8]) -> (usize, usize) {
+        (self.lines)(bytes)
     }
 
     /// Writes the records of `n` valid lines.
