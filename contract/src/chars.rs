@@ -110,7 +110,10 @@ mod tests {
         assert_eq!(describe_char('\u{10FFFD}'), "U+10FFFD");
         assert_eq!(describe_char('\u{1F600}'), "U+1F600 '\u{1F600}'");
         assert_eq!(describe_char('\0'), "U+0000 NULL");
-        assert_eq!(describe_char('\u{FEFF}'), "U+FEFF ZERO WIDTH NO-BREAK SPACE");
+        assert_eq!(
+            describe_char('\u{FEFF}'),
+            "U+FEFF ZERO WIDTH NO-BREAK SPACE"
+        );
         assert_eq!(describe_char('a'), "U+0061 'a'");
     }
 }
