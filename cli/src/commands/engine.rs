@@ -165,7 +165,6 @@ pub enum NoTree {
     TooManyNodes(TreeError),
 }
 
-/// The generated combinators of `variant` on `rule`.
 /// Whether the line at the start of `bytes` (up to LF, CR LF or the end) matches
 /// `rule`: where the next line starts if it does ([`ValidLines`]). Under RFC 3986
 /// and RFC 3987, whose rules take no control character, one walk of the compiled
@@ -207,6 +206,7 @@ fn valid_lines<V: Variant>(rule: Rule, bytes: &[u8]) -> (usize, usize) {
     (at, n)
 }
 
+/// The generated combinators of `variant` on `rule`.
 fn combinators(variant: VariantName, rule: Rule, s: &str) -> Result<(), iri_grammar::MatchError> {
     iri_grammar::with_variant!(variant, V => check::<V>(rule, s))
 }
