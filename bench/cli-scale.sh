@@ -27,16 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bins=("$@")
-if [ ${#bins[@]} -eq 0 ]; then
-    bins=(target/release/iri)
-fi
-for b in "${bins[@]}"; do
-    if [ ! -x "$b" ]; then
-        echo "$0: $b is not an executable (cargo build --release -p iri-cli)" >&2
-        exit 2
-    fi
-done
+source bench/iri-builds.sh "$@"
 cores=$(nproc)
 if [ -n "${JOBS:-}" ]; then
     read -r -a jobs <<<"$JOBS"

@@ -24,16 +24,7 @@
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 
-bins=("$@")
-if [ ${#bins[@]} -eq 0 ]; then
-    bins=(target/release/iri)
-fi
-for b in "${bins[@]}"; do
-    if [ ! -x "$b" ]; then
-        echo "$0: $b is not an executable (cargo build --release -p iri-cli)" >&2
-        exit 2
-    fi
-done
+source bench/iri-builds.sh "$@"
 command -v valgrind >/dev/null || { echo "$0: needs valgrind" >&2; exit 2; }
 corpus=${CORPUS:-../shared/corpus/urls}
 lines=${LINES:-20000}
