@@ -39,7 +39,7 @@
 
 use iri_grammar::{check, Rule, Variant, VariantName};
 use iri_grammar_abnf::model::UnknownRule;
-use iri_grammar_abnf::oracle::explain::OracleNode;
+use iri_grammar_abnf::oracle::explain::{OracleNode, OracleTree};
 use iri_grammar_abnf::oracle::Oracle;
 use iri_grammar_abnf::strings::counterexamples;
 use iri_grammar_abnf::strings::generate::{Counts, Generator};
@@ -166,7 +166,12 @@ pub fn inputs(
     // offset in the innermost: the third digit of a `"25" %x30-35` octet of an IPv6
     // address's `ls32`), not at every place: another place of the same context is
     // an edit the program treats alike.
-    let places = first_places(&oracle, rule, &by_length, |chain, offset| {
+    // The covering strings' parse trees, shortest first, for the kinds of near miss
+    // that edit a character where it sits.
+    let trees: Vec<OracleTree<'_>> = (by_length.iter())
+        .filter_map(|s| oracle.tree(rule, s).ok())
+        .collect();
+    let places = first_places(&trees, |chain, offset| {
         let rules: Vec<(String, Option<(usize, usize)>)> = (chain.iter())
             .map(|n| (n.rule.clone(), n.alternative))
             .collect();
@@ -180,7 +185,7 @@ pub fn inputs(
         at_places(&places, |chars, k| range_end_edits(chars, k, &ranges)),
         (set.strings.iter()).flat_map(|s| at_the_ends(s)).collect(),
         at_places(&places, boundary_edits),
-        class_confusions(&oracle, rule, &by_length, &alphabet),
+        class_confusions(&oracle, rule, &trees, &alphabet),
         (by_length.iter())
             .flat_map(|s| counterexamples::single_edits(s, &alphabet))
             .collect(),
@@ -375,24 +380,21 @@ fn range_end_edits(chars: &[char], k: usize, ranges: &[(u32, u32)]) -> Vec<Strin
 }
 
 /// The places of the covering strings where a character sits in a context not met
-/// before, the shortest strings first: each string (parsed by `rule`), and the index
+/// before, the shortest strings first (their `trees`, parsed by the rule once for
+/// every kind of near miss that needs them): each string, and the index
 /// of each such character with the rules holding it, from the root, each with the
 /// alternative it took ([`OracleNode`]'s `rule` and `alternative`), and the
 /// character's offset in the innermost (one-character rules folded into their
 /// parent). `context` makes the key of a place from that: two places of one key are
 /// alike, and only the first is given.
 fn first_places<'s, K: Eq + std::hash::Hash>(
-    oracle: &Oracle<'_>,
-    rule: &str,
-    strings: &[&'s String],
+    trees: &[OracleTree<'s>],
     mut context: impl FnMut(&[&OracleNode], usize) -> K,
-) -> Vec<(&'s String, Vec<usize>)> {
+) -> Vec<(&'s str, Vec<usize>)> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    for &s in strings {
-        let Ok(tree) = oracle.tree(rule, s) else {
-            continue;
-        };
+    for tree in trees {
+        let s = tree.input;
         let mut new = Vec::new();
         for (k, (b, c)) in s.char_indices().enumerate() {
             let mut chain = vec![&tree.root];
@@ -416,7 +418,7 @@ fn first_places<'s, K: Eq + std::hash::Hash>(
 
 /// The edits `edit` makes at each of `places`.
 fn at_places(
-    places: &[(&String, Vec<usize>)],
+    places: &[(&str, Vec<usize>)],
     edit: impl Fn(&[char], usize) -> Vec<String>,
 ) -> Vec<String> {
     let mut out = Vec::new();
@@ -451,7 +453,7 @@ fn edited(chars: &[char], k: usize, c: char, insert: bool) -> String {
 fn class_confusions(
     oracle: &Oracle<'_>,
     rule: &str,
-    strings: &[&String],
+    trees: &[OracleTree<'_>],
     alphabet: &[char],
 ) -> Vec<String> {
     // Which characters of the alphabet each class holds.
@@ -463,9 +465,7 @@ fn class_confusions(
         })
         .collect();
     let mut out = Vec::new();
-    let places = first_places(oracle, rule, strings, |chain, _| {
-        chain[chain.len() - 1].rule.clone()
-    });
+    let places = first_places(trees, |chain, _| chain[chain.len() - 1].rule.clone());
     for (s, at) in places {
         let chars: Vec<char> = s.chars().collect();
         for k in at {
@@ -508,8 +508,8 @@ mod tests {
         let g = Grammars::builtin();
         let oracle = Oracle::new(&g, VariantName::Uri);
         let alphabet = counterexamples::alphabet(&g, VariantName::Uri);
-        let a = "a:".to_string();
-        let out = class_confusions(&oracle, "URI-reference", &[&a], &alphabet);
+        let tree = |s| oracle.tree("URI-reference", s).unwrap();
+        let out = class_confusions(&oracle, "URI-reference", &[tree("a:")], &alphabet);
         // A scheme takes ALPHA, DIGIT, "+", "-" and ".": `unreserved`'s "_" and "~"
         // and the other `sub-delims` are what a program may take with them; a
         // letter, which the scheme takes, and a space, of no class, are not tried.
@@ -524,8 +524,12 @@ mod tests {
             assert_eq!(oracle.matches("URI-reference", s), Ok(false), "{s}");
         }
         // One place a rule: `ab:` adds no scheme place to `a:`'s.
-        let ab = "ab:".to_string();
-        let both = class_confusions(&oracle, "URI-reference", &[&a, &ab], &alphabet);
+        let both = class_confusions(
+            &oracle,
+            "URI-reference",
+            &[tree("a:"), tree("ab:")],
+            &alphabet,
+        );
         assert_eq!(both, out);
     }
 
