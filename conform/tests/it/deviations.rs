@@ -358,6 +358,10 @@ fn deviations_are_found_once_and_named_at_their_rule() {
     let results = results.into_inner().unwrap();
     let (table, failures) = table(&chosen, &results, seeds);
     println!("{table}");
+    // Each run that misses, known or not, with all its groups: what to look at.
+    for f in &failures {
+        println!("miss: {f}");
+    }
     if let Ok(path) = std::env::var("IRI_CONFORM_TABLE") {
         std::fs::write(path, &table).unwrap();
     }
