@@ -218,6 +218,7 @@ where
         let mut next = 0;
         let mut read = 0;
         let mut ended = false;
+        let mut failed: Option<RunError> = None;
         let result = (|| loop {
             // What is next in order goes out, and gives its credit back.
             while let Some((part, data)) = rendered.remove(&next) {
@@ -249,7 +250,7 @@ where
                 }
             }
             if ended && next == read {
-                return Ok(());
+                return failed.take().map_or(Ok(()), |e| Err(Stopped::Read(e)));
             }
             let e = match event.try_recv() {
                 Ok(e) => e,
@@ -272,7 +273,11 @@ where
                     waiting.push_back(block);
                 }
                 Event::Read(Ok(None)) => ended = true,
-                Event::Read(Err(failure)) => return Err(Stopped::Read(failure)),
+                // Said once the blocks read before it are written.
+                Event::Read(Err(failure)) => {
+                    failed = Some(failure);
+                    ended = true;
+                }
                 Event::Rendered(seq, data, Ok(part)) => {
                     rendered.insert(seq, (part, data));
                 }

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{iri, iri_stdin, stdout};
+use common::{iri, iri_file_stdin, iri_stdin, stderr, stdout};
 
 use iri_grammar::{is_match, Rule, Uri, VariantName};
 use iri_grammar_abnf::{oracle::Oracle, Grammars};
@@ -433,6 +433,68 @@ fn normalize_help_lists_only_its_levels() {
     assert!(!help.contains("simple"), "{help}");
     let o = iri(&["normalize", "--level", "simple", "a:b"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn jobs_read_a_file_as_one_thread_reads_a_pipe() {
+    // A regular file's blocks are filled, a pipe's are what each read gives, and
+    // with several threads they are read in other ways than with one. Lines valid
+    // and not, CR LF, long lines that make short blocks, over blocks of 256 KiB and
+    // 1 MiB.
+    let mut lines = Vec::new();
+    for k in 0..60_000 {
+        match k % 7 {
+            0 => lines.extend_from_slice(format!("http://a/{k}\r\n").as_bytes()),
+            1 => lines.extend_from_slice(format!("http://a/ {k}\n").as_bytes()),
+            2 => lines.extend_from_slice(b"http://\xff/\n"),
+            3 if k % 700 == 3 => {
+                lines.extend_from_slice(format!("http://a/{}\n", "b".repeat(70_000)).as_bytes())
+            }
+            _ => lines.extend_from_slice(format!("//[::{k:x}]/?q#{k}\n").as_bytes()),
+        }
+    }
+    let commands: &[&[&str]] = &[
+        &["check"],
+        &["check", "--summary"],
+        &["check", "-q"],
+        &["--json", "parse"],
+        &["tree", "--format", "dot"],
+        &["normalize", "--invalid-only", "-H"],
+    ];
+    for args in commands {
+        let piped = iri_stdin(&[args, &["--jobs", "1"][..]].concat(), &lines);
+        assert!(!piped.stdout.is_empty() || args.contains(&"-q"), "{args:?}");
+        for jobs in ["1", "2", "3"] {
+            let read = iri_file_stdin(&[args, &["--jobs", jobs][..]].concat(), &lines, "jobs");
+            assert_eq!(
+                read.status.code(),
+                piped.status.code(),
+                "{args:?} --jobs {jobs}"
+            );
+            assert!(read.stdout == piped.stdout, "{args:?} --jobs {jobs}");
+            assert_eq!(stderr(&read), stderr(&piped), "{args:?} --jobs {jobs}");
+        }
+    }
+    // A line over the limit ends the run after the lines before it, named alike.
+    let mut over = lines.clone();
+    over.truncate(2_000_000);
+    over.extend_from_slice(&[b'x'; 100_000]);
+    over.extend_from_slice(b"\nhttp://a/\n");
+    let args = ["check", "--max-line-bytes", "80000", "--jobs"];
+    let piped = iri_stdin(&[&args[..], &["1"]].concat(), &over);
+    assert_eq!(piped.status.code(), Some(74));
+    assert!(stderr(&piped).contains("is longer than 80000 bytes"));
+    for jobs in ["2", "3"] {
+        let read = iri_file_stdin(&[&args[..], &[jobs]].concat(), &over, "over");
+        // Was: a pipe read ahead by one thread lost the blocks still being
+        // rendered when the error came (57,538 lines answered of 60,000).
+        let also_piped = iri_stdin(&[&args[..], &[jobs]].concat(), &over);
+        for o in [read, also_piped] {
+            assert_eq!(o.status.code(), Some(74), "--jobs {jobs}");
+            assert!(o.stdout == piped.stdout, "--jobs {jobs}");
+            assert_eq!(stderr(&o), stderr(&piped), "--jobs {jobs}");
+        }
+    }
 }
 
 #[test]

@@ -40,6 +40,21 @@ pub fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
     out
 }
 
+/// Runs `iri` with `args`, its standard input a regular file holding `stdin`
+/// (which `iri` reads in blocks of its own choosing, and may read on several
+/// threads), written under `name` in the temporary folder and removed after.
+pub fn iri_file_stdin(args: &[&str], stdin: &[u8], name: &str) -> Output {
+    let path = std::env::temp_dir().join(format!("iri-stdin-{name}-{}", std::process::id()));
+    std::fs::write(&path, stdin).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(std::fs::File::open(&path).unwrap())
+        .output()
+        .expect("run iri");
+    let _ = std::fs::remove_file(&path);
+    out
+}
+
 /// The standard output, which is UTF-8.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
