@@ -38,7 +38,9 @@ use order::{write_part, Ordered};
 use read::Blocks;
 use std::io::Write;
 use summary::{finish, Tally};
-use threads::{each_block, each_block_on_threads, render_batch, Stopped};
+use threads::{
+    each_block, each_block_on_threads, each_block_read_on_threads, render_batch, Stopped,
+};
 
 /// Why a run stops before its inputs are done, whatever their verdicts.
 #[derive(Debug)]
@@ -138,10 +140,12 @@ where
     }
     let blocks = Blocks::new(stdin_reader(), stdin_is_a_file()).of_size(style.block_bytes());
     let threads = style.threads();
-    let result = if threads > 1 {
+    let result = if threads > 1 && blocks.file {
+        each_block_read_on_threads(blocks, threads, style, &f, &mut out, &mut tally)
+    } else if threads > 1 {
         each_block_on_threads(blocks, threads, style, &f, &mut out, &mut tally)
     } else {
-        each_block(blocks.uncounted(), style, &f, &mut out, &mut tally)
+        each_block(&mut blocks.uncounted(), style, &f, &mut out, &mut tally)
     };
     match result {
         Ok(()) => finish(out.out, style, &tally),

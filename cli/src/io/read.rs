@@ -465,6 +465,11 @@ impl Blocks {
         ))
     }
 
+    /// How many blocks have been read.
+    pub(super) fn read_so_far(&self) -> usize {
+        self.seq
+    }
+
     /// Gives back the buffer of a block done with, to read the next ones into.
     pub(super) fn recycle(&mut self, data: Vec<u8>) {
         self.spare.push(data);
