@@ -129,9 +129,9 @@ where
             })
             .collect();
         let written = render_batch(&inputs, style, &f, &mut out).and_then(|parts| {
-            parts
-                .into_iter()
-                .try_for_each(|part| write_part(part, style, &mut out, &mut tally).map(drop))
+            parts.into_iter().try_for_each(|mut part| {
+                write_part(&mut part, style, &mut out, &mut tally).map(drop)
+            })
         });
         if let Err(e) = written {
             return ended_by(e, tally.verdict());

@@ -89,14 +89,14 @@ impl Ordered {
 }
 
 /// Writes what is left of a part and counts it; false when the run should stop
-/// (`-q` has its answer).
+/// (`-q` has its answer). The part keeps its text, whose buffer may be used again.
 pub(super) fn write_part(
-    mut part: Part,
+    part: &mut Part,
     style: &Style,
     out: &mut Ordered,
     tally: &mut Tally,
 ) -> io::Result<bool> {
     out.put(&part.text, &mut part.begun)?;
-    tally.merge(part.tally);
+    tally.merge(std::mem::take(&mut part.tally));
     Ok(!(style.quiet && !style.summary && tally.verdict() != Verdict::Success))
 }

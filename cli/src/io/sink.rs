@@ -167,6 +167,21 @@ impl<'a, 'b> Inputs<'a> for std::iter::Cloned<std::slice::Iter<'b, Input<'a>>> {
 /// has a shortcut for valid lines ([`ValidLines`]) and records are written as they
 /// are, the runs of lines it takes are counted and their records written at once.
 pub(super) fn render<'a, F>(
+    inputs: impl Inputs<'a>,
+    style: &Style,
+    f: &F,
+    out: Option<&mut Ordered>,
+) -> io::Result<Part>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement,
+{
+    render_into(String::new(), inputs, style, f, out)
+}
+
+/// [`render`], into `text` (emptied first): the buffer of a part written before,
+/// whose room is used again rather than grown anew, allocated, and faulted in.
+pub(super) fn render_into<'a, F>(
+    mut text: String,
     mut inputs: impl Inputs<'a>,
     style: &Style,
     f: &F,
@@ -175,7 +190,9 @@ pub(super) fn render<'a, F>(
 where
     F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement,
 {
+    text.clear();
     let mut part = Part::default();
+    part.text = text;
     // The common case renders straight into the part, and takes back what is not
     // shown; with separators or prefixes, a record is rendered apart, then added.
     let whole = !style.separates() && !style.prefixes();

@@ -14,7 +14,7 @@
 
 use super::order::{write_part, Ordered, Part};
 use super::read::{Block, Blocks};
-use super::sink::{render, Sink};
+use super::sink::{render, render_into, Sink};
 use super::summary::{Judgement, Tally};
 use super::{Input, RunError, Style};
 use std::io::{self, Write};
@@ -119,9 +119,9 @@ where
         let Some(block) = blocks.next_block().map_err(Stopped::Read)? else {
             return Ok(());
         };
-        let part = render(block.inputs(), style, f, Some(out))?;
+        let mut part = render(block.inputs(), style, f, Some(out))?;
         blocks.rendered(block.data, part.tally.inputs());
-        if !write_part(part, style, out, tally)? {
+        if !write_part(&mut part, style, out, tally)? {
             return Ok(());
         }
     }
@@ -224,10 +224,10 @@ where
         let mut failed: Option<RunError> = None;
         let result = (|| loop {
             // What is next in order goes out, and gives its credit back.
-            while let Some((part, data)) = rendered.remove(&next) {
+            while let Some((mut part, data)) = rendered.remove(&next) {
                 next += 1;
                 let _ = credit.send(Some(data));
-                if !write_part(part, style, out, tally)? {
+                if !write_part(&mut part, style, out, tally)? {
                     return Ok(());
                 }
             }
@@ -242,10 +242,10 @@ where
                     }
                 } else if block.seq == next {
                     let block = waiting.pop_front().expect("a block is waiting");
-                    let part = render(block.inputs(), style, f, Some(out))?;
+                    let mut part = render(block.inputs(), style, f, Some(out))?;
                     next += 1;
                     let _ = credit.send(Some(block.data));
-                    if !write_part(part, style, out, tally)? {
+                    if !write_part(&mut part, style, out, tally)? {
                         return Ok(());
                     }
                 } else {
@@ -322,6 +322,15 @@ enum Done {
     Failed(usize, RunError),
 }
 
+/// A block's place in the pipeline of [`each_block_read_on_threads`], given back
+/// with the buffers of a block written: its input's, where the writer rendered it,
+/// and its output's, whose room the next part is rendered into.
+#[derive(Default)]
+struct Credit {
+    data: Option<Vec<u8>>,
+    text: String,
+}
+
 /// Each block of a regular file read and rendered by one of `threads` threads, and
 /// written on this one, in order.
 ///
@@ -357,9 +366,9 @@ where
     let ahead = AHEAD_PER_THREAD * threads;
     // One credit for each block that may be read ahead of the writer; a credit
     // given back may bring the buffer of a block the writer rendered.
-    let (credit, credits) = mpsc::sync_channel::<Option<Vec<u8>>>(ahead);
+    let (credit, credits) = mpsc::sync_channel::<Credit>(ahead);
     for _ in 0..ahead {
-        let _ = credit.send(None);
+        let _ = credit.send(Credit::default());
     }
     let credits = Mutex::new(credits);
     // Set when the writer stops early (`-q`, a closed pipe): no more blocks are read.
@@ -374,7 +383,8 @@ where
                 .spawn_scoped(scope, move || {
                     let mut own: Option<Vec<u8>> = None;
                     loop {
-                        let Ok(Ok(spare)) = credits.lock().map(|c| c.recv()) else {
+                        let Ok(Ok(Credit { data: spare, text })) = credits.lock().map(|c| c.recv())
+                        else {
                             return;
                         };
                         if stop.load(Ordering::Relaxed) {
@@ -396,7 +406,7 @@ where
                             Ok(Some(block)) if block.lines.is_some_and(|n| n >= PARALLEL_FROM) => {
                                 let part =
                                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                        render(block.inputs(), style, f, None)
+                                        render_into(text, block.inputs(), style, f, None)
                                             .expect("a part without a writer cannot fail to write")
                                     }));
                                 own = Some(block.data);
@@ -432,18 +442,22 @@ where
         let mut failed: Option<RunError> = None;
         let result = (|| loop {
             loop {
-                let part = if let Some(part) = rendered.remove(&next) {
-                    let _ = credit.send(None);
-                    part
+                let (mut part, data) = if let Some(part) = rendered.remove(&next) {
+                    (part, None)
                 } else if let Some(block) = short.remove(&next) {
-                    let part = render(block.inputs(), style, f, Some(out))?;
-                    let _ = credit.send(Some(block.data));
-                    part
+                    (
+                        render(block.inputs(), style, f, Some(out))?,
+                        Some(block.data),
+                    )
                 } else {
                     break;
                 };
                 next += 1;
-                if !write_part(part, style, out, tally)? {
+                let go_on = write_part(&mut part, style, out, tally)?;
+                // The credit goes back with the buffers written from.
+                let text = std::mem::take(&mut part.text);
+                let _ = credit.send(Credit { data, text });
+                if !go_on {
                     return Ok(());
                 }
             }
