@@ -27,7 +27,7 @@ mod trace;
 mod tree;
 
 use crate::args::{Cli, Command, ScriptArgs};
-use crate::io::{each_input, Input, Judgement, Outcome, RunError, Style};
+use crate::io::{each_input, Input, Judgement, Outcome, RunError, Sink, Style};
 use crate::report::Problem;
 use engine::Engine;
 use iri_grammar::{Iri2001, Reference, Rule, Variant};
@@ -355,7 +355,7 @@ fn each_reference<V: Variant, W: Variant>(
 /// One result line: the value, or `invalid: ` and why (JSON: `valid`, `field` and
 /// `error`).
 fn write_result(
-    out: &mut String,
+    out: &mut Sink<'_>,
     json: bool,
     input: &Input<'_>,
     field: &'static str,
@@ -385,13 +385,13 @@ fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, Pr
 }
 
 /// A line that says an input is invalid (JSON: `valid: false` and the error).
-fn write_invalid(out: &mut String, json: bool, input: &Input<'_>, p: &Problem) -> Judgement {
+fn write_invalid(out: &mut Sink<'_>, json: bool, input: &Input<'_>, p: &Problem) -> Judgement {
     write_invalid_with(out, json, input, None, p)
 }
 
 /// [`write_invalid`], with the command's result `field` null in JSON.
 fn write_invalid_with(
-    out: &mut String,
+    out: &mut Sink<'_>,
     json: bool,
     input: &Input<'_>,
     field: Option<&'static str>,
@@ -408,14 +408,14 @@ fn write_invalid_with(
         p.write_text(out);
         out.push('\n');
     }
-    Judgement::failed(p.cause())
+    out.failed(|| p.cause())
 }
 
 /// [`write_invalid`], and with `caret` where the match failed: text output shows the
 /// input with a caret under that character (`crate::caret`), JSON adds `"column"`,
 /// 1-based like the caret line's.
 fn write_invalid_at(
-    out: &mut String,
+    out: &mut Sink<'_>,
     json: bool,
     input: &Input<'_>,
     p: &Problem,
@@ -434,7 +434,7 @@ fn write_invalid_at(
                 .raw("error", &p.json())
                 .num("column", at + 1);
             let _ = writeln!(out, "{}", o.finish());
-            Judgement::failed(p.cause())
+            out.failed(|| p.cause())
         }
         (true, Some(at), Ok(text)) => {
             let judged = write_invalid(out, json, input, p);

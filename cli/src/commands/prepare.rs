@@ -60,7 +60,7 @@ pub fn run(style: &Style, multi: bool, inputs: &[String]) -> Outcome {
         }
         match first_error {
             None => Judgement::success(),
-            Some(p) => Judgement::failed(p.cause()),
+            Some(p) => out.failed(|| p.cause()),
         }
     })
 }

@@ -49,7 +49,7 @@ pub fn run<V: Variant>(style: &Style, rule: Option<&str>, inputs: &[String]) -> 
         }
         match problem {
             None => Judgement::success(),
-            Some(p) => Judgement::failed(p.cause()),
+            Some(p) => out.failed(|| p.cause()),
         }
     })
 }

@@ -68,7 +68,7 @@ pub fn run(
                 } else {
                     let _ = writeln!(out, "error: {}", p.message());
                 }
-                return Judgement::failed(p.cause());
+                return out.failed(|| p.cause());
             }
         };
         match (&tree, json) {

@@ -12,7 +12,7 @@
 
 use super::order::{Ordered, Part};
 use super::read::Lines;
-use super::summary::Judgement;
+use super::summary::{Cause, Judgement, Tally};
 use super::{Input, Style, ValidLines, Verdict};
 use std::cell::Cell;
 use std::io;
@@ -40,6 +40,8 @@ pub struct Sink<'w> {
     /// The way out for a record that is next in input order; `None` for one that
     /// waits for records before it, and for a sink that only collects text.
     early: Option<Early<'w>>,
+    /// Whether the inputs are counted by cause (`--summary`).
+    counts_causes: bool,
 }
 
 /// What a spill needs to write a piece of a record as a whole record is written.
@@ -56,6 +58,13 @@ struct Early<'w> {
 }
 
 impl Sink<'_> {
+    /// The judgement of an input that did not succeed; `cause` is worked out only
+    /// where the inputs are counted by cause (`--summary`): elsewhere nothing
+    /// reads it, and an explanation's cause costs a tenth of the explanation.
+    pub fn failed(&self, cause: impl FnOnce() -> Cause) -> Judgement {
+        Judgement::failed(self.counts_causes.then(cause))
+    }
+
     /// Says how the input came out, before the record is done: under a filter
     /// (`--valid-only`, ...) a record can go out early only once the filter knows it
     /// keeps it. The status returned at the end must be the same.
@@ -193,6 +202,7 @@ where
     text.clear();
     let mut part = Part::default();
     part.text = text;
+    part.tally = Tally::counting_causes(style.summary);
     // The common case renders straight into the part, and takes back what is not
     // shown; with separators or prefixes, a record is rendered apart, then added.
     let whole = !style.separates() && !style.prefixes();
@@ -217,6 +227,7 @@ where
             start: text.len(),
             text,
             verdict: None,
+            counts_causes: style.summary,
             early: out.as_deref_mut().filter(|_| !copies).map(|out| Early {
                 style,
                 input,
@@ -232,6 +243,7 @@ where
             start,
             verdict,
             early,
+            ..
         } = sink;
         let begun = match early {
             Some(Early { error: Some(e), .. }) => return Err(e),
@@ -348,7 +360,7 @@ mod tests {
         let (seen, out) = pieces(&style, &["a"], |_, sink| {
             sink.verdict(Verdict::Failed);
             record(sink);
-            Judgement::failed(Cause::Reason("no".to_string()))
+            Judgement::failed(Some(Cause::Reason("no".to_string())))
         });
         assert_eq!((seen, out.len()), (vec![0], 0));
         // Said valid, it goes out as it is rendered.
@@ -379,7 +391,7 @@ mod tests {
             if ok {
                 Judgement::success()
             } else {
-                Judgement::failed(Cause::Reason("bang".to_string()))
+                Judgement::failed(Some(Cause::Reason("bang".to_string())))
             }
         }
     }
@@ -452,11 +464,40 @@ mod tests {
                     Judgement::success()
                 } else {
                     let _ = writeln!(sink, "bad: {text:?}\nsecond line");
-                    Judgement::failed(Cause::Reason("bang".to_string()))
+                    Judgement::failed(Some(Cause::Reason("bang".to_string())))
                 }
             })
         });
         (out, status.ok())
+    }
+
+    /// A cause is worked out for the summary's count, and only for it; the
+    /// summary counts every failure by it.
+    #[test]
+    fn causes_are_worked_out_only_for_a_summary() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        for summary in [false, true] {
+            let style = Style {
+                summary,
+                ..Style::default()
+            };
+            let asked = AtomicUsize::new(0);
+            let (_, out) = in_memory(b"a\nb!\nc!\n", || {
+                each_input(&[], &style, |input, sink| {
+                    if input.lossy().contains('!') {
+                        sink.failed(|| {
+                            asked.fetch_add(1, Ordering::Relaxed);
+                            Cause::Reason("bang".to_string())
+                        })
+                    } else {
+                        Judgement::success()
+                    }
+                })
+            });
+            let out = String::from_utf8(out).unwrap();
+            assert_eq!(asked.into_inner(), if summary { 2 } else { 0 });
+            assert_eq!(out.contains("2  bang"), summary, "{out}");
+        }
     }
 
     #[test]

@@ -29,10 +29,12 @@ impl Judgement {
         }
     }
 
-    pub fn failed(cause: Cause) -> Judgement {
+    /// A failure; its cause is not counted where it is `None`
+    /// ([`super::Sink::failed`]).
+    pub(super) fn failed(cause: Option<Cause>) -> Judgement {
         Judgement {
             verdict: Verdict::Failed,
-            cause: Some(cause),
+            cause,
         }
     }
 }
@@ -113,12 +115,22 @@ pub(super) struct Tally {
     success: usize,
     unknown: usize,
     failed: usize,
-    causes: HashMap<Cause, usize>,
+    /// Counted only where a summary is asked for ([`Tally::counting_causes`]).
+    causes: HashMap<Cause, usize, foldhash::fast::RandomState>,
+    counts_causes: bool,
     /// The run's verdict: the worst of its inputs'.
     verdict: Option<Verdict>,
 }
 
 impl Tally {
+    /// A tally that counts the inputs by cause (`--summary`) or only by verdict.
+    pub(super) fn counting_causes(counts: bool) -> Tally {
+        Tally {
+            counts_causes: counts,
+            ..Tally::default()
+        }
+    }
+
     /// How many inputs were counted.
     pub(super) fn inputs(&self) -> usize {
         self.inputs
@@ -131,7 +143,7 @@ impl Tally {
             Verdict::Unknown => self.unknown += 1,
             Verdict::Failed => self.failed += 1,
         }
-        if let Some(c) = j.cause {
+        if let Some(c) = j.cause.filter(|_| self.counts_causes) {
             *self.causes.entry(c).or_insert(0) += 1;
         }
         self.verdict = Some(self.verdict.map_or(j.verdict, |v| v.and(j.verdict)));

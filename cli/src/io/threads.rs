@@ -522,7 +522,7 @@ mod tests {
             let text = input.lossy();
             let _ = writeln!(sink, "{} {}", input.index, text.len());
             if text.contains('!') || input.text.is_err() {
-                Judgement::failed(Cause::Reason("bang".to_string()))
+                Judgement::failed(Some(Cause::Reason("bang".to_string())))
             } else {
                 Judgement::success()
             }
