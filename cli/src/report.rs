@@ -133,7 +133,7 @@ fn each_once<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
 impl Problem {
     /// The grammar's error: where the farthest failure is, what was found and
     /// expected there, in which rules.
-    pub fn of_match(e: &MatchError) -> Problem {
+    pub fn of_match(e: MatchError) -> Problem {
         Problem {
             kind: "grammar",
             byte_offset: Some(e.byte_offset()),
@@ -141,8 +141,9 @@ impl Problem {
             found: e.found(),
             component: e.component_name().map(Component::as_str),
             blame: e.component().cloned(),
+            // Kept, not copied: its explanation is worked out once.
             explanation: Explanation::Match {
-                error: e.clone(),
+                error: e,
                 message: None,
             },
         }

@@ -25,14 +25,12 @@ pub fn run<V: Variant>(
     let judge = |a: &str, b: &str| -> Comparison {
         match (Reference::<V>::parse(a), Reference::<V>::parse(b)) {
             (Ok(x), Ok(y)) => x.compare_with(&y, level.level(), options),
-            (Err(e), _) => Comparison::Unknown(format!(
-                "{a:?} is invalid: {}",
-                Problem::of_match(&e).text()
-            )),
-            (_, Err(e)) => Comparison::Unknown(format!(
-                "{b:?} is invalid: {}",
-                Problem::of_match(&e).text()
-            )),
+            (Err(e), _) => {
+                Comparison::Unknown(format!("{a:?} is invalid: {}", Problem::of_match(e).text()))
+            }
+            (_, Err(e)) => {
+                Comparison::Unknown(format!("{b:?} is invalid: {}", Problem::of_match(e).text()))
+            }
         }
     };
     let json = style.json;

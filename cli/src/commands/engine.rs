@@ -65,7 +65,7 @@ impl Engine<'_> {
         };
         match self {
             Engine::Builtin { variant, rule } => {
-                combinators(*variant, *rule, s).map_err(|e| Problem::of_match(&e))
+                combinators(*variant, *rule, s).map_err(Problem::of_match)
             }
             Engine::BuiltinOracle { .. } if s.len() > ORACLE_MAX_BYTES => Err(Problem::other(
                 "oracle-limit",
@@ -87,8 +87,10 @@ impl Engine<'_> {
                     // The combinators agree with the oracle on every input the
                     // differential tests try: their explanation is the oracle's.
                     Ok(false) => Err(match combinators(*variant, *rule, s) {
-                        Err(e) => Problem::of_match(&e)
-                            .with_message(format!("the oracle finds no match of {name}; {e}")),
+                        Err(e) => {
+                            let message = format!("the oracle finds no match of {name}; {e}");
+                            Problem::of_match(e).with_message(message)
+                        }
                         Ok(()) => Problem::other(
                             "grammar",
                             format!(
@@ -128,7 +130,7 @@ impl Engine<'_> {
                 match iri_grammar::with_variant!(variant, V => tree_of_at_most::<V>(rule, s, max_nodes))
                 {
                     Ok(t) => Ok(Tree::Combinators(t)),
-                    Err(TreeError::NoMatch(e)) => Err(NoTree::Invalid(Problem::of_match(&e))),
+                    Err(TreeError::NoMatch(e)) => Err(NoTree::Invalid(Problem::of_match(e))),
                     Err(e) => Err(NoTree::TooManyNodes(e)),
                 }
             }

@@ -147,7 +147,7 @@ pub fn places<V: Variant>(
             return None;
         }
         check::<V>(rule, s).err().map(|e| {
-            let p = Problem::of_match(&e);
+            let p = Problem::of_match(e);
             let expected: Vec<String> = p.expected().into_iter().map(|x| x.into_owned()).collect();
             (p.rule().map(str::to_string), expected)
         })
@@ -237,7 +237,7 @@ fn invalid_record<V: Variant>(rule: Rule, s: &str, from: Option<(&str, usize)>) 
         None => o.null("from").null("edits"),
     };
     let error = match check::<V>(rule, s) {
-        Err(e) => Problem::of_match(&e),
+        Err(e) => Problem::of_match(e),
         // The oracle rejects it and the combinators accept it: a disagreement the
         // differential tests would catch; say so rather than invent a place.
         Ok(()) => Problem::other(

@@ -379,7 +379,7 @@ fn write_result(
 /// the line has no text).
 fn parse_input<'a, V: Variant>(input: &Input<'a>) -> Result<Reference<'a, V>, Problem> {
     match &input.text {
-        Ok(s) => Reference::<V>::parse(s).map_err(|e| Problem::of_match(&e)),
+        Ok(s) => Reference::<V>::parse(s).map_err(Problem::of_match),
         Err(e) => Err(Problem::not_utf8(input, e)),
     }
 }

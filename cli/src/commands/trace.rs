@@ -24,7 +24,7 @@ pub fn run<V: Variant>(style: &Style, rule: Option<&str>, inputs: &[String]) -> 
             }
         };
         let t = trace_of::<V>(rule, text);
-        let problem = check::<V>(rule, text).err().map(|e| Problem::of_match(&e));
+        let problem = check::<V>(rule, text).err().map(Problem::of_match);
         if style.json {
             let mut o = input.json().bool("valid", t.matched);
             if let Some(p) = &problem {
