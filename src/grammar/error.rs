@@ -748,7 +748,10 @@ impl Details {
             char_offset,
             found,
             rule: innermost,
-            expected: groups.iter().flat_map(|g| g.expected.clone()).collect(),
+            expected: groups
+                .iter()
+                .flat_map(|g| g.expected.iter().cloned())
+                .collect(),
             expected_by: groups,
             within: names,
             component: diagnose::<V>(rule, input, byte_offset),
