@@ -30,7 +30,7 @@ pub(crate) fn _register(py: Python<'_>, iri_error: Bound<'_, PyType>) -> PyResul
 /// component).
 pub(crate) fn iri_error(
     py: Python<'_>,
-    e: &MatchError,
+    e: MatchError,
     t: &Text<'_>,
     original: Option<&Bound<'_, PyAny>>,
     headline: Option<String>,
@@ -43,7 +43,7 @@ pub(crate) fn iri_error(
 
 fn make_iri_error(
     py: Python<'_>,
-    e: &MatchError,
+    e: MatchError,
     t: &Text<'_>,
     original: Option<&Bound<'_, PyAny>>,
     headline: Option<String>,
@@ -88,7 +88,7 @@ fn make_iri_error(
     kwargs.set_item("found", found)?;
     // The long message and the caret line are written when `explain()` asks.
     let parts = Explained {
-        error: e.clone(),
+        error: e,
         surrogate,
         surrogates: t.surrogates.clone(),
     };
@@ -183,7 +183,7 @@ pub(crate) fn build_error(py: Python<'_>, e: &BuildError) -> PyErr {
         text: Cow::Borrowed(m.input()),
         surrogates: Vec::new(),
     };
-    iri_error(py, m, &t, None, Some(e.to_string()))
+    iri_error(py, m.clone(), &t, None, Some(e.to_string()))
 }
 
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {

@@ -24,7 +24,7 @@ pub(crate) fn parse_ref<V: Variant>(
     let t = text_of(s)?;
     Reference::<V>::parse(&t.text)
         .map(Reference::into_owned)
-        .map_err(|e| iri_error(py, &e, &t, Some(s), None))
+        .map_err(|e| iri_error(py, e, &t, Some(s), None))
 }
 
 /// A reference of grammar `V` from a `str` or any reference object (by its text).
@@ -60,7 +60,7 @@ macro_rules! reference_class {
                     let t = Text { text: Cow::Borrowed(r.as_str()), surrogates: Vec::new() };
                     let e = check_dyn(<$v as Variant>::NAME, Rule::Iri, r.as_str())
                         .expect_err("a reference without a scheme is no IRI");
-                    return Err(iri_error(py, &e, &t, None, None));
+                    return Err(iri_error(py, e, &t, None, None));
                 }
                 Ok($cls { r })
             }

@@ -34,7 +34,7 @@ pub(crate) fn check(
     let variant = variant_named(grammar)?;
     let rule = rule_named(variant, rule)?;
     let t = text_of(s)?;
-    check_dyn(variant, rule, &t.text).map_err(|e| iri_error(py, &e, &t, Some(s), None))
+    check_dyn(variant, rule, &t.text).map_err(|e| iri_error(py, e, &t, Some(s), None))
 }
 
 /// The UTF-8 of one string of a batch, borrowed from the string object (alive as
@@ -176,7 +176,7 @@ pub(crate) fn parse_tree<'py>(
             .map_err(TreeError::NoMatch),
     };
     let tree = tree.map_err(|e| match e {
-        TreeError::NoMatch(e) => iri_error(py, &e, &t, Some(s), None),
+        TreeError::NoMatch(e) => iri_error(py, e, &t, Some(s), None),
         TreeError::TooManyNodes {
             max_nodes,
             char_offset,
