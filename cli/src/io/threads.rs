@@ -99,6 +99,23 @@ impl From<io::Error> for Stopped {
     }
 }
 
+/// What the threads tell the writing thread next: at once where it is there, else
+/// once they say it, the output flushed meanwhile (the writer has nothing else to
+/// do). `stopped` says which threads, should none be left to say anything (a bug).
+fn next_event<E>(
+    events: &std::sync::mpsc::Receiver<E>,
+    out: &mut Ordered,
+    stopped: &str,
+) -> Result<E, Stopped> {
+    if let Ok(e) = events.try_recv() {
+        return Ok(e);
+    }
+    out.out.flush()?;
+    events
+        .recv()
+        .map_err(|_| Stopped::Read(RunError::Io(format!("reading standard input: {stopped}"))))
+}
+
 /// Each block rendered and written on this thread, one after the other (`--jobs 1`,
 /// one core, or no thread to be had). Output is flushed before each read of a pipe
 /// or a terminal, which may wait.
@@ -255,21 +272,7 @@ where
             if ended && next == read {
                 return failed.take().map_or(Ok(()), |e| Err(Stopped::Read(e)));
             }
-            let e = match event.try_recv() {
-                Ok(e) => e,
-                Err(_) => {
-                    out.out.flush()?;
-                    match event.recv() {
-                        Ok(e) => e,
-                        // Only a bug could leave nothing to wait for.
-                        Err(_) => {
-                            return Err(Stopped::Read(RunError::Io(
-                                "reading standard input: the reading thread stopped".to_string(),
-                            )))
-                        }
-                    }
-                }
-            };
+            let e = next_event(&event, out, "the reading thread stopped")?;
             match e {
                 Event::Read(Ok(Some(block))) => {
                     read += 1;
@@ -464,21 +467,7 @@ where
             if total == Some(next) {
                 return failed.take().map_or(Ok(()), |e| Err(Stopped::Read(e)));
             }
-            let e = match event.try_recv() {
-                Ok(e) => e,
-                Err(_) => {
-                    out.out.flush()?;
-                    match event.recv() {
-                        Ok(e) => e,
-                        // Only a bug could leave nothing to wait for.
-                        Err(_) => {
-                            return Err(Stopped::Read(RunError::Io(
-                                "reading standard input: the reading threads stopped".to_string(),
-                            )))
-                        }
-                    }
-                }
-            };
+            let e = next_event(&event, out, "the reading threads stopped")?;
             match e {
                 Done::Rendered(seq, Ok(part)) => {
                     rendered.insert(seq, part);
