@@ -15,11 +15,16 @@
 //!   `reg-name`, not `unreserved`).
 //! - **It accepts an invalid string.** The valid strings one edit away (one
 //!   character of each class of the grammar's alphabet deleted, replaced or
-//!   inserted) name the deepest rule around their edit, and the rule the oracle was
-//!   in where it failed is named too. Each rule is tried with the invalid piece put
-//!   where the rule occurs in the run's valid inputs: of those the program lets the
-//!   piece through in, the one with the smallest piece, nearest the failure, deepest
-//!   (`ht_p://h` accepted says `scheme` for `a_:`, not the path `a_:` would be).
+//!   inserted) name the deepest rule around their edit; the rule the oracle was in
+//!   where it failed is named with the pieces it can begin with that end there (a
+//!   lone `%`, a `pct-encoded`; not the first `#` of `##`, which begins none). Each
+//!   rule is tried with the invalid piece put where the rule occurs in the run's
+//!   valid inputs: of those the program lets the piece through in, the one with the
+//!   smallest piece, nearest the failure, deepest (`ht_p://h` accepted says
+//!   `scheme` for `a_:`, not the path `a_:` would be). A rule under another let
+//!   through with the same piece at the same place, but less often, is not named:
+//!   the piece is let through in it where the outer rule holds it (`#` put for an
+//!   `unreserved` of a path begins a fragment).
 //! - **It gives a component that differs.** The rule of that component (`port`).
 //!
 //! Rules of RFC 5234's core (`ALPHA`, `DIGIT`) are named by the rule that uses them.
@@ -447,6 +452,14 @@ impl<'o, 'g> Placer<'o, 'g> {
                 taken.push((c, yes as f64 / answers.len() as f64));
             }
         }
+        // A rule under another let through with the same piece at the same place,
+        // but less often, is not named: it lets the piece through where the outer
+        // rule holds it (`#` for an `unreserved` of a path begins a fragment).
+        let all = taken.clone();
+        taken.retain(|(c, v)| {
+            !(all.iter())
+                .any(|(o, w)| holds(o, c) && o.start == c.start && o.piece == c.piece && w > v)
+        });
         let key = |c: &Candidate| {
             (
                 c.piece.chars().count(),
@@ -547,6 +560,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                     out.push(Candidate {
                         chain: chain_to(&tree, &path),
                         piece: piece.to_string(),
+                        start,
                         distance,
                         fails_after: false,
                         inserted: matches!(e, Edit::Insert(..)),
@@ -557,11 +571,21 @@ impl<'o, 'g> Placer<'o, 'g> {
         out
     }
 
+    /// Whether some string of `rule` begins with `piece`: the rule matches it, or
+    /// fails on it only where it ends.
+    fn begins(&self, rule: &str, piece: &str) -> bool {
+        self.oracle.matches(rule, piece).unwrap_or(false)
+            || (self.oracle.explain(rule, piece))
+                .is_ok_and(|e| e.found.is_none() && e.byte_offset == piece.len())
+    }
+
     /// The rule the oracle was in where it failed on `s` (`e`), with the pieces of
     /// `s` that end there: a program taking a lone `%` lets it through in
     /// `pct-encoded`, which no valid string one edit away holds (`%` needs two
-    /// more). Tried only where the oracle fails just after the piece: the rule began
-    /// with it (`/[` fails where a `pct-encoded` could begin, but none did).
+    /// more). Only the pieces the rule can begin with, and tried only where the
+    /// oracle fails just after the piece: the rule began with it (`/[` and `##` fail
+    /// where a `pct-encoded` could begin, but none did: neither `/` nor `#` begins
+    /// one).
     fn where_it_failed(&self, s: &str, e: &OracleError) -> Vec<Candidate> {
         let mut rules: Vec<&str> = e.rule.iter().chain(&e.within).map(String::as_str).collect();
         while rules.first().is_some_and(|r| self.is_core(r)) {
@@ -572,10 +596,13 @@ impl<'o, 'g> Placer<'o, 'g> {
             return Vec::new();
         }
         let end = e.byte_offset.min(s.len());
+        let rule = rules[0];
         (s[..end].char_indices().rev().take(8))
+            .filter(|&(k, _)| self.begins(rule, &s[k..end]))
             .map(|(k, _)| Candidate {
                 chain: chain.clone(),
                 piece: s[k..end].to_string(),
+                start: k,
                 distance: 0,
                 fails_after: true,
                 inserted: false,
@@ -592,6 +619,8 @@ struct Candidate {
     chain: Vec<Place>,
     /// The piece of the string it spans.
     piece: String,
+    /// Where the piece starts in the string (a byte offset).
+    start: usize,
     /// How far its edit is from where the oracle fails.
     distance: usize,
     /// Whether, where it is tried, the oracle must fail just after the piece.
@@ -606,6 +635,15 @@ impl Candidate {
     fn place(&self) -> &Place {
         self.chain.last().expect("the root at least")
     }
+}
+
+/// Whether candidate `o` holds `c`: its rule is above `c`'s on `c`'s chain, and its
+/// piece holds `c`'s, at the same place.
+fn holds(o: &Candidate, c: &Candidate) -> bool {
+    o.chain.len() < c.chain.len()
+        && o.chain.iter().zip(&c.chain).all(|(a, b)| a.rule == b.rule)
+        && o.start <= c.start
+        && c.start + c.piece.len() <= o.start + o.piece.len()
 }
 
 /// The places from the root to the node at `path`.
@@ -776,6 +814,39 @@ mod tests {
             let place = p.accepted(s, &mut |t| planted.matches("URI-reference", t).ok());
             assert_eq!(place.rule, "h16", "{s}");
         }
+    }
+
+    /// An oracle of RFC 3986 with `planted` layered over it: a program that parts
+    /// from the grammar there.
+    fn planted(planted: &str) -> Grammar {
+        Grammar::from_abnf(&[
+            ("core.abnf", files::CORE),
+            ("rfc3986.abnf", files::RFC3986),
+            ("planted.abnf", planted),
+        ])
+        .unwrap()
+    }
+
+    #[test]
+    fn a_fragment_taking_a_hash_is_not_named_at_a_rule_it_did_not_begin() {
+        // `##` fails where a `pct-encoded` of the fragment could begin: the piece
+        // before it, `#`, begins none, though a `#` put for a `pct-encoded` just
+        // before a fragment (`/a%41#`) is let through. `pchar` and `fragment` taking
+        // `#` take the same strings.
+        let g = planted("fragment = *( pchar / \"/\" / \"?\" / \"#\" )\n");
+        let program = Oracle::of(&g);
+        let builtin = Grammars::builtin();
+        let o = Oracle::new(&builtin, VariantName::Uri);
+        let alphabet = counterexamples::alphabet(&builtin, VariantName::Uri);
+        let pool: Vec<&str> = (POOL.iter().copied())
+            .chain(["/a%41#", "?%41#b", "a:%41#", "/%41#c"])
+            .collect();
+        let mut p = Placer::new(&o, "URI-reference", &alphabet, &pool);
+        let place = p.accepted("##", &mut |t| program.matches("URI-reference", t).ok());
+        assert!(
+            ["fragment", "pchar"].contains(&place.rule.as_str()),
+            "{place:?}"
+        );
     }
 
     #[test]

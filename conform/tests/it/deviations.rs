@@ -106,7 +106,12 @@ const DEVIATIONS: &[Deviation] = &[
     abnf("userinfo without :", Uri, "userinfo = *( unreserved / pct-encoded / sub-delims )", Rejects, &["userinfo", "authority"]),
     abnf("reg-name without ~", Uri, "reg-name = *( ALPHA / DIGIT / \"-\" / \".\" / \"_\" / pct-encoded / sub-delims )", Rejects, &["reg-name", "host"]),
     abnf("query without ?", Uri, "query = *( pchar / \"/\" )", Rejects, &["query", "URI-reference", "relative-ref", "URI"]),
-    abnf("fragment takes #", Uri, "fragment = *( pchar / \"/\" / \"?\" / \"#\" )", Accepts, &["fragment", "relative-ref", "URI"]),
+    // A `#` in a segment or a query begins the fragment: a program whose `pchar`
+    // takes `#` takes the same strings as one whose `fragment` does (the part before
+    // the first `#` is a reference without it, the part after one takes what
+    // `pchar`, `/` and `?` take, and `#`), and no input tells them apart; one whose
+    // `pct-encoded` takes it does not (`//#@[::]`).
+    abnf("fragment takes #", Uri, "fragment = *( pchar / \"/\" / \"?\" / \"#\" )", Accepts, &["fragment", "relative-ref", "URI", "pchar"]),
     abnf("query takes a space", Uri, "query = *( pchar / \"/\" / \"?\" / \" \" )", Accepts, &["query", "relative-ref", "URI"]),
     abnf("pct-encoded upper case only", Uri, "pct-encoded = \"%\" ( DIGIT / %x41-46 ) ( DIGIT / %x41-46 )", Rejects, &["pct-encoded"]),
     abnf("segment-nz-nc takes :", Uri, "segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" / \":\" )", Accepts, &["segment-nz-nc", "path-noscheme"]),
@@ -179,11 +184,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "dec-octet up to 256",
         "`256` is wrong only inside an IP literal, and the covering strings of some \
          seeds have no octet of `\"25\" %x30-35` in one to make it from",
-    ),
-    (
-        "fragment takes #",
-        "`#` begins a fragment wherever it is put, so every rule it is tried in takes it, \
-         and a deeper one than `fragment` is named",
     ),
     (
         "segment-nz-nc takes :",
