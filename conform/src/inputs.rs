@@ -6,7 +6,7 @@
 //!    --invalid`, [`counterexamples::places`]), and the covering suite drawn again
 //!    with each bounded repetition at its most ([`Counts::Most`]);
 //! 2. near misses of the covering strings, up to half of what is left of the
-//!    budget: seven kinds, each given an even part and spread evenly over its list
+//!    budget: eight kinds, each given an even part and spread evenly over its list
 //!    (what a kind does not use goes to the others):
 //!    - the covering suite drawn with repetitions one past their most
 //!      ([`Counts::OnePast`]);
@@ -23,6 +23,9 @@
 //!    - in each rule, the characters of a class the document names that shares
 //!      some of what the rule takes there and not all (`_` of `unreserved` in a
 //!      `scheme`), inserted and put in place of a character (`class_confusions`);
+//!    - in each rule that holds one other and characters of its own, the inner
+//!      rule's text put in its place (`//[::1]` → `//::1`: a program taking an
+//!      IPv6 address without its brackets, `unwrapped`);
 //!    - each single edit (a character deleted, replaced or inserted, one of each
 //!      class of [`counterexamples::alphabet`]), of the shortest covering strings
 //!      first.
@@ -147,13 +150,14 @@ pub fn inputs(
     )
     .strings;
 
-    // 2. Near misses of the covering strings, of seven kinds, each given an even
+    // 2. Near misses of the covering strings, of eight kinds, each given an even
     // part of the share (what a kind does not use goes to the others) and spread
     // evenly over its list, so that no kind crowds out another: repetitions one past
     // their most; the ends of the classes beyond ASCII; the ends of the ASCII
     // ranges; a character at either end that the grammar treats like its class but
     // programs often do not; the character deleted, doubled, and replaced by its
-    // code-point neighbours; the classes a rule may be confused with; then every
+    // code-point neighbours; the classes a rule may be confused with; a rule's text
+    // without the delimiters of the rule around it; then every
     // single edit by one character of each class of the alphabet, of the shortest
     // covering strings first.
     let mut near_seen = HashSet::new();
@@ -186,6 +190,7 @@ pub fn inputs(
         (set.strings.iter()).flat_map(|s| at_the_ends(s)).collect(),
         at_places(&places, boundary_edits),
         class_confusions(&oracle, rule, &trees, &alphabet),
+        unwrapped(&trees),
         (by_length.iter())
             .flat_map(|s| counterexamples::single_edits(s, &alphabet))
             .collect(),
@@ -487,6 +492,45 @@ fn class_confusions(
     out
 }
 
+/// Near misses where a program takes a rule without the delimiters the grammar puts
+/// around it: in each rule that holds one other and characters of its own (`[` and
+/// `]` of an `IP-literal` around an `IPv6address`), the rule's text put in its place
+/// (`//[::1]` → `//::1`, a bare IPv6 address as a host). The first of each pair of
+/// rules (with their alternatives), the shortest strings first.
+fn unwrapped(trees: &[OracleTree<'_>]) -> Vec<String> {
+    type Key = (
+        String,
+        Option<(usize, usize)>,
+        String,
+        Option<(usize, usize)>,
+    );
+    let mut seen: HashSet<Key> = HashSet::new();
+    let mut out = Vec::new();
+    for tree in trees {
+        let s = tree.input;
+        let mut stack = vec![&tree.root];
+        while let Some(n) = stack.pop() {
+            stack.extend(&n.children);
+            let [c] = n.children.as_slice() else {
+                continue;
+            };
+            if c.end - c.start == n.end - n.start {
+                continue;
+            }
+            let key = (n.rule.clone(), n.alternative, c.rule.clone(), c.alternative);
+            if seen.insert(key) {
+                out.push(format!(
+                    "{}{}{}",
+                    &s[..n.start],
+                    &s[c.start..c.end],
+                    &s[n.end..]
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Where the combinators fail on `s`, as `iri generate --cover --invalid` keys its
 /// counterexamples (the innermost rule and what was expected at the farthest failure).
 fn place(variant: VariantName, rule: Rule, s: &str) -> Option<(Option<String>, Vec<String>)> {
@@ -531,6 +575,21 @@ mod tests {
             &alphabet,
         );
         assert_eq!(both, out);
+    }
+
+    #[test]
+    fn unwrapped_puts_a_rule_in_the_place_of_the_rule_around_it() {
+        let g = Grammars::builtin();
+        let oracle = Oracle::new(&g, VariantName::Uri);
+        let trees: Vec<OracleTree<'_>> = ["//[::1]/a", "//[::2]"]
+            .into_iter()
+            .map(|s| oracle.tree("URI-reference", s).unwrap())
+            .collect();
+        let out = unwrapped(&trees);
+        // The brackets of the first IP literal dropped: its `IPv6address` as a host.
+        assert!(out.iter().any(|o| o == "//::1/a"), "{out:?}");
+        // One string a pair of rules and alternatives: the second adds none.
+        assert!(!out.iter().any(|o| o == "//::2"), "{out:?}");
     }
 
     #[test]
