@@ -17,14 +17,20 @@
 //!   character of each class of the grammar's alphabet deleted, replaced or
 //!   inserted) name the deepest rule around their edit; the rule the oracle was in
 //!   where it failed is named with the pieces it can begin with that end there (a
-//!   lone `%`, a `pct-encoded`; not the first `#` of `##`, which begins none). Each
-//!   rule is tried with the invalid piece put where the rule occurs in the run's
-//!   valid inputs: of those the program lets the piece through in, the one with the
-//!   smallest piece, nearest the failure, deepest (`ht_p://h` accepted says
-//!   `scheme` for `a_:`, not the path `a_:` would be). A rule under another let
-//!   through with the same piece at the same place, but less often, is not named:
-//!   the piece is let through in it where the outer rule holds it (`#` put for an
-//!   `unreserved` of a path begins a fragment).
+//!   lone `%`, a `pct-encoded`; not the first `#` of `##`, which begins none); and
+//!   so is each rule that holds the valid text before the character the oracle
+//!   failed at, with that text and the character (`//@::` fails at its second `:`,
+//!   in the `authority` the oracle reads `//@:` with: `@::`). Each rule is tried
+//!   with the invalid piece put where the rule occurs in the run's valid inputs: of
+//!   those the program lets the piece through in, the one with the smallest piece,
+//!   nearest the failure, deepest (`ht_p://h` accepted says `scheme` for `a_:`, not
+//!   the path `a_:` would be). Where the oracle fails after a piece the rule cannot
+//!   begin with, it read the piece as something else (`:` put for a `reg-name`
+//!   before a port is the port's `:`): such a try counts for the rule only when no
+//!   rule above it, holding its piece, is let through too (`@::` in an
+//!   `authority`). A rule under another let through with the same piece at the same
+//!   place, but less often, is not named: the piece is let through in it where the
+//!   outer rule holds it (`#` put for an `unreserved` of a path begins a fragment).
 //! - **It gives a component that differs.** The rule of that component (`port`).
 //!
 //! Rules of RFC 5234's core (`ALPHA`, `DIGIT`) are named by the rule that uses them.
@@ -273,6 +279,27 @@ impl<'o, 'g> Placer<'o, 'g> {
         valid: bool,
         fails_after: bool,
     ) -> Vec<String> {
+        (self
+            .transplants_read(rule, not_under, text, valid, fails_after)
+            .into_iter())
+        .map(|(t, _)| t)
+        .collect()
+    }
+
+    /// [`Placer::transplants`], each invalid one with whether the oracle could have
+    /// read the piece in the rule: it fails within the piece, or the rule can begin
+    /// with it. Where it fails after a piece the rule cannot begin with, the oracle
+    /// read the piece as something else (`:` put for a `reg-name` before a port is
+    /// the port's `:`, and the second `:` fails).
+    fn transplants_read(
+        &mut self,
+        rule: &str,
+        not_under: Option<&str>,
+        text: &str,
+        valid: bool,
+        fails_after: bool,
+    ) -> Vec<(String, bool)> {
+        let begins = !valid && self.begins(rule, text);
         let found = self.occurrences().get(rule).cloned().unwrap_or_default();
         let mut by_parent: Vec<(String, Vec<Occurrence>)> = Vec::new();
         for o in found
@@ -284,7 +311,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 None => by_parent.push((o.parent.clone(), vec![o])),
             }
         }
-        let mut out: Vec<String> = Vec::new();
+        let mut out: Vec<(String, bool)> = Vec::new();
         for depth in 0.. {
             let before = out.len();
             let mut any = false;
@@ -293,19 +320,27 @@ impl<'o, 'g> Placer<'o, 'g> {
                 any = true;
                 let base = &self.pool[o.input];
                 let t = format!("{}{text}{}", &base[..o.start], &base[o.end..]);
-                if out.len() < TRIED_PLACES
-                    && !out.contains(&t)
-                    && self.oracle.matches(&self.rule, &t).ok() == Some(valid)
-                    && (!fails_after
-                        || self
-                            .oracle
-                            .explain(&self.rule, &t)
-                            .ok()
-                            .map(|e| e.byte_offset)
-                            == Some(o.start + text.len()))
+                if out.len() >= TRIED_PLACES
+                    || out.iter().any(|(u, _)| *u == t)
+                    || self.oracle.matches(&self.rule, &t).ok() != Some(valid)
                 {
-                    out.push(t);
+                    continue;
                 }
+                if valid {
+                    out.push((t, true));
+                    continue;
+                }
+                let end = o.start + text.len();
+                let at = self
+                    .oracle
+                    .explain(&self.rule, &t)
+                    .ok()
+                    .map(|e| e.byte_offset);
+                if fails_after && at != Some(end) {
+                    continue;
+                }
+                let read = begins || at.is_some_and(|at| at < end);
+                out.push((t, read));
             }
             if !any || out.len() >= TRIED_PLACES || (depth > 50 && out.len() == before) {
                 break;
@@ -416,6 +451,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         let mut candidates = self.neighbours(s, failure.as_ref().map_or(0, |e| e.char_offset));
         if let Some(e) = &failure {
             candidates.extend(self.where_it_failed(s, e));
+            candidates.extend(self.around_the_failure(s, e));
         }
         if candidates.is_empty() {
             return Place::rule(&self.rule);
@@ -433,7 +469,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         // `[::aaaa]`, an `h16`): the edit that takes back a character the program
         // let through says where it let it. Without such a rule, the rule most
         // neighbours name.
-        let mut taken: Vec<(&Candidate, f64)> = Vec::new();
+        let mut tried: Vec<(&Candidate, Vec<(bool, bool)>)> = Vec::new();
         let mut seen: Vec<(&str, &str)> = Vec::new();
         for c in &candidates {
             let rule = c.place().rule.as_str();
@@ -441,15 +477,33 @@ impl<'o, 'g> Placer<'o, 'g> {
                 continue;
             }
             seen.push((rule, c.piece.as_str()));
-            let answers: Vec<bool> = self
-                .transplants(rule, None, &c.piece, false, c.fails_after)
-                .iter()
-                .filter(|t| t.as_str() != s)
-                .filter_map(|t| says_valid(t))
+            let answers: Vec<(bool, bool)> = self
+                .transplants_read(rule, None, &c.piece, false, c.fails_after)
+                .into_iter()
+                .filter(|(t, _)| t.as_str() != s)
+                .filter_map(|(t, read)| says_valid(&t).map(|v| (v, read)))
                 .collect();
-            let yes = answers.iter().filter(|&&v| v).count();
-            if answers.len() >= 2 && 2 * yes > answers.len() {
-                taken.push((c, yes as f64 / answers.len() as f64));
+            tried.push((c, answers));
+        }
+        let score = |answers: &mut dyn Iterator<Item = &(bool, bool)>| {
+            let (n, yes) = answers.fold((0, 0), |(n, yes), a| (n + 1, yes + usize::from(a.0)));
+            (n >= 2 && 2 * yes > n).then(|| yes as f64 / n as f64)
+        };
+        // A try where the oracle read the piece as something else counts for the
+        // rule only when no rule above it, holding its piece, is let through: the
+        // program may take the piece with what follows it as one (`:` for a
+        // `reg-name` before a port's `:` makes `::`, let through as an `authority`'s
+        // `@::`).
+        let outer: Vec<&Candidate> = (tried.iter())
+            .filter(|(_, answers)| score(&mut answers.iter()).is_some())
+            .map(|(c, _)| *c)
+            .collect();
+        let mut taken: Vec<(&Candidate, f64)> = Vec::new();
+        for (c, answers) in &tried {
+            let held = outer.iter().any(|o| holds(o, c));
+            let own = score(&mut answers.iter().filter(|(_, read)| *read || !held));
+            if let Some(v) = own {
+                taken.push((c, v));
             }
         }
         // A rule under another let through with the same piece at the same place,
@@ -566,6 +620,44 @@ impl<'o, 'g> Placer<'o, 'g> {
                         inserted: matches!(e, Edit::Insert(..)),
                     });
                 }
+            }
+        }
+        out
+    }
+
+    /// The rules the oracle was in where it failed on `s` (`e`), at a character,
+    /// that hold the valid text before it (its parse tree's rules that end there),
+    /// each with its text and that character: a program taking `::` as a host lets
+    /// `@::` through in the `authority` the oracle reads `//@:` with.
+    fn around_the_failure(&self, s: &str, e: &OracleError) -> Vec<Candidate> {
+        let Some(found) = e.found else {
+            return Vec::new();
+        };
+        let end = e.byte_offset.min(s.len());
+        let Ok(tree) = self.oracle.tree_of_every_rule(&self.rule, &s[..end]) else {
+            return Vec::new();
+        };
+        let within: Vec<&str> = e.rule.iter().chain(&e.within).map(String::as_str).collect();
+        let mut out = Vec::new();
+        let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
+        while let Some(path) = stack.pop() {
+            let n = node_at(&tree, &path);
+            for (k, c) in n.children.iter().enumerate() {
+                if c.end == end {
+                    let mut p = path.clone();
+                    p.push(k);
+                    stack.push(p);
+                }
+            }
+            if !path.is_empty() && !self.is_core(&n.rule) && within.contains(&n.rule.as_str()) {
+                out.push(Candidate {
+                    chain: chain_to(&tree, &path),
+                    piece: s[n.start..end + found.len_utf8()].to_string(),
+                    start: n.start,
+                    distance: 0,
+                    fails_after: false,
+                    inserted: false,
+                });
             }
         }
         out
@@ -847,6 +939,33 @@ mod tests {
             ["fragment", "pchar"].contains(&place.rule.as_str()),
             "{place:?}"
         );
+    }
+
+    #[test]
+    fn a_bare_ipv6_host_is_named_at_the_authority() {
+        // A program whose host takes an IPv6 address without brackets: `//@::` is
+        // mended by no edit that keeps `::` a host; the oracle fails at the second
+        // `:`, in the `authority` it reads `//@:` with, and `@::` put for an
+        // authority is let through. A `:` put for a `reg-name` before a port's `:`
+        // is let through too, but the oracle reads it as the port's `:` and fails
+        // after it (no `reg-name` begins with `:`): with the `authority` around it
+        // let through, that says nothing of the `reg-name`.
+        let g = planted("host = IP-literal / IPv4address / reg-name / IPv6address\n");
+        let program = Oracle::of(&g);
+        let builtin = Grammars::builtin();
+        let o = Oracle::new(&builtin, VariantName::Uri);
+        let alphabet = counterexamples::alphabet(&builtin, VariantName::Uri);
+        let pool: Vec<&str> = (POOL.iter().copied())
+            .chain(["//a:1/", "//u@h:2", "//b:3?q", "//x@y:4#f"])
+            .collect();
+        let mut p = Placer::new(&o, "URI-reference", &alphabet, &pool);
+        for s in ["//::", "//@::"] {
+            let place = p.accepted(s, &mut |t| program.matches("URI-reference", t).ok());
+            assert!(
+                ["authority", "host"].contains(&place.rule.as_str()),
+                "{s}: {place:?}"
+            );
+        }
     }
 
     #[test]

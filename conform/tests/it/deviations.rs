@@ -191,11 +191,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
          colon: kept apart, as a second cause must not be reduced away (the two-causes row)",
     ),
     (
-        "host takes a bare IPv6 address",
-        "no valid string one edit from `//::` has `::` as its host, so no neighbour names \
-         `host`; `reg-name` is named",
-    ),
-    (
         "path-absolute may start with //",
         "the program reads `//@@` and `//:a` as paths, which no valid string one edit \
          away is: each is named where the grammar reads an authority",
