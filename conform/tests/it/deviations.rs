@@ -192,13 +192,15 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "path-absolute may start with //",
-        "the program reads `//@@` and `//:a` as paths, which no valid string one edit \
-         away is: each is named where the grammar reads an authority",
+        "the program reads `//:a` and `//@@` as paths (`/`, an empty segment, then \
+         `/:a`), which no valid string one edit away is: `//:a` is named `authority`, \
+         where the grammar reads it, and `//@@` makes a second group",
     ),
     (
         "an optional first slash",
-        "`/[::]` and `//:a` are each minimal; the second is read by the program as `/` \
-         then an empty authority, which no valid neighbour shows",
+        "`//:a` is named `relative-part` in every seed, but in some `//@@` (read by the \
+         program as `/`, an empty authority and `/@@`) is kept apart, named where the \
+         grammar fails in it",
     ),
 ];
 
