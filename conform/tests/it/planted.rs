@@ -187,8 +187,9 @@ fn every_disagreement_counts_in_one_group() {
 /// deviations got 0-9 hits in 5,000 inputs, found in some seeds and not others).
 /// The near misses replace each character beyond ASCII by the ends of every class
 /// beyond ASCII, so the refused code point is asked in many inputs of every seed:
-/// 17, 12 and 14 disagreements in seeds 0-2, where the edits by code-point
-/// neighbours alone gave 2, 1 and 3.
+/// 9, 9 and 11 disagreements in seeds 0-2 (17, 12 and 14 before an eighth kind of
+/// near miss, a rule without its delimiters, shared their budget), where the edits
+/// by code-point neighbours alone gave 2, 1 and 3.
 fn a_range_that_starts_one_late_is_found() {
     for seed in 0..3 {
         let options = Options {
@@ -197,7 +198,7 @@ fn a_range_that_starts_one_late_is_found() {
         };
         let report = run(&options, &myself("ucschar")).unwrap();
         assert!(
-            report.disagreements >= 10,
+            report.disagreements >= 6,
             "seed {seed}: {} disagreements",
             report.disagreements
         );
