@@ -40,6 +40,11 @@ use iri_grammar_abnf::oracle::explain::{OracleError, OracleNode, OracleTree};
 use iri_grammar_abnf::oracle::Oracle;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, HashMap};
+use tree::{
+    byte_of, chain_to, chains, common_prefix, grown, node_at, path_at_point, path_holding, Edit,
+};
+
+mod tree;
 
 /// A rule of the parse tree, and which alternative of its definition it took.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -118,92 +123,6 @@ pub struct Placer<'o, 'g> {
     pool: &'o [&'o str],
     /// Where each rule occurs in the pool, built on first use.
     occurrences: Option<HashMap<String, Vec<Occurrence>>>,
-}
-
-/// An edit of a string, at a character index.
-#[derive(Debug, Clone, Copy)]
-enum Edit {
-    Delete(usize),
-    Replace(usize, char),
-    Insert(usize, char),
-}
-
-impl Edit {
-    fn apply(self, chars: &[char]) -> String {
-        let mut v = chars.to_vec();
-        match self {
-            Edit::Delete(p) => {
-                v.remove(p);
-            }
-            Edit::Replace(p, c) => v[p] = c,
-            Edit::Insert(p, c) => v.insert(p, c),
-        }
-        v.into_iter().collect()
-    }
-
-    /// Where character `q` of the string is in the edited one (`None`: the edited
-    /// character itself).
-    fn moved(self, q: usize) -> Option<usize> {
-        match self {
-            Edit::Delete(p) | Edit::Replace(p, _) if q == p => None,
-            Edit::Delete(p) if q > p => Some(q - 1),
-            Edit::Insert(p, _) if q >= p => Some(q + 1),
-            _ => Some(q),
-        }
-    }
-}
-
-/// For each character of the tree's input, the rules that hold it, from the root,
-/// with their alternatives.
-fn chains(tree: &OracleTree<'_>) -> Vec<Vec<Place>> {
-    tree.input
-        .char_indices()
-        .map(|(b, c)| {
-            let mut chain = vec![Place::of(&tree.root)];
-            let mut n = &tree.root;
-            while let Some(c) = n
-                .children
-                .iter()
-                .find(|k| k.start <= b && b + c.len_utf8() <= k.end)
-            {
-                chain.push(Place::of(c));
-                n = c;
-            }
-            chain
-        })
-        .collect()
-}
-
-/// The path (child indices from the root) of the deepest node holding `from..to`
-/// (not empty).
-fn path_holding(tree: &OracleTree<'_>, from: usize, to: usize) -> Vec<usize> {
-    let mut path = Vec::new();
-    let mut n = &tree.root;
-    while let Some(k) = n
-        .children
-        .iter()
-        .position(|c| c.start <= from && to <= c.end)
-    {
-        path.push(k);
-        n = &n.children[k];
-    }
-    path
-}
-
-fn node_at<'t>(tree: &'t OracleTree<'_>, path: &[usize]) -> &'t OracleNode {
-    path.iter().fold(&tree.root, |n, &k| &n.children[k])
-}
-
-fn common_prefix(a: &[usize], b: &[usize]) -> Vec<usize> {
-    a.iter()
-        .zip(b)
-        .take_while(|(x, y)| x == y)
-        .map(|(x, _)| *x)
-        .collect()
-}
-
-fn byte_of(chars: &[char], k: usize) -> usize {
-    chars[..k].iter().map(|c| c.len_utf8()).sum()
 }
 
 impl<'o, 'g> Placer<'o, 'g> {
@@ -738,17 +657,6 @@ fn holds(o: &Candidate, c: &Candidate) -> bool {
         && c.start + c.piece.len() <= o.start + o.piece.len()
 }
 
-/// The places from the root to the node at `path`.
-fn chain_to(tree: &OracleTree<'_>, path: &[usize]) -> Vec<Place> {
-    let mut n = &tree.root;
-    let mut chain = vec![Place::of(n)];
-    for &k in path {
-        n = &n.children[k];
-        chain.push(Place::of(n));
-    }
-    chain
-}
-
 /// The deepest place all `chains` share, by rule name: the same rule may have taken
 /// different alternatives in different neighbours (then it has none).
 fn holding_them_all<'c>(mut chains: impl Iterator<Item = &'c Vec<Place>>) -> Option<Place> {
@@ -767,51 +675,6 @@ fn holding_them_all<'c>(mut chains: impl Iterator<Item = &'c Vec<Place>>) -> Opt
         }
     }
     common.pop()
-}
-
-/// The path of the node that grew by the character inserted at byte `at` (of
-/// `len` bytes): the deepest node of `before` whose rule spans one more character
-/// in `after`, from the same start.
-fn grown(before: &OracleTree<'_>, after: &OracleTree<'_>, at: usize, len: usize) -> Vec<usize> {
-    let mut path = Vec::new();
-    let (mut n, mut m) = (&before.root, &after.root);
-    while let Some(mc) = m
-        .children
-        .iter()
-        .find(|c| c.start <= at && at + len <= c.end)
-    {
-        let Some(k) = n
-            .children
-            .iter()
-            .position(|c| c.rule == mc.rule && c.start == mc.start && c.end + len == mc.end)
-        else {
-            break;
-        };
-        path.push(k);
-        n = &n.children[k];
-        m = mc;
-    }
-    path
-}
-
-/// The path of the deepest node whose span touches byte `at` (a point: where a
-/// character was deleted), empty nodes included.
-fn path_at_point(tree: &OracleTree<'_>, at: usize) -> Vec<usize> {
-    let mut best: Vec<usize> = Vec::new();
-    let mut stack: Vec<(Vec<usize>, &OracleNode)> = vec![(Vec::new(), &tree.root)];
-    while let Some((path, n)) = stack.pop() {
-        if path.len() > best.len() {
-            best = path.clone();
-        }
-        for (k, c) in n.children.iter().enumerate() {
-            if c.start <= at && at <= c.end {
-                let mut p = path.clone();
-                p.push(k);
-                stack.push((p, c));
-            }
-        }
-    }
-    best
 }
 
 /// The rule of a component, in `variant`'s names (`port`, `ihost`, `path`): where a
@@ -835,200 +698,4 @@ pub fn component_place(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use iri_grammar_abnf::model::builtin::files;
-    use iri_grammar_abnf::{strings::counterexamples, Grammar, Grammars, VariantName};
-
-    /// Valid strings of every part of a URI reference, to try rules in.
-    const POOL: &[&str] = &[
-        "http://user:pw@example.com:80/a/b?q=1#f",
-        "//1.2.3.4/x",
-        "//[::1.2.3.4]",
-        "//[v1.x]/a",
-        "a/b;c",
-        "/~x/'y'",
-        "?a/b",
-        "//h~/p",
-        "urn:x",
-        "ftp://h",
-        "a+b:c",
-    ];
-
-    fn placer<'o, 'g>(
-        o: &'o Oracle<'g>,
-        g: &Grammars,
-        v: VariantName,
-        rule: &str,
-    ) -> Placer<'o, 'g> {
-        Placer::new(o, rule, &counterexamples::alphabet(g, v), POOL)
-    }
-
-    #[test]
-    fn a_larger_dec_octet_is_found_in_dec_octet() {
-        let g = Grammars::builtin();
-        let o = Oracle::new(&g, VariantName::Iri);
-        // A program whose dec-octet takes 256, and leading zeros.
-        let program = |t: &str| {
-            let t = t
-                .replace("256", "255")
-                .replace(".00", ".0")
-                .replace("[::00", "[::0");
-            o.matches("IRI-reference", &t).ok()
-        };
-        let mut p = placer(&o, &g, VariantName::Iri, "IRI-reference");
-        for s in ["//[::256.0.0.0]", "//[::0.0.0.00]", "//[::00.0.0.0]"] {
-            assert_eq!(p.accepted(s, &mut |t| program(t)).rule, "dec-octet", "{s}");
-        }
-    }
-
-    #[test]
-    fn a_longer_h16_is_found_in_h16_wherever_it_is() {
-        // A program whose h16 takes five digits (`1*5HEXDIG`): `[::aaaaa]` is mended
-        // by deleting an `a` (an `h16`) and by inserting a `:` (`a:aaaa`, an
-        // `ls32`); the deletion says where the program let the digit through, so
-        // that both examples make one group.
-        let g = Grammar::from_abnf(&[
-            ("core.abnf", files::CORE),
-            ("rfc3986.abnf", files::RFC3986),
-            ("planted.abnf", "h16 = 1*5HEXDIG\n"),
-        ])
-        .unwrap();
-        let planted = Oracle::of(&g);
-        let builtin = Grammars::builtin();
-        let o = Oracle::new(&builtin, VariantName::Uri);
-        let alphabet = counterexamples::alphabet(&builtin, VariantName::Uri);
-        let pool: Vec<&str> = (POOL.iter().copied())
-            .chain(["//[1:2::3]", "//[1::2:3]", "//[1:2::1.2.3.4]", "//[ab::]"])
-            .collect();
-        let mut p = Placer::new(&o, "URI-reference", &alphabet, &pool);
-        for s in ["//[::aaaaa]", "//[aaaaa::]"] {
-            let place = p.accepted(s, &mut |t| planted.matches("URI-reference", t).ok());
-            assert_eq!(place.rule, "h16", "{s}");
-        }
-    }
-
-    /// An oracle of RFC 3986 with `planted` layered over it: a program that parts
-    /// from the grammar there.
-    fn planted(planted: &str) -> Grammar {
-        Grammar::from_abnf(&[
-            ("core.abnf", files::CORE),
-            ("rfc3986.abnf", files::RFC3986),
-            ("planted.abnf", planted),
-        ])
-        .unwrap()
-    }
-
-    #[test]
-    fn a_fragment_taking_a_hash_is_not_named_at_a_rule_it_did_not_begin() {
-        // `##` fails where a `pct-encoded` of the fragment could begin: the piece
-        // before it, `#`, begins none, though a `#` put for a `pct-encoded` just
-        // before a fragment (`/a%41#`) is let through. `pchar` and `fragment` taking
-        // `#` take the same strings.
-        let g = planted("fragment = *( pchar / \"/\" / \"?\" / \"#\" )\n");
-        let program = Oracle::of(&g);
-        let builtin = Grammars::builtin();
-        let o = Oracle::new(&builtin, VariantName::Uri);
-        let alphabet = counterexamples::alphabet(&builtin, VariantName::Uri);
-        let pool: Vec<&str> = (POOL.iter().copied())
-            .chain(["/a%41#", "?%41#b", "a:%41#", "/%41#c"])
-            .collect();
-        let mut p = Placer::new(&o, "URI-reference", &alphabet, &pool);
-        let place = p.accepted("##", &mut |t| program.matches("URI-reference", t).ok());
-        assert!(
-            ["fragment", "pchar"].contains(&place.rule.as_str()),
-            "{place:?}"
-        );
-    }
-
-    #[test]
-    fn a_bare_ipv6_host_is_named_at_the_authority() {
-        // A program whose host takes an IPv6 address without brackets: `//@::` is
-        // mended by no edit that keeps `::` a host; the oracle fails at the second
-        // `:`, in the `authority` it reads `//@:` with, and `@::` put for an
-        // authority is let through. A `:` put for a `reg-name` before a port's `:`
-        // is let through too, but the oracle reads it as the port's `:` and fails
-        // after it (no `reg-name` begins with `:`): with the `authority` around it
-        // let through, that says nothing of the `reg-name`.
-        let g = planted("host = IP-literal / IPv4address / reg-name / IPv6address\n");
-        let program = Oracle::of(&g);
-        let builtin = Grammars::builtin();
-        let o = Oracle::new(&builtin, VariantName::Uri);
-        let alphabet = counterexamples::alphabet(&builtin, VariantName::Uri);
-        let pool: Vec<&str> = (POOL.iter().copied())
-            .chain(["//a:1/", "//u@h:2", "//b:3?q", "//x@y:4#f"])
-            .collect();
-        let mut p = Placer::new(&o, "URI-reference", &alphabet, &pool);
-        for s in ["//::", "//@::"] {
-            let place = p.accepted(s, &mut |t| program.matches("URI-reference", t).ok());
-            assert!(
-                ["authority", "host"].contains(&place.rule.as_str()),
-                "{s}: {place:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_rejected_string_is_found_where_the_edits_bring_agreement() {
-        let g = Grammars::builtin();
-        let o = Oracle::new(&g, VariantName::Uri);
-        let mut p = placer(&o, &g, VariantName::Uri, "URI-reference");
-        // A program that rejects a port of more than 4 digits: deleting a digit of
-        // the port brings agreement back; deleting a `/` of `//` does too, but moves
-        // the parse to another alternative of relative-part, and does not count.
-        let mut short_ports = |t: &str| {
-            let port_ok = o.tree("URI-reference", t).ok().is_none_or(|_| {
-                t.rsplit_once(':')
-                    .is_none_or(|(_, p)| p.len() < 5 || !p.bytes().all(|b| b.is_ascii_digit()))
-            });
-            Some(o.matches("URI-reference", t).unwrap() && port_ok)
-        };
-        assert_eq!(p.rejected("//:00000", &mut short_ports).rule, "port");
-        assert_eq!(p.rejected("a:b", &mut |_| Some(false)).rule, "URI");
-        // A program that refuses `~` in a host only is named at reg-name; one that
-        // refuses it everywhere, at unreserved.
-        let mut no_tilde_in_host = |t: &str| {
-            let host = t
-                .strip_prefix("//")
-                .map(|r| r.split('/').next().unwrap_or(""));
-            Some(o.matches("URI-reference", t).unwrap() && !host.is_some_and(|h| h.contains('~')))
-        };
-        assert_eq!(p.rejected("//~", &mut no_tilde_in_host).rule, "reg-name");
-        let mut no_tilde =
-            |t: &str| Some(o.matches("URI-reference", t).unwrap() && !t.contains('~'));
-        assert_eq!(p.rejected("~", &mut no_tilde).rule, "unreserved");
-    }
-
-    #[test]
-    fn an_accepted_scheme_character_is_named_at_scheme() {
-        let g = Grammars::builtin();
-        let o = Oracle::new(&g, VariantName::Uri);
-        let mut p = placer(&o, &g, VariantName::Uri, "URI-reference");
-        // A program whose scheme takes `_`: `a_:` is a scheme to it, not a path.
-        let mut program = |t: &str| {
-            let t = match t.split_once(':') {
-                Some((scheme, rest)) => format!("{}:{rest}", scheme.replace('_', "a")),
-                None => t.to_string(),
-            };
-            o.matches("URI-reference", &t).ok()
-        };
-        assert_eq!(p.accepted("a_:", &mut program).rule, "scheme");
-    }
-
-    #[test]
-    fn a_component_is_named_by_its_rule() {
-        use iri_grammar::Component;
-        assert_eq!(
-            component_place(Component::Port, VariantName::Uri).rule,
-            "port"
-        );
-        assert_eq!(
-            component_place(Component::Host, VariantName::Iri).rule,
-            "ihost"
-        );
-        assert_eq!(
-            component_place(Component::Path, VariantName::Uri).rule,
-            "path"
-        );
-    }
-}
+mod tests;
