@@ -14,8 +14,11 @@
 //!      ASCII (the first and last code point of each of the grammar's
 //!      [`counterexamples::classes`], and those just outside: `ucschar`'s and
 //!      `iprivate`'s ranges);
-//!    - each character in an ASCII range of the grammar replaced by the range's
-//!      ends and the code points just outside them (`%x30-35`: `/`, `0`, `5`, `6`);
+//!    - each character in an ASCII range of the rule holding it replaced by the
+//!      range's ends and the code points just outside them (`%x30-35`: `/`, `0`,
+//!      `5`, `6`), also where a rule takes an alternative that the covering strings
+//!      take only elsewhere, put there (`"25" %x30-35` in a host's IPv4 address, put
+//!      in an IP literal's: `alternatives_in_every_context`);
 //!    - a line break, white space, a NUL or a byte order mark at either end
 //!      (characters the grammar lumps with others and programs treat apart);
 //!    - the character deleted, doubled, and replaced by its neighbours in code
@@ -49,7 +52,7 @@ use iri_grammar_abnf::strings::generate::{Counts, Generator};
 use iri_grammar_abnf::{Element, Grammars};
 use iri_grammar_coverage::{cover, runtime_rule, Coverage};
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// How many strings are drawn for each target of the cover set (as `iri generate`).
 const ATTEMPTS: usize = 200;
@@ -154,7 +157,8 @@ pub fn inputs(
     // part of the share (what a kind does not use goes to the others) and spread
     // evenly over its list, so that no kind crowds out another: repetitions one past
     // their most; the ends of the classes beyond ASCII; the ends of the ASCII
-    // ranges; a character at either end that the grammar treats like its class but
+    // ranges, also in the contexts where the covering strings do not take an
+    // alternative; a character at either end that the grammar treats like its class but
     // programs often do not; the character deleted, doubled, and replaced by its
     // code-point neighbours; the classes a rule may be confused with; a rule's text
     // without the delimiters of the rule around it; then every
@@ -175,20 +179,38 @@ pub fn inputs(
     let trees: Vec<OracleTree<'_>> = (by_length.iter())
         .filter_map(|s| oracle.tree(rule, s).ok())
         .collect();
-    let places = first_places(&trees, |chain, offset| {
+    // Then valid strings where a rule takes an alternative the covering strings take
+    // only elsewhere (a `"25" %x30-35` octet inside an IP literal), so that the
+    // edits at a character's place reach it in every context.
+    let transplanted = alternatives_in_every_context(&trees);
+    let more_trees: Vec<OracleTree<'_>> = (transplanted.iter())
+        .filter_map(|s| oracle.tree(rule, s).ok())
+        .collect();
+    let places = first_places(trees.iter().chain(&more_trees), |chain, offset| {
         let rules: Vec<(String, Option<(usize, usize)>)> = (chain.iter())
             .map(|n| (n.rule.clone(), n.alternative))
             .collect();
         (rules, offset)
     });
+    // Only the range ends are made at the places these strings add; the other
+    // edits of a place draw from the covering strings alone.
+    let covering: HashSet<&str> = by_length.iter().map(|s| s.as_str()).collect();
+    let covered: Vec<_> = (places.iter())
+        .filter(|(s, _)| covering.contains(s))
+        .cloned()
+        .collect();
     let kinds: Vec<Vec<String>> = [
         one_past,
         (set.strings.iter())
             .flat_map(|s| class_end_edits(s, &ends))
             .collect(),
-        at_places(&places, |chars, k| range_end_edits(chars, k, &ranges)),
+        (transplanted.iter().cloned())
+            .chain(at_places(&places, |chars, p| {
+                range_end_edits(chars, p, &ranges)
+            }))
+            .collect(),
         (set.strings.iter()).flat_map(|s| at_the_ends(s)).collect(),
-        at_places(&places, boundary_edits),
+        at_places(&covered, |chars, p| boundary_edits(chars, p.k)),
         class_confusions(&oracle, rule, &trees, &alphabet),
         unwrapped(&trees),
         (by_length.iter())
@@ -342,35 +364,62 @@ fn class_end_edits(s: &str, ends: &[char]) -> Vec<String> {
     out
 }
 
-/// The ranges of ASCII code points the grammar's rules name (`%x30-35` of
-/// `dec-octet`, `%x41-5A` of `ALPHA`).
-fn ascii_ranges(grammars: &Grammars, variant: VariantName) -> Vec<(u32, u32)> {
-    fn walk(e: &Element, out: &mut Vec<(u32, u32)>) {
+/// For each rule (by its name in lowercase), the ranges of ASCII code points its
+/// definition names and those of the rules it is made of (`dec-octet`: `%x30-35`,
+/// `%x30-34`, `%x31-39` and `DIGIT`'s `%x30-39`; `scheme`: `ALPHA`'s and `DIGIT`'s).
+fn ascii_ranges(grammars: &Grammars, variant: VariantName) -> HashMap<String, Vec<(u32, u32)>> {
+    let table = grammars.table(variant);
+    let definition = |name: &str| {
+        (table.iter())
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+            .map(|r| &r.definition)
+    };
+    fn walk<'g>(e: &'g Element, out: &mut Vec<(u32, u32)>, rules: &mut Vec<&'g str>) {
         match e {
             Element::Alternation(v) | Element::Concatenation(v) => {
-                v.iter().for_each(|x| walk(x, out))
+                v.iter().for_each(|x| walk(x, out, rules))
             }
-            Element::Repetition { element, .. } => walk(element, out),
+            Element::Repetition { element, .. } => walk(element, out, rules),
             Element::Range(lo, hi) if *hi < 0x80 && !out.contains(&(*lo, *hi)) => {
                 out.push((*lo, *hi))
             }
+            Element::Rule(name) => rules.push(name),
             _ => {}
         }
     }
-    let mut out = Vec::new();
-    for r in grammars.table(variant) {
-        walk(&r.definition, &mut out);
+    let mut by_rule = HashMap::new();
+    for r in &table {
+        let mut out = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut rules = vec![r.name.as_str()];
+        while let Some(name) = rules.pop() {
+            if seen.insert(name.to_ascii_lowercase()) {
+                if let Some(d) = definition(name) {
+                    walk(d, &mut out, &mut rules);
+                }
+            }
+        }
+        by_rule.insert(r.name.to_ascii_lowercase(), out);
     }
-    out
+    by_rule
 }
 
 /// The edits at the ends of the ASCII ranges a character is in: the character at
-/// `k` of `chars` replaced by the first and last code points of each range holding it
-/// and those just outside. `0` of `250` becomes `6` (past `%x30-35`) as well as `/`,
-/// `9` and `:`: the code-point neighbours of the character alone reach the end of
-/// its range only when the character happens to be there.
-fn range_end_edits(chars: &[char], k: usize, ranges: &[(u32, u32)]) -> Vec<String> {
+/// place `p` of `chars` replaced by the first and last code points of each range of
+/// the rule holding it ([`ascii_ranges`]) that holds it, and those just outside.
+/// `0` of `250` becomes `6` (past `%x30-35`) as well as `/`, `9` and `:`: the
+/// code-point neighbours of the character alone reach the end of its range only
+/// when the character happens to be there. The ranges of other rules are left out:
+/// `dec-octet`'s `%x30-34` says nothing of a digit in a port.
+fn range_end_edits(
+    chars: &[char],
+    p: Place<'_>,
+    ranges: &HashMap<String, Vec<(u32, u32)>>,
+) -> Vec<String> {
+    let k = p.k;
     let c = chars[k] as u32;
+    let none = Vec::new();
+    let ranges = ranges.get(&p.rule.to_ascii_lowercase()).unwrap_or(&none);
     let mut ends: Vec<u32> = ranges
         .iter()
         .filter(|&&(lo, hi)| (lo..=hi).contains(&c))
@@ -384,6 +433,14 @@ fn range_end_edits(chars: &[char], k: usize, ranges: &[(u32, u32)]) -> Vec<Strin
         .collect()
 }
 
+/// A character's place in a string: its index, and the innermost rule holding it
+/// (one-character rules folded into their parent).
+#[derive(Debug, Clone, Copy)]
+struct Place<'t> {
+    k: usize,
+    rule: &'t str,
+}
+
 /// The places of the covering strings where a character sits in a context not met
 /// before, the shortest strings first (their `trees`, parsed by the rule once for
 /// every kind of near miss that needs them): each string, and the index
@@ -392,10 +449,10 @@ fn range_end_edits(chars: &[char], k: usize, ranges: &[(u32, u32)]) -> Vec<Strin
 /// character's offset in the innermost (one-character rules folded into their
 /// parent). `context` makes the key of a place from that: two places of one key are
 /// alike, and only the first is given.
-fn first_places<'s, K: Eq + std::hash::Hash>(
-    trees: &[OracleTree<'s>],
+fn first_places<'t, 's: 't, K: Eq + std::hash::Hash>(
+    trees: impl IntoIterator<Item = &'t OracleTree<'s>>,
     mut context: impl FnMut(&[&OracleNode], usize) -> K,
-) -> Vec<(&'s str, Vec<usize>)> {
+) -> Vec<(&'s str, Vec<Place<'t>>)> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for tree in trees {
@@ -411,7 +468,10 @@ fn first_places<'s, K: Eq + std::hash::Hash>(
             let inner = chain[chain.len() - 1];
             let offset = s[inner.start..b].chars().count();
             if seen.insert(context(&chain, offset)) {
-                new.push(k);
+                new.push(Place {
+                    k,
+                    rule: &inner.rule,
+                });
             }
         }
         if !new.is_empty() {
@@ -421,16 +481,71 @@ fn first_places<'s, K: Eq + std::hash::Hash>(
     out
 }
 
+/// Valid strings in which a rule, where it sits in a covering string, takes an
+/// alternative of its definition that the covering strings take only elsewhere:
+/// the rule's text there replaced by the shortest text of that alternative found in
+/// any of them (a string of one rule put in the place of another string of it
+/// stays valid). The covering strings reach every alternative once, not in every
+/// context: `dec-octet`'s `"25" %x30-35` may be met in a host's IPv4 address and
+/// never inside an IP literal, where `256` is what a program gets wrong. One string
+/// for each context (the rules from the root, with their alternatives) and
+/// alternative not met before.
+fn alternatives_in_every_context(trees: &[OracleTree<'_>]) -> Vec<String> {
+    type Chain = Vec<(String, Option<(usize, usize)>)>;
+    // Each node with the chain of rules above it, the tree's string beside it.
+    let mut nodes: Vec<(&str, &OracleNode, Chain)> = Vec::new();
+    for tree in trees {
+        let mut stack = vec![(&tree.root, Chain::new())];
+        while let Some((n, above)) = stack.pop() {
+            let mut chain = above.clone();
+            chain.push((n.rule.clone(), n.alternative));
+            stack.extend(n.children.iter().rev().map(|c| (c, chain.clone())));
+            nodes.push((tree.input, n, above));
+        }
+    }
+    let mut shortest: HashMap<(&str, (usize, usize)), &str> = HashMap::new();
+    let mut seen: HashSet<Chain> = HashSet::new();
+    for (s, n, above) in &nodes {
+        let mut chain = above.clone();
+        chain.push((n.rule.clone(), n.alternative));
+        seen.insert(chain);
+        if let Some(alt) = n.alternative {
+            let text = &s[n.start..n.end];
+            let best = shortest.entry((n.rule.as_str(), alt)).or_insert(text);
+            if text.chars().count() < best.chars().count() {
+                *best = text;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (s, n, above) in &nodes {
+        let Some((_, of)) = n.alternative else {
+            continue;
+        };
+        for k in 1..=of {
+            let Some(text) = shortest.get(&(n.rule.as_str(), (k, of))) else {
+                continue;
+            };
+            let mut chain = above.clone();
+            chain.push((n.rule.clone(), Some((k, of))));
+            if seen.insert(chain) {
+                out.push(format!("{}{text}{}", &s[..n.start], &s[n.end..]));
+            }
+        }
+    }
+    out
+}
+
 /// The edits `edit` makes at each of `places`.
 fn at_places(
-    places: &[(&str, Vec<usize>)],
-    edit: impl Fn(&[char], usize) -> Vec<String>,
+    places: &[(&str, Vec<Place<'_>>)],
+    edit: impl Fn(&[char], Place<'_>) -> Vec<String>,
 ) -> Vec<String> {
     let mut out = Vec::new();
     for (s, at) in places {
         let chars: Vec<char> = s.chars().collect();
-        for &k in at {
-            out.extend(edit(&chars, k));
+        for &p in at {
+            out.extend(edit(&chars, p));
         }
     }
     out
@@ -473,7 +588,7 @@ fn class_confusions(
     let places = first_places(trees, |chain, _| chain[chain.len() - 1].rule.clone());
     for (s, at) in places {
         let chars: Vec<char> = s.chars().collect();
-        for k in at {
+        for Place { k, .. } in at {
             let taken: Vec<bool> = (alphabet.iter())
                 .map(|&a| oracle.matches(rule, &edited(&chars, k + 1, a, true)) == Ok(true))
                 .collect();
@@ -590,6 +705,50 @@ mod tests {
         assert!(out.iter().any(|o| o == "//::1/a"), "{out:?}");
         // One string a pair of rules and alternatives: the second adds none.
         assert!(!out.iter().any(|o| o == "//::2"), "{out:?}");
+    }
+
+    #[test]
+    fn alternatives_in_every_context_take_a_rule_met_elsewhere_into_each_place() {
+        let g = Grammars::builtin();
+        let oracle = Oracle::new(&g, VariantName::Uri);
+        let inputs = ["//1.2.3.250", "//[::10.0.0.0]"];
+        let trees: Vec<OracleTree<'_>> = (inputs.iter())
+            .map(|s| oracle.tree("URI-reference", s).unwrap())
+            .collect();
+        let out = alternatives_in_every_context(&trees);
+        // The host's `"25" %x30-35` octet in the IP literal, at its first octet (the
+        // four octets of an IPv4 address are one context), and the IP literal's
+        // `%x31-39 DIGIT` octet in the host.
+        for s in ["//[::250.0.0.0]", "//10.2.3.250"] {
+            assert!(out.iter().any(|o| o == s), "{s} in {out:?}");
+        }
+        assert!(!out.iter().any(|o| o == "//[::0.250.0.0]"), "{out:?}");
+        for s in &out {
+            assert_eq!(oracle.matches("URI-reference", s), Ok(true), "{s}");
+        }
+    }
+
+    #[test]
+    fn range_ends_are_those_of_the_rule_holding_the_character() {
+        let g = Grammars::builtin();
+        let ranges = ascii_ranges(&g, VariantName::Uri);
+        // `dec-octet`'s own ranges and `DIGIT`'s, which it is made of.
+        for r in [(0x30, 0x35), (0x30, 0x34), (0x31, 0x39), (0x30, 0x39)] {
+            assert!(ranges["dec-octet"].contains(&r), "{r:?}");
+        }
+        assert_eq!(ranges["port"], [(0x30, 0x39)]);
+        // A digit of a port is not pushed past `%x30-35`; one of an octet is.
+        let chars: Vec<char> = "//a:250".chars().collect();
+        let port = range_end_edits(&chars, Place { k: 6, rule: "port" }, &ranges);
+        assert!(!port.iter().any(|s| s == "//a:256"), "{port:?}");
+        let chars: Vec<char> = "//1.1.1.250".chars().collect();
+        let p = Place {
+            k: 10,
+            rule: "dec-octet",
+        };
+        assert!(range_end_edits(&chars, p, &ranges)
+            .iter()
+            .any(|s| s == "//1.1.1.256"));
     }
 
     #[test]

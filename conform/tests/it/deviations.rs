@@ -181,11 +181,6 @@ const DEVIATIONS: &[Deviation] = &[
 /// fail on them. Each is a limit of the method, said where the table shows it.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "dec-octet up to 256",
-        "`256` is wrong only inside an IP literal, and the covering strings of some \
-         seeds have no octet of `\"25\" %x30-35` in one to make it from",
-    ),
-    (
         "segment-nz-nc takes :",
         "`a://:a` (`a:` a first segment, then `//:a`) fails at its last `a` and `:` at the \
          colon: kept apart, as a second cause must not be reduced away (the two-causes row)",
