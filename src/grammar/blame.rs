@@ -13,8 +13,9 @@
 //! `IRI` given `rel/only`) is said to be that.
 
 use super::components::{Component, Components, ABSENT};
+use super::error::failure_offset;
 use super::split::Boundaries;
-use super::{check, is_match, Rule, Variant, VariantName};
+use super::{is_match, Rule, Variant, VariantName};
 use core::fmt;
 
 /// The component a reference failed in: which one, where, and what it may hold
@@ -191,8 +192,10 @@ pub(crate) fn diagnose<V: Variant>(
         .flatten()
         .find_map(|(component, part, start, end)| {
             let text = &input[start..end];
-            let e = check::<V>(part, text).err()?;
-            let (byte_offset, char_offset, found) = at(start + e.byte_offset());
+            if is_match::<V>(part, text) {
+                return None;
+            }
+            let (byte_offset, char_offset, found) = at(start + failure_offset::<V>(part, text));
             let may_hold = match component {
                 Component::Scheme => SCHEME,
                 Component::Userinfo => USERINFO,

@@ -678,14 +678,39 @@ fn explain_dyn(variant: VariantName, rule: Rule, input: &str) -> Details {
     crate::with_variant!(variant, V => explain_in::<V>(rule, input))
 }
 
-/// Explains why `input` does not match `rule`: the combinators run again in
-/// `Explain` mode and keep the farthest failure.
+/// Explains why `input` does not match `rule`: the combinators' farthest failure
+/// ([`farthest_failure`]) made into the details.
+fn explain_in<V: Variant>(rule: Rule, input: &str) -> Details {
+    Details::new::<V>(rule, input, farthest_failure::<V>(rule, input))
+}
+
+/// The byte offset of [`MatchError::byte_offset`] for an input that does not match
+/// `rule`, without the rest of the explanation (the expectations, the component to
+/// blame): what `blame` needs of a component that fails on its own.
+pub(crate) fn failure_offset<V: Variant>(rule: Rule, input: &str) -> usize {
+    let failure = farthest_failure::<V>(rule, input);
+    let rem = failure.diag.map_or(failure.rem, |d| d.rem);
+    char_boundary_at_or_before(input, input.len().saturating_sub(rem))
+}
+
+/// The last char boundary of `input` at or before byte `at`.
+fn char_boundary_at_or_before(input: &str, at: usize) -> usize {
+    (0..=at)
+        .rev()
+        .find(|&b| input.is_char_boundary(b))
+        .unwrap_or(0)
+}
+
+/// The combinators run again in `Explain` mode on `input`, keeping the farthest
+/// failure.
 ///
 /// Where the rule is compiled, the automaton first says where that failure is (the
-/// byte no match can go on with, or the end: its offset and the combinators' agree),
-/// and the combinators keep no failure nearer the start ([`Explain`]'s doc says why
-/// the answer is the same). Should none reach that place, they run again keeping all.
-fn explain_in<V: Variant>(rule: Rule, input: &str) -> Details {
+/// byte no match can go on with, or the end), and the combinators keep no failure
+/// nearer the start ([`Explain`]'s doc says why the answer is the same). The two
+/// places are mostly one; where the combinators fail before it (a literal of two
+/// characters, `"::"` in `//[:x`, fails at its start, where the automaton goes on to
+/// the `x`), none reaches it, and they run again keeping all.
+fn farthest_failure<V: Variant>(rule: Rule, input: &str) -> Failure {
     let explain = || full_match::<V, Explain>(rule, input);
     #[cfg(feature = "std")]
     let result = {
@@ -708,14 +733,13 @@ fn explain_in<V: Variant>(rule: Rule, input: &str) -> Details {
     };
     #[cfg(not(feature = "std"))]
     let result = explain();
-    let failure = match result {
+    match result {
         Err(f) => f,
         Ok(_) => Failure {
             rem: input.len(),
             diag: None,
         },
-    };
-    Details::new::<V>(rule, input, failure)
+    }
 }
 
 impl Details {
@@ -725,11 +749,7 @@ impl Details {
             Some(d) => (d.rem, d.expected, d.rules),
             None => (failure.rem, Vec::new(), Vec::new()),
         };
-        let byte_offset = input.len().saturating_sub(rem);
-        let byte_offset = (0..=byte_offset)
-            .rev()
-            .find(|&b| input.is_char_boundary(b))
-            .unwrap_or(0);
+        let byte_offset = char_boundary_at_or_before(input, input.len().saturating_sub(rem));
         let char_offset = input[..byte_offset].chars().count();
         let found = input[byte_offset..].chars().next();
         let mut names: Vec<&'static str> = rules.iter().map(|r| r.name::<V>()).collect();
@@ -923,6 +943,44 @@ mod tests {
             );
         }
         assert_eq!(ascii_literal('é'), None);
+    }
+
+    /// `failure_offset` is the offset of the whole explanation, for the rules whose
+    /// failures `blame` places, on the pieces a component is made of.
+    #[test]
+    fn the_failure_offset_is_the_explanations() {
+        fn each<V: Variant>() {
+            let pieces = [
+                "", "a", "[", "]", ":", "::", "[:", "1", "25", "256", ".", "v", "%", "%4",
+                "@", " ", "é", "\u{10000}", "x",
+            ];
+            for rule in [
+                Rule::Scheme,
+                Rule::Iuserinfo,
+                Rule::Ihost,
+                Rule::Port,
+                Rule::IriReference,
+            ] {
+                for a in pieces {
+                    for b in pieces {
+                        for c in pieces {
+                            let s = alloc::format!("{a}{b}{c}");
+                            if let Err(e) = crate::grammar::check::<V>(rule, &s) {
+                                assert_eq!(
+                                    failure_offset::<V>(rule, &s),
+                                    e.byte_offset(),
+                                    "{:?} {rule:?} {s:?}",
+                                    V::NAME
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        each::<crate::grammar::Uri>();
+        each::<crate::grammar::Iri>();
+        each::<crate::grammar::Leiri>();
     }
 
     /// Inputs at either side of `Kept::INLINE`, some ending in a character of
