@@ -15,7 +15,7 @@
 use super::blame::{diagnose, ComponentFailure};
 use super::components::Component;
 use super::generated::Rule;
-use super::runtime::{Expected, Explain, Failure};
+use super::runtime::{Diag, Expected, Explain, Failure};
 use super::{describe_char, full_match, Variant, VariantName};
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
@@ -689,7 +689,14 @@ fn explain_in<V: Variant>(rule: Rule, input: &str) -> Details {
 /// blame): what `blame` needs of a component that fails on its own.
 pub(crate) fn failure_offset<V: Variant>(rule: Rule, input: &str) -> usize {
     let failure = farthest_failure::<V>(rule, input);
-    let rem = failure.diag.map_or(failure.rem, |d| d.rem);
+    let rem = match failure.diag {
+        Some(d) => {
+            let rem = d.rem;
+            Diag::recycle(d);
+            rem
+        }
+        None => failure.rem,
+    };
     char_boundary_at_or_before(input, input.len().saturating_sub(rem))
 }
 
@@ -745,16 +752,19 @@ fn farthest_failure<V: Variant>(rule: Rule, input: &str) -> Failure {
 impl Details {
     /// The details of `input` against `rule` from the failure of the combinators.
     fn new<V: Variant>(rule: Rule, input: &str, failure: Failure) -> Details {
-        let (rem, expected, rules) = match failure.diag {
-            Some(d) => (d.rem, d.expected, d.rules),
-            None => (failure.rem, Vec::new(), Vec::new()),
+        let (rem, expected, rules): (usize, &[_], &[Rule]) = match &failure.diag {
+            Some(d) => (d.rem, &d.expected, &d.rules),
+            None => (failure.rem, &[], &[]),
         };
         let byte_offset = char_boundary_at_or_before(input, input.len().saturating_sub(rem));
         let char_offset = input[..byte_offset].chars().count();
         let found = input[byte_offset..].chars().next();
         let mut names: Vec<&'static str> = rules.iter().map(|r| r.name::<V>()).collect();
         names.dedup();
-        let groups = expectations::<V>(rule, &input[..byte_offset], &expected);
+        let groups = expectations::<V>(rule, &input[..byte_offset], expected);
+        if let Some(d) = failure.diag {
+            Diag::recycle(d);
+        }
         // The innermost rule: the first on the chain; its enclosing rules follow.
         let innermost = if names.is_empty() {
             None
@@ -951,8 +961,25 @@ mod tests {
     fn the_failure_offset_is_the_explanations() {
         fn each<V: Variant>() {
             let pieces = [
-                "", "a", "[", "]", ":", "::", "[:", "1", "25", "256", ".", "v", "%", "%4",
-                "@", " ", "é", "\u{10000}", "x",
+                "",
+                "a",
+                "[",
+                "]",
+                ":",
+                "::",
+                "[:",
+                "1",
+                "25",
+                "256",
+                ".",
+                "v",
+                "%",
+                "%4",
+                "@",
+                " ",
+                "é",
+                "\u{10000}",
+                "x",
             ];
             for rule in [
                 Rule::Scheme,

@@ -32,7 +32,6 @@ use super::automaton::{scan_table, skip_ascii, ScanTable};
 use super::generated::Rule;
 use super::Variant;
 use alloc::boxed::Box;
-use alloc::vec;
 use alloc::vec::Vec;
 /// What may come next (shared with the generator, which writes these constants).
 pub use iri_grammar_contract::Set;
@@ -82,7 +81,63 @@ pub struct Diag {
     pub rules: Vec<Rule>,
 }
 
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// Failures a merge dropped, emptied, for [`Diag::boxed`] to fill again: an
+    /// explanation makes and drops a few failures at its farthest place, and each
+    /// is a box and two vectors, three allocations a failure without these. The
+    /// boxes are kept, not their contents: the box is what a failure is made in.
+    #[allow(clippy::vec_box)]
+    static SPARE: core::cell::RefCell<Vec<Box<Diag>>> = const {
+        core::cell::RefCell::new(Vec::new())
+    };
+}
+
 impl Diag {
+    /// How many dropped failures a thread keeps for the next ones.
+    #[cfg(feature = "std")]
+    const SPARES: usize = 32;
+
+    /// A failure at `rem` where `expected` would have gone on, in the room of one
+    /// dropped before ([`Diag::recycle`]) where there is one.
+    pub(crate) fn boxed(rem: usize, expected: &[Expected]) -> Box<Diag> {
+        #[cfg(feature = "std")]
+        if let Some(mut d) = SPARE.try_with(|s| s.borrow_mut().pop()).ok().flatten() {
+            d.rem = rem;
+            d.expected.extend(expected.iter().map(|&e| (e, None)));
+            return d;
+        }
+        // Room for what merges and the rules around usually add: a vector grown
+        // item by item reallocates at 1, 2, 4 and 8, and most failures that reach
+        // the explanation are left by four rules or more.
+        let mut owned = Vec::with_capacity(expected.len() + 4);
+        owned.extend(expected.iter().map(|&e| (e, None)));
+        Box::new(Diag {
+            rem,
+            expected: owned,
+            rules: Vec::with_capacity(8),
+        })
+    }
+
+    /// A failure done with, emptied and kept for [`Diag::boxed`] (with `std`; else
+    /// dropped).
+    pub(crate) fn recycle(d: Box<Diag>) {
+        #[cfg(feature = "std")]
+        {
+            let mut d = d;
+            d.expected.clear();
+            d.rules.clear();
+            let _ = SPARE.try_with(|s| {
+                let mut s = s.borrow_mut();
+                if s.len() < Diag::SPARES {
+                    s.push(d);
+                }
+            });
+        }
+        #[cfg(not(feature = "std"))]
+        drop(d);
+    }
+
     /// The failure leaves `rule`: expectations not yet owned by a rule are its own.
     fn leave(&mut self, rule: Rule) {
         for (_, owner) in self.expected.iter_mut() {
@@ -108,20 +163,23 @@ impl Diag {
     #[inline(never)]
     fn merge_both(a: Box<Diag>, b: Box<Diag>) -> Box<Diag> {
         if a.rem < b.rem {
+            Diag::recycle(b);
             a
         } else if b.rem < a.rem {
+            Diag::recycle(a);
             b
         } else {
-            let (mut deep, shallow) = if a.rules.len() >= b.rules.len() {
+            let (mut deep, mut shallow) = if a.rules.len() >= b.rules.len() {
                 (a, b)
             } else {
                 (b, a)
             };
-            for e in shallow.expected {
+            for e in shallow.expected.drain(..) {
                 if !deep.expected.contains(&e) {
                     deep.expected.push(e);
                 }
             }
+            Diag::recycle(shallow);
             deep
         }
     }
@@ -329,4 +387,22 @@ pub enum Step {
 #[inline(always)]
 fn error<'a, M: Mode>(f: Failure) -> PResult<'a, M> {
     Err(Err::Error(f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failure made in the room of one dropped holds only what it is made with.
+    #[test]
+    fn a_failure_made_again_holds_nothing_of_the_one_before() {
+        let mut d = Diag::boxed(7, &[Expected::End]);
+        d.leave(Rule::Scheme);
+        d.expected.push((Expected::Lit("::"), None));
+        Diag::recycle(d);
+        let again = Diag::boxed(3, &[Expected::Lit("/")]);
+        assert_eq!(again.rem, 3);
+        assert_eq!(again.expected, [(Expected::Lit("/"), None)]);
+        assert!(again.rules.is_empty());
+    }
 }

@@ -514,18 +514,9 @@ impl Mode for Explain {
         if FARTHEST.with(|c| rem > c.get()) {
             return Failure { rem, diag: None };
         }
-        // Room for what merges and the rules around usually add: a vector grown
-        // item by item reallocates at 1, 2, 4 and 8, and most failures that reach
-        // the explanation are left by four rules or more.
-        let mut owned = Vec::with_capacity(expected.len() + 4);
-        owned.extend(expected.iter().map(|&e| (e, None)));
         Failure {
             rem,
-            diag: Some(Box::new(Diag {
-                rem,
-                expected: owned,
-                rules: Vec::with_capacity(8),
-            })),
+            diag: Some(Diag::boxed(rem, expected)),
         }
     }
     fn carry(out: Self::Out, f: Failure) -> Self::Out {
@@ -544,8 +535,10 @@ impl Mode for Explain {
     fn exit_failed(rule: Rule, start_rem: usize, mut f: Failure) -> Failure {
         if let Some(d) = f.diag.as_mut() {
             if rule.is_character_rule() && d.rem == start_rem {
-                // `DIGIT` failed on its one character: what was expected is a DIGIT.
-                d.expected = vec![(Expected::Rule(rule), None)];
+                // `DIGIT` failed on its one character: what was expected is a DIGIT
+                // (in the room the failure already has).
+                d.expected.clear();
+                d.expected.push((Expected::Rule(rule), None));
             } else {
                 d.leave(rule);
             }
