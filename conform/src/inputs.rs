@@ -492,23 +492,22 @@ fn first_places<'t, 's: 't, K: Eq + std::hash::Hash>(
 /// alternative not met before.
 fn alternatives_in_every_context(trees: &[OracleTree<'_>]) -> Vec<String> {
     type Chain = Vec<(String, Option<(usize, usize)>)>;
-    // Each node with the chain of rules above it, the tree's string beside it.
+    // Each node with the chain of rules above it, the tree's string beside it; the
+    // contexts met (each node's chain with the node itself).
     let mut nodes: Vec<(&str, &OracleNode, Chain)> = Vec::new();
+    let mut seen: HashSet<Chain> = HashSet::new();
     for tree in trees {
         let mut stack = vec![(&tree.root, Chain::new())];
         while let Some((n, above)) = stack.pop() {
             let mut chain = above.clone();
             chain.push((n.rule.clone(), n.alternative));
             stack.extend(n.children.iter().rev().map(|c| (c, chain.clone())));
+            seen.insert(chain);
             nodes.push((tree.input, n, above));
         }
     }
     let mut shortest: HashMap<(&str, (usize, usize)), &str> = HashMap::new();
-    let mut seen: HashSet<Chain> = HashSet::new();
-    for (s, n, above) in &nodes {
-        let mut chain = above.clone();
-        chain.push((n.rule.clone(), n.alternative));
-        seen.insert(chain);
+    for (s, n, _) in &nodes {
         if let Some(alt) = n.alternative {
             let text = &s[n.start..n.end];
             let best = shortest.entry((n.rule.as_str(), alt)).or_insert(text);

@@ -297,6 +297,16 @@ impl<'o, 'g> Placer<'o, 'g> {
         }
     }
 
+    /// The tree of every rule of `t`, an edit of the string being placed, where `t`
+    /// matches the rule. Most edits are invalid: the match alone says so, where a
+    /// tree of one would explain the failure first.
+    fn tree_if_valid<'t>(&self, t: &'t str) -> Option<OracleTree<'t>> {
+        if !self.oracle.matches(&self.rule, t).unwrap_or(false) {
+            return None;
+        }
+        self.oracle.tree_of_every_rule(&self.rule, t).ok()
+    }
+
     /// Where a valid string the program rejects parts from the grammar (see the
     /// module's documentation). `says_valid`: what the program says of a string
     /// (`None`: no answer).
@@ -322,10 +332,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         let mut marks: Vec<Vec<usize>> = Vec::new();
         for e in edits {
             let t = e.apply(&chars);
-            if !self.oracle.matches(&self.rule, &t).unwrap_or(false) {
-                continue;
-            }
-            let Ok(after) = self.oracle.tree_of_every_rule(&self.rule, &t) else {
+            let Some(after) = self.tree_if_valid(&t) else {
                 continue;
             };
             let after_chains = chains(&after);
@@ -496,12 +503,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 }
                 for e in edits {
                     let t = e.apply(&chars);
-                    // Most neighbours are invalid: the match alone says so, where a
-                    // tree of one would explain the failure first.
-                    if !self.oracle.matches(&self.rule, &t).unwrap_or(false) {
-                        continue;
-                    }
-                    let Ok(tree) = self.oracle.tree_of_every_rule(&self.rule, &t) else {
+                    let Some(tree) = self.tree_if_valid(&t) else {
                         continue;
                     };
                     let tc: Vec<char> = t.chars().collect();
