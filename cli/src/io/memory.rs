@@ -2,6 +2,7 @@
 //! thread. [`crate::run_in_memory`] (the fuzz target `cli_lines` and in-process
 //! tests) runs the same commands on the streams of [`in_memory`].
 
+use super::ranges::Source;
 use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
@@ -71,6 +72,41 @@ pub(super) fn stdout_writer() -> Box<dyn Write> {
     match memory {
         Some(buffer) => Box::new(buffer),
         None => Box::new(io::stdout().lock()),
+    }
+}
+
+/// Standard input where it can be read at any offset (a regular file, or the bytes
+/// of [`in_memory`], which it takes), and the offset it is at; `None` for a pipe or
+/// a terminal.
+pub(super) fn stdin_at() -> Option<(Source, u64)> {
+    let memory = MEMORY.with(|m| {
+        m.borrow_mut()
+            .as_mut()
+            .map(|m| m.input.take().unwrap_or_default())
+    });
+    if let Some(bytes) = memory {
+        return Some((Source::Memory(bytes), 0));
+    }
+    #[cfg(unix)]
+    {
+        use std::io::Seek;
+        use std::os::fd::AsFd;
+        // A descriptor of its own for the same open file: reads at an offset leave
+        // the file's position alone, which is set once the input is read through.
+        let mut file = io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .ok()
+            .map(std::fs::File::from)?;
+        if !file.metadata().ok()?.is_file() {
+            return None;
+        }
+        let at = file.stream_position().ok()?;
+        Some((Source::File(file), at))
+    }
+    #[cfg(not(unix))]
+    {
+        None
     }
 }
 

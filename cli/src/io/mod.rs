@@ -8,6 +8,7 @@
 //! for scripts.
 //!
 //! - `read`: standard input in blocks of whole lines, and the lines as inputs.
+//! - `ranges`: a regular file's lines in blocks by byte range, read side by side.
 //! - `threads`: the inputs rendered on several threads, written in order.
 //! - `order`: the parts of the inputs, filtered, and written in order.
 //! - `sink`: where a record is rendered, and how a big one goes out in pieces.
@@ -17,6 +18,7 @@
 
 mod memory;
 mod order;
+mod ranges;
 mod read;
 mod sink;
 mod style;
@@ -33,14 +35,13 @@ pub use style::{LineJudge, Style, ValidLines};
 pub use summary::{Cause, Item, Judgement};
 pub use visible::{ended_by, say, tell, visible, Out};
 
-use memory::{stdin_is_a_file, stdin_reader};
+use memory::{stdin_at, stdin_is_a_file, stdin_reader};
 use order::{write_part, Ordered};
+use ranges::Ranges;
 use read::Blocks;
 use std::io::Write;
 use summary::{finish, Tally};
-use threads::{
-    each_block, each_block_on_threads, each_block_read_on_threads, render_batch, Stopped,
-};
+use threads::{each_block, each_block_on_threads, each_range_on_threads, render_batch, Stopped};
 
 /// Why a run stops before its inputs are done, whatever their verdicts.
 #[derive(Debug)]
@@ -138,14 +139,14 @@ where
         }
         return finish(out.out, style, &tally);
     }
-    let blocks = Blocks::new(stdin_reader(), stdin_is_a_file()).of_size(style.block_bytes());
     let threads = style.threads();
-    let result = if threads > 1 && blocks.file {
-        each_block_read_on_threads(blocks, threads, style, &f, &mut out, &mut tally)
-    } else if threads > 1 {
-        each_block_on_threads(blocks, threads, style, &f, &mut out, &mut tally)
+    let at = if threads > 1 { stdin_at() } else { None };
+    let result = if let Some((source, origin)) = at {
+        let ranges = Ranges::new(source, origin, style.block_bytes());
+        each_range_on_threads(ranges, threads, style, &f, &mut out, &mut tally)
     } else {
-        each_block(&mut blocks.uncounted(), style, &f, &mut out, &mut tally)
+        let blocks = Blocks::new(stdin_reader(), stdin_is_a_file()).of_size(style.block_bytes());
+        read_blocks(blocks, threads, style, &f, &mut out, &mut tally)
     };
     match result {
         Ok(()) => finish(out.out, style, &tally),
@@ -154,6 +155,26 @@ where
             let _ = out.out.flush();
             Err(failure)
         }
+    }
+}
+
+/// The blocks of standard input read in turn: on a thread of their own for a pool
+/// of `threads`, or each rendered and written as it is read.
+fn read_blocks<F>(
+    blocks: Blocks,
+    threads: usize,
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+    tally: &mut Tally,
+) -> Result<(), Stopped>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
+{
+    if threads > 1 {
+        each_block_on_threads(blocks, threads, style, f, out, tally)
+    } else {
+        each_block(&mut blocks.uncounted(), style, f, out, tally)
     }
 }
 

@@ -95,6 +95,9 @@ pub(super) struct Block {
     /// first `len` bytes of a buffer that is given back to be read into again
     /// ([`Blocks::recycle`]), so that it is not allocated, zeroed and faulted in anew.
     pub(super) data: Vec<u8>,
+    /// The lines are `data[start..len]`: a block cut from a byte range of a file
+    /// begins after the line that runs into it ([`super::ranges`]).
+    start: usize,
     len: usize,
     /// The index of the first line.
     first: usize,
@@ -106,10 +109,30 @@ pub(super) struct Block {
 }
 
 impl Block {
+    /// Block `seq`: the lines `data[start..end]`, `lines` of them, the first of
+    /// which is line `first` of the input (0-based).
+    pub(super) fn new(
+        data: Vec<u8>,
+        start: usize,
+        end: usize,
+        first: usize,
+        lines: usize,
+        seq: usize,
+    ) -> Block {
+        Block {
+            data,
+            start,
+            len: end,
+            first,
+            lines: Some(lines),
+            seq,
+        }
+    }
+
     /// The lines as inputs: LF or CRLF stripped, text where they are UTF-8.
     pub(super) fn inputs(&self) -> Lines<'_> {
         Lines {
-            data: &self.data[..self.len],
+            data: &self.data[self.start..self.len],
             text_from: 0,
             text: "",
             start: 0,
@@ -229,6 +252,21 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// The longest line of standard input that the commands read on this thread
+/// ([`set_max_line`]).
+pub(super) fn max_line() -> usize {
+    MAX_LINE.with(Cell::get)
+}
+
+/// The error for line `line` (1-based), which starts `offset` bytes into standard
+/// input and is longer than `max_line` bytes.
+pub(super) fn too_long(line: usize, offset: u64, max_line: usize) -> RunError {
+    RunError::Io(format!(
+        "line {line} of standard input (from byte offset {offset}) is longer than \
+         {max_line} bytes, the longest line read: --max-line-bytes raises the limit"
+    ))
+}
+
 /// The message of a line that is not UTF-8.
 fn not_utf8(e: std::str::Utf8Error) -> String {
     format!(
@@ -309,7 +347,7 @@ impl Blocks {
             lines: 0,
             seq: 0,
             offset: skipped,
-            max_line: MAX_LINE.with(Cell::get),
+            max_line: max_line(),
             too_long: None,
             block_bytes: BLOCK_BYTES,
             counted: true,
@@ -442,6 +480,7 @@ impl Blocks {
         });
         let block = Block {
             data,
+            start: 0,
             len,
             first: self.lines,
             lines,
@@ -457,17 +496,7 @@ impl Blocks {
     /// (the bytes of this block that precede it).
     fn line_too_long(&self, before: &[u8]) -> RunError {
         let line = self.lines + memchr::memchr_iter(b'\n', before).count() + 1;
-        let offset = self.offset + before.len() as u64;
-        RunError::Io(format!(
-            "line {line} of standard input (from byte offset {offset}) is longer than \
-             {} bytes, the longest line read: --max-line-bytes raises the limit",
-            self.max_line
-        ))
-    }
-
-    /// How many blocks have been read.
-    pub(super) fn read_so_far(&self) -> usize {
-        self.seq
+        too_long(line, self.offset + before.len() as u64, self.max_line)
     }
 
     /// Gives back the buffer of a block done with, to read the next ones into.
@@ -507,7 +536,7 @@ pub(super) mod tests {
 
     /// Lines as `read_until` gives them: LF or CRLF stripped (a CR only with its
     /// LF), the last line without LF kept.
-    fn lines_of(data: &[u8]) -> Vec<Vec<u8>> {
+    pub(in crate::io) fn lines_of(data: &[u8]) -> Vec<Vec<u8>> {
         let mut lines: Vec<Vec<u8>> = data.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
         let last = lines.pop().expect("split gives one at least");
         for line in &mut lines {

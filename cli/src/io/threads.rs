@@ -5,14 +5,15 @@
 //! written in turn, and output is flushed before each read that may wait. With
 //! more, a pool renders the blocks, each into a part of its own, and this thread
 //! writes the parts in order, flushing whenever it has nothing to do. Each thread of
-//! the pool reads its own blocks of a regular file, in turn
-//! ([`each_block_read_on_threads`]); a pipe or a terminal, whose reads may wait, is
+//! the pool reads its own blocks of a regular file, side by side
+//! ([`each_range_on_threads`]); a pipe or a terminal, whose reads may wait, is
 //! read by a thread of its own for the pool ([`each_block_on_threads`]). At most a
 //! few blocks a thread are read ahead, so memory stays bounded whatever the input's
 //! size. A block of few lines is rendered by the writing thread in its turn, so that
 //! its records may go out in pieces.
 
 use super::order::{write_part, Ordered, Part};
+use super::ranges::{Cut, Ranges};
 use super::read::{Block, Blocks};
 use super::sink::{render, render_into, Sink};
 use super::summary::{Judgement, Tally};
@@ -140,6 +141,37 @@ where
         blocks.rendered(block.data, part.tally.inputs());
         if !write_part(&mut part, style, out, tally)? {
             return Ok(());
+        }
+    }
+}
+
+/// Each range of a regular file read, rendered and written on this thread, one
+/// after the other ([`each_range_on_threads`] when no thread is to be had).
+fn each_range<F>(
+    ranges: &Ranges,
+    style: &Style,
+    f: &F,
+    out: &mut Ordered,
+    tally: &mut Tally,
+) -> Result<(), Stopped>
+where
+    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
+{
+    let mut data = Vec::new();
+    loop {
+        let (block, end) = match ranges.read(ranges.claim(), data) {
+            Cut::Lines { block, last } => (block, last.then_some(None)),
+            Cut::Failed { block, failure } => (block, Some(Some(failure))),
+        };
+        let mut part = render(block.inputs(), style, f, Some(out))?;
+        data = block.data;
+        if !write_part(&mut part, style, out, tally)? {
+            return Ok(());
+        }
+        match end {
+            None => {}
+            Some(None) => return Ok(()),
+            Some(Some(failure)) => return Err(Stopped::Read(failure)),
         }
     }
 }
@@ -311,7 +343,7 @@ where
 }
 
 /// What a thread that reads and renders blocks of a regular file tells the writing
-/// thread ([`each_block_read_on_threads`]).
+/// thread ([`each_range_on_threads`]).
 enum Done {
     /// What block `seq` came to (or the panic that stopped its thread); the thread
     /// keeps the block's buffer, to read its next block into.
@@ -325,7 +357,7 @@ enum Done {
     Failed(usize, RunError),
 }
 
-/// A block's place in the pipeline of [`each_block_read_on_threads`], given back
+/// A block's place in the pipeline of [`each_range_on_threads`], given back
 /// with the buffers of a block written: its input's, where the writer rendered it,
 /// and its output's, whose room the next part is rendered into.
 #[derive(Default)]
@@ -342,14 +374,13 @@ struct Credit {
 /// core reads it again: the copy costs three times what it costs one thread, which
 /// keeps its buffer in its own cache (a quarter of all the CPU time of `check
 /// --summary --jobs 2`, measured with `perf record`). Here each thread reads its
-/// own block into its own buffer, in turn (the reads are one at a time, under a
-/// lock, so that the blocks are numbered and cut as one thread would), and renders
-/// it while it is fresh. A read of a regular file never waits, so the threads may be
-/// joined when the run stops early. Memory is bounded as there: a thread takes one
-/// of [`AHEAD_PER_THREAD`] credits a thread before it reads, and the writer gives
-/// it back once the block is written.
-pub(super) fn each_block_read_on_threads<F>(
-    blocks: Blocks,
+/// own block into its own buffer and renders it while it is fresh; the blocks are
+/// byte ranges ([`Ranges`]), so the threads read side by side. A read of a regular
+/// file never waits, so the threads may be joined when the run stops early. Memory
+/// is bounded: a thread takes one of [`AHEAD_PER_THREAD`] credits a thread before
+/// it reads, and the writer gives it back once the block is written.
+pub(super) fn each_range_on_threads<F>(
+    ranges: Ranges,
     threads: usize,
     style: &Style,
     f: &F,
@@ -363,8 +394,6 @@ where
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{mpsc, Mutex};
 
-    debug_assert!(blocks.file, "a read of a pipe may wait for ever");
-    let blocks = Mutex::new(blocks);
     let (events, event) = mpsc::channel::<Done>();
     let ahead = AHEAD_PER_THREAD * threads;
     // One credit for each block that may be read ahead of the writer; a credit
@@ -374,16 +403,18 @@ where
         let _ = credit.send(Credit::default());
     }
     let credits = Mutex::new(credits);
-    // Set when the writer stops early (`-q`, a closed pipe): no more blocks are read.
+    // Set when the writer stops early (`-q`, a closed pipe) or a thread has met the
+    // end of the input: no more blocks are claimed.
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let mut renderers = Vec::with_capacity(threads);
         for _ in 0..threads {
             let events = events.clone();
-            let (blocks, credits, stop) = (&blocks, &credits, &stop);
+            let (ranges, credits, stop) = (&ranges, &credits, &stop);
             let spawned = std::thread::Builder::new()
                 .name("iri-render".to_string())
                 .spawn_scoped(scope, move || {
+                    // The buffer this thread read into last, still in its cache.
                     let mut own: Option<Vec<u8>> = None;
                     loop {
                         let Ok(Ok(Credit { data: spare, text })) = credits.lock().map(|c| c.recv())
@@ -393,33 +424,34 @@ where
                         if stop.load(Ordering::Relaxed) {
                             return;
                         }
-                        let (read, seq) = {
-                            let Ok(mut blocks) = blocks.lock() else {
-                                return;
-                            };
-                            // This thread's own buffer is read into next: it was
-                            // given back last.
-                            for data in spare.into_iter().chain(own.take()) {
-                                blocks.recycle(data);
+                        let seq = ranges.claim();
+                        let buffer = own.take().or(spare).unwrap_or_default();
+                        let (block, end) = match ranges.read(seq, buffer) {
+                            Cut::Lines { block, last } => {
+                                (block, last.then_some(Done::Ended(seq + 1)))
                             }
-                            let read = blocks.next_block();
-                            (read, blocks.read_so_far())
-                        };
-                        let done = match read {
-                            Ok(Some(block)) if block.lines.is_some_and(|n| n >= PARALLEL_FROM) => {
-                                let part =
-                                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                        render_into(text, block.inputs(), style, f, None)
-                                            .expect("a part without a writer cannot fail to write")
-                                    }));
-                                own = Some(block.data);
-                                Done::Rendered(block.seq, part)
+                            Cut::Failed { block, failure } => {
+                                (block, Some(Done::Failed(seq + 1, failure)))
                             }
-                            Ok(Some(block)) => Done::Short(block),
-                            Ok(None) => Done::Ended(seq),
-                            Err(failure) => Done::Failed(seq, failure),
                         };
-                        let last = matches!(done, Done::Ended(_) | Done::Failed(..));
+                        let done = if block.lines.is_some_and(|n| n >= PARALLEL_FROM) {
+                            let part =
+                                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                    render_into(text, block.inputs(), style, f, None)
+                                        .expect("a part without a writer cannot fail to write")
+                                }));
+                            own = Some(block.data);
+                            Done::Rendered(seq, part)
+                        } else {
+                            Done::Short(block)
+                        };
+                        // The end first: the writer knows it before it writes this
+                        // block, and writes no block after it.
+                        let last = end.is_some();
+                        if let Some(end) = end {
+                            stop.store(true, Ordering::Relaxed);
+                            let _ = events.send(end);
+                        }
                         if events.send(done).is_err() || last {
                             return;
                         }
@@ -432,8 +464,7 @@ where
         drop(events);
         if renderers.is_empty() {
             // No thread to be had: this one reads, renders and writes alone.
-            let mut blocks = blocks.lock().unwrap_or_else(|p| p.into_inner());
-            return each_block(&mut blocks, style, f, out, tally);
+            return each_range(&ranges, style, f, out, tally);
         }
         // Blocks of few lines waiting for their turn, parts waiting for theirs.
         let mut short: BTreeMap<usize, Block> = BTreeMap::new();
@@ -444,7 +475,7 @@ where
         let mut total: Option<usize> = None;
         let mut failed: Option<RunError> = None;
         let result = (|| loop {
-            loop {
+            while total.is_none_or(|t| next < t) {
                 let (mut part, data) = if let Some(part) = rendered.remove(&next) {
                     (part, None)
                 } else if let Some(block) = short.remove(&next) {
@@ -464,7 +495,7 @@ where
                     return Ok(());
                 }
             }
-            if total == Some(next) {
+            if total.is_some_and(|t| next >= t) {
                 return failed.take().map_or(Ok(()), |e| Err(Stopped::Read(e)));
             }
             let e = next_event(&event, out, "the reading threads stopped")?;
@@ -476,11 +507,16 @@ where
                 Done::Short(block) => {
                     short.insert(block.seq, block);
                 }
-                Done::Ended(n) => total = Some(total.map_or(n, |t| t.min(n))),
-                Done::Failed(n, failure) => {
-                    total = Some(total.map_or(n, |t| t.min(n)));
+                // The earliest end is the end: blocks after it are not written.
+                Done::Ended(n) if total.is_none_or(|t| n < t) => {
+                    total = Some(n);
+                    failed = None;
+                }
+                Done::Failed(n, failure) if total.is_none_or(|t| n < t) => {
+                    total = Some(n);
                     failed = Some(failure);
                 }
+                Done::Ended(_) | Done::Failed(..) => {}
             }
         })();
         // The threads stop at their next credit; they are joined here, not left to
@@ -499,7 +535,9 @@ where
 mod tests {
     use super::*;
     use crate::io::memory::in_memory;
+    use crate::io::ranges::Source;
     use crate::io::read::tests::mixed_lines;
+    use crate::io::read::BLOCK_BYTES;
     use crate::io::summary::{finish, Cause};
     use crate::io::Verdict;
     use std::fmt::Write as _;
@@ -539,9 +577,11 @@ mod tests {
                         t if t % 2 == 0 => {
                             each_block_on_threads(blocks, t, &style, &f, &mut out, &mut tally)
                         }
-                        // Each thread reading its own blocks of a file.
+                        // Each thread reading its own ranges of a file, of two sizes.
                         t => {
-                            each_block_read_on_threads(blocks, t, &style, &f, &mut out, &mut tally)
+                            let size = if t < 5 { BLOCK_BYTES } else { 40_000 };
+                            let ranges = Ranges::new(Source::Memory(data.clone()), 0, size);
+                            each_range_on_threads(ranges, t, &style, &f, &mut out, &mut tally)
                         }
                     };
                     assert!(ended.is_ok());
