@@ -21,13 +21,25 @@ pub(crate) static IRI_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 /// Registers `IriError` (called by `iri_grammar/__init__.py`).
 #[pyfunction]
 pub(crate) fn _register(py: Python<'_>, iri_error: Bound<'_, PyType>) -> PyResult<()> {
+    let _ = IRI_NEW.set(py, iri_error.getattr("__new__")?.unbind());
+    // The class tells the errors the extension raises by the type of their record.
+    iri_error.setattr("_Record", py.get_type::<LazyError>())?;
     let _ = IRI_ERROR.set(py, iri_error.unbind());
     Ok(())
 }
 
+/// `IriError.__new__` (`BaseException.__new__`), looked up once.
+static IRI_NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
 /// `IriError` for a match error of the text `t` (the replaced text), `headline`
 /// replacing the one-line message when given (a builder's error names the
 /// component).
+///
+/// The error is made without its fields: they are read from `e` when first asked
+/// for ([`LazyError::fields`]). A `MatchError` is explained when first read, so a
+/// string refused and the error caught, never read (`try: check(s) except
+/// IriError: ...`, the way a program sorts strings), costs the match, the
+/// exception and no explanation.
 pub(crate) fn iri_error(
     py: Python<'_>,
     e: MatchError,
@@ -48,89 +60,95 @@ fn make_iri_error(
     original: Option<&Bound<'_, PyAny>>,
     headline: Option<String>,
 ) -> PyResult<PyErr> {
-    let offset = e.char_offset();
-    // A surrogate stood where U+FFFF is: report the surrogate.
-    // `surrogates` is in the order of the text: found by bisection.
-    let surrogate = t
-        .surrogates
-        .binary_search_by_key(&offset, |&(at, _)| at)
-        .ok()
-        .map(|k| t.surrogates[k].1);
-    let fix = |s: String| fix_surrogate(s, surrogate);
-    let found: Option<Py<PyAny>> = match (surrogate, e.found()) {
-        // No Rust `char` is a surrogate: Python's `chr` makes it.
-        (Some(cp), _) => Some(
-            py.import("builtins")?
-                .getattr("chr")?
-                .call1((cp,))?
-                .unbind(),
-        ),
-        (None, Some(c)) => Some(
-            PyString::new(py, c.encode_utf8(&mut [0; 4]))
-                .into_any()
-                .unbind(),
-        ),
-        (None, None) => None,
+    let (Some(class), Some(new)) = (IRI_ERROR.get(py), IRI_NEW.get(py)) else {
+        return Ok(PyValueError::new_err(
+            headline.unwrap_or_else(|| e.to_string()),
+        ));
     };
-    let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
-    let message = fix(headline.unwrap_or_else(|| e.to_string()));
-    let kwargs = PyDict::new(py);
-    match original {
-        Some(o) => kwargs.set_item("input", o)?,
-        None => kwargs.set_item("input", t.text.as_ref())?,
-    }
-    kwargs.set_item("offset", offset)?;
-    kwargs.set_item("byte_offset", e.byte_offset())?;
-    kwargs.set_item("rule", e.rule())?;
-    kwargs.set_item("start_rule", e.start_rule())?;
-    kwargs.set_item("grammar", e.grammar().as_str())?;
-    kwargs.set_item("expected", expected)?;
-    kwargs.set_item("found", found)?;
-    // The long message and the caret line are written when `explain()` asks.
-    let parts = Explained {
+    let lazy = LazyError {
         error: e,
-        surrogate,
+        headline,
         surrogates: t.surrogates.clone(),
     };
-    kwargs.set_item("explained", Py::new(py, parts)?)?;
-    let class = IRI_ERROR
-        .get(py)
-        .ok_or_else(|| PyValueError::new_err(message.clone()))?
-        .bind(py);
-    let instance = class.call((message,), Some(&kwargs))?;
+    let input = match original {
+        Some(o) => o.clone(),
+        None => PyString::new(py, &t.text).into_any(),
+    };
+    // `BaseException.__new__`: an instance without `__init__`, whose `args` are the
+    // input and the record that its fields are read from (iri_grammar/_errors.py).
+    // No attribute is set: the instance's `__dict__` is not made.
+    let instance = new
+        .bind(py)
+        .call1((class.bind(py), input, Py::new(py, lazy)?))?;
     Ok(PyErr::from_value(instance))
 }
 
-/// A message with the U+FFFF that stood for a lone surrogate described as that
-/// surrogate (`surrogate`, where the error is).
-fn fix_surrogate(s: String, surrogate: Option<u32>) -> String {
-    match surrogate {
-        Some(cp) => s.replace(
-            &describe_char('\u{FFFF}'),
-            &format!("U+{cp:04X} (lone surrogate)"),
-        ),
-        None => s,
-    }
-}
-
-/// What `IriError.explain()` adds to the message, written only when asked: most
-/// errors are caught and dropped, or read for their offset, and writing these
-/// took most of an error's cost.
-#[pyclass(frozen, module = "iri_grammar")]
-pub(crate) struct Explained {
+/// An `IriError`'s fields and long form, read from its match error when first
+/// asked for (most errors are caught and dropped).
+#[pyclass(frozen, module = "iri_grammar", name = "_LazyError")]
+pub(crate) struct LazyError {
     error: MatchError,
-    /// The lone surrogate where the error is, if one is.
-    surrogate: Option<u32>,
+    /// The one-line message, where it is not the error's own.
+    headline: Option<String>,
     /// `(character offset, code point)` of each lone surrogate of the text.
     surrogates: Vec<(usize, u32)>,
 }
 
+impl LazyError {
+    /// The lone surrogate where the error is, if one is.
+    fn surrogate(&self) -> Option<u32> {
+        let offset = self.error.char_offset();
+        // `surrogates` is in the order of the text: found by bisection.
+        (self.surrogates)
+            .binary_search_by_key(&offset, |&(at, _)| at)
+            .ok()
+            .map(|k| self.surrogates[k].1)
+    }
+}
+
 #[pymethods]
-impl Explained {
+impl LazyError {
+    /// The fields of `IriError.__init__` but `input`: `message`, `offset`,
+    /// `byte_offset`, `rule`, `start_rule`, `grammar`, `expected`, `found`.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let e = &self.error;
+        let surrogate = self.surrogate();
+        let found: Option<Py<PyAny>> = match (surrogate, e.found()) {
+            // No Rust `char` is a surrogate: Python's `chr` makes it.
+            (Some(cp), _) => Some(
+                py.import("builtins")?
+                    .getattr("chr")?
+                    .call1((cp,))?
+                    .unbind(),
+            ),
+            (None, Some(c)) => Some(
+                PyString::new(py, c.encode_utf8(&mut [0; 4]))
+                    .into_any()
+                    .unbind(),
+            ),
+            (None, None) => None,
+        };
+        let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
+        let message = fix_surrogate(
+            self.headline.clone().unwrap_or_else(|| e.to_string()),
+            surrogate,
+        );
+        let fields = PyDict::new(py);
+        fields.set_item("message", message)?;
+        fields.set_item("offset", e.char_offset())?;
+        fields.set_item("byte_offset", e.byte_offset())?;
+        fields.set_item("rule", e.rule())?;
+        fields.set_item("start_rule", e.start_rule())?;
+        fields.set_item("grammar", e.grammar().as_str())?;
+        fields.set_item("expected", expected)?;
+        fields.set_item("found", found)?;
+        Ok(fields)
+    }
+
     /// What each rule expected there, and the rules around
     /// (`MatchError::message`).
     fn explanation(&self) -> String {
-        fix_surrogate(self.error.message(), self.surrogate)
+        fix_surrogate(self.error.message(), self.surrogate())
     }
 
     /// The input, with a caret under the failure.
@@ -174,6 +192,18 @@ impl Explained {
                 }
             })
             .collect()
+    }
+}
+
+/// A message with the U+FFFF that stood for a lone surrogate described as that
+/// surrogate (`surrogate`, where the error is).
+fn fix_surrogate(s: String, surrogate: Option<u32>) -> String {
+    match surrogate {
+        Some(cp) => s.replace(
+            &describe_char('\u{FFFF}'),
+            &format!("U+{cp:04X} (lone surrogate)"),
+        ),
+        None => s,
     }
 }
 

@@ -94,6 +94,33 @@ def test_an_error_pickled_before_it_is_explained_explains_alike():
     assert again.explain().splitlines()[-1].endswith("^")
 
 
+def test_an_error_caught_unread_is_not_worked_out_and_reads_as_one_made_whole():
+    # Raised without its fields, which are worked out when first read: a program
+    # that catches the error to sort strings pays for no explanation.
+    def caught(s):
+        try:
+            g.check(s)
+        except g.IriError as e:
+            return e
+        raise AssertionError(s)
+
+    e = caught("http://a/b c")
+    assert e._fields is None
+    assert e.input == "http://a/b c" and e._fields is None
+    assert e.args == (str(e),) and repr(e) == f"IriError({str(e)!r})"
+    whole = g.IriError(
+        e.message, input=e.input, offset=e.offset, byte_offset=e.byte_offset,
+        rule=e.rule, start_rule=e.start_rule, grammar=e.grammar,
+        expected=e.expected, found=e.found,
+    )
+    assert (whole.args, str(whole), repr(whole)) == (e.args, str(e), repr(e))
+    # Its fields and arguments may be set, as those of any exception.
+    e.offset = 3
+    e.args = ("changed",)
+    assert (e.offset, str(e), e.args) == (3, "changed", ("changed",))
+    assert caught("http://a/b c").offset == 10
+
+
 def test_error_at_end():
     with pytest.raises(g.IriError) as info:
         g.check("http://[::1", "IRI")
