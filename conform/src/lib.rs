@@ -210,6 +210,11 @@ pub struct Example {
     pub expected: Option<String>,
     /// For a component: what the program gave (`null`: absent).
     pub got: Option<String>,
+    /// For an accepted invalid string: the rules the program lets a piece of it
+    /// through in ([`group::Placer::accepted_among`]), to merge its group into
+    /// another's.
+    #[serde(skip)]
+    let_through: Vec<String>,
 }
 
 /// An input the program exited on.
@@ -537,8 +542,13 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
                 reduce(&mut asker, &judge, way, &at_first)
             };
             let mut says_valid = |t: &str| asker.says_valid(t);
+            let mut let_through = Vec::new();
             let place = match (way.0, way.1) {
-                (Kind::AcceptsInvalid, _) => placer.accepted(&minimal, &mut says_valid),
+                (Kind::AcceptsInvalid, _) => {
+                    let (place, among) = placer.accepted_among(&minimal, &mut says_valid);
+                    let_through = among;
+                    place
+                }
                 (Kind::Component, Some(component)) => component_place(component, variant),
                 (Kind::RejectsValid | Kind::Component, _) => {
                     placer.rejected(&minimal, &mut says_valid)
@@ -556,6 +566,7 @@ pub fn run(options: &Options, program: &[OsString]) -> Result<Report, Stop> {
                 found: found.to_string(),
                 expected,
                 got,
+                let_through,
             };
             let k = group_of(&mut groups, &judge, way, &place);
             groups[k].minimized += 1;
@@ -696,6 +707,25 @@ fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> St
                     && groups[j].examples.iter().any(|e| e.input == reduced)
             })
         });
+        // Else the group of most disagreements among those at a rule the program
+        // lets this group's shortest example through in: `//@@`, placed in
+        // `reg-name` (a `reg-name` taking `@` would let it through), is let
+        // through in `relative-part` too, where `//:a` of a bigger group is (a
+        // program taking `/` for `//`).
+        let into = into.or_else(|| {
+            let shortest = groups[k]
+                .examples
+                .iter()
+                .min_by_key(|e| (e.input.chars().count(), e.input.clone()))?;
+            (0..groups.len())
+                .filter(|&j| {
+                    j != k
+                        && way_of(&groups[j]) == way
+                        && groups[j].count > groups[k].count
+                        && shortest.let_through.contains(&groups[j].rule)
+                })
+                .max_by_key(|&j| groups[j].count)
+        });
         match into {
             Some(j) => {
                 let from = groups.remove(k);
@@ -775,4 +805,77 @@ fn unseen(s: &str) -> usize {
     s.chars()
         .filter(|c| !c.is_ascii_graphic() && *c != ' ')
         .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(rule: &str, count: usize, example: &str, let_through: &[&str]) -> Group {
+        Group {
+            kind: Kind::AcceptsInvalid,
+            component: None,
+            rule: rule.to_string(),
+            alternative: None,
+            alternatives: None,
+            abnf: String::new(),
+            document: String::new(),
+            section: None,
+            section_url: None,
+            count,
+            minimized: 1,
+            examples: vec![Example {
+                input: example.to_string(),
+                found: example.to_string(),
+                expected: None,
+                got: None,
+                let_through: let_through.iter().map(|r| r.to_string()).collect(),
+            }],
+        }
+    }
+
+    #[test]
+    fn a_group_let_through_where_a_bigger_one_is_joins_it() {
+        // A program taking `/` for `//`: `//@@` is placed in `reg-name`, but the
+        // program lets it through in `relative-part` too, where `//:a` is.
+        let mut groups = vec![
+            group(
+                "reg-name",
+                6,
+                "//@@",
+                &["reg-name", "relative-part", "host"],
+            ),
+            group(
+                "relative-part",
+                131,
+                "//:a",
+                &["relative-part", "hier-part"],
+            ),
+        ];
+        merge_causes(&mut groups, |_, s| s.to_string());
+        assert_eq!(groups.len(), 1);
+        assert_eq!(
+            (groups[0].rule.as_str(), groups[0].count),
+            ("relative-part", 137)
+        );
+        assert_eq!(groups[0].examples.len(), 2);
+        // Two causes stay apart: neither is let through where the other is placed,
+        // and a bigger group does not join a smaller one.
+        let mut groups = vec![
+            group(
+                "dec-octet",
+                40,
+                "//[::0.0.0.00]",
+                &["dec-octet", "IPv4address"],
+            ),
+            group(
+                "relative-part",
+                131,
+                "//:a",
+                &["relative-part", "dec-octet"],
+            ),
+        ];
+        merge_causes(&mut groups, |_, s| s.to_string());
+        assert_eq!(groups.len(), 2);
+    }
 }

@@ -373,6 +373,18 @@ impl<'o, 'g> Placer<'o, 'g> {
     /// Where an invalid string the program accepts parts from the grammar (see the
     /// module's documentation); the rule asked when no neighbour is valid.
     pub fn accepted(&mut self, s: &str, says_valid: &mut dyn FnMut(&str) -> Option<bool>) -> Place {
+        self.accepted_among(s, says_valid).0
+    }
+
+    /// [`Placer::accepted`], and the rules the program lets a piece of the string
+    /// through in when it is put elsewhere (more than half the tries): where two
+    /// examples of one cause are placed apart, the place of one may be among those
+    /// rules of the other, and the groups are merged.
+    pub fn accepted_among(
+        &mut self,
+        s: &str,
+        says_valid: &mut dyn FnMut(&str) -> Option<bool>,
+    ) -> (Place, Vec<String>) {
         let failure = self.oracle.explain(&self.rule, s).ok();
         let mut candidates = self.neighbours(s, failure.as_ref().map_or(0, |e| e.char_offset));
         if let Some(e) = &failure {
@@ -380,7 +392,7 @@ impl<'o, 'g> Placer<'o, 'g> {
             candidates.extend(self.around_the_failure(s, e));
         }
         if candidates.is_empty() {
-            return Place::rule(&self.rule);
+            return (Place::rule(&self.rule), Vec::new());
         }
         // Each rule is tried with its piece elsewhere. Of the rules the program lets
         // the piece through in most often (more than half the tries, and two at
@@ -440,6 +452,12 @@ impl<'o, 'g> Placer<'o, 'g> {
             !(all.iter())
                 .any(|(o, w)| holds(o, c) && o.start == c.start && o.piece == c.piece && w > v)
         });
+        let mut among: Vec<String> = Vec::new();
+        for (c, _) in &taken {
+            if !among.contains(&c.place().rule) {
+                among.push(c.place().rule.clone());
+            }
+        }
         let key = |c: &Candidate| {
             (
                 c.piece.chars().count(),
@@ -457,7 +475,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 .filter(|(_, score)| *score == top)
                 .map(|(c, _)| &c.chain);
             if let Some(p) = holding_them_all(chains) {
-                return p;
+                return (p, among);
             }
         }
         let mut tally: Vec<(&Place, usize)> = Vec::new();
@@ -468,10 +486,10 @@ impl<'o, 'g> Placer<'o, 'g> {
             }
         }
         let most = tally.iter().map(|(_, k)| *k).max().unwrap_or(0);
-        tally
-            .into_iter()
+        let place = (tally.into_iter())
             .find(|(_, k)| *k == most)
-            .map_or_else(|| Place::rule(&self.rule), |(p, _)| p.clone())
+            .map_or_else(|| Place::rule(&self.rule), |(p, _)| p.clone());
+        (place, among)
     }
 
     /// The valid strings one edit from `s`, at the positions nearest `at` (where the

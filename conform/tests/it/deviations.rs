@@ -187,15 +187,9 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "path-absolute may start with //",
-        "the program reads `//:a` and `//@@` as paths (`/`, an empty segment, then \
-         `/:a`), which no valid string one edit away is: `//:a` is named `authority`, \
-         where the grammar reads it, and `//@@` makes a second group",
-    ),
-    (
-        "an optional first slash",
-        "`//:a` is named `relative-part` in every seed, but in some `//@@` (read by the \
-         program as `/`, an empty authority and `/@@`) is kept apart, named where the \
-         grammar fails in it",
+        "the program reads `//:a` as a path (`/`, an empty segment, then `/:a`), which no \
+         valid string one edit away is: it is named `authority`, where the grammar reads \
+         it",
     ),
 ];
 
