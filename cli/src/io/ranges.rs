@@ -87,6 +87,31 @@ impl Firsts {
     /// first line. Every block claimed is read and counted without waiting on
     /// anything, so the wait ends once the blocks before `seq` are read.
     fn first_of(&self, seq: usize, lines: usize) -> usize {
+        let mut s = self.first_of_now(seq, lines);
+        loop {
+            if let Some(first) = s.firsts.remove(&seq) {
+                return first;
+            }
+            s = self.known.wait(s).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Says that block `seq` will never be counted (its reading panicked): it is
+    /// taken to hold no line, so that the threads waiting for the blocks after it
+    /// go on, where the run is ending anyway.
+    fn abandon(&self, seq: usize) {
+        let counted = {
+            let s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            s.next > seq || s.ahead.contains_key(&seq)
+        };
+        if !counted {
+            drop(self.first_of_now(seq, 0));
+        }
+    }
+
+    /// Says that block `seq` holds `lines` lines, and works out the first lines of
+    /// the blocks that makes known; the state, still locked.
+    fn first_of_now(&self, seq: usize, lines: usize) -> std::sync::MutexGuard<'_, Counted> {
         let mut s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         s.ahead.insert(seq, lines);
         let mut moved = false;
@@ -104,12 +129,7 @@ impl Firsts {
         if moved {
             self.known.notify_all();
         }
-        loop {
-            if let Some(first) = s.firsts.remove(&seq) {
-                return first;
-            }
-            s = self.known.wait(s).unwrap_or_else(PoisonError::into_inner);
-        }
+        s
     }
 }
 
@@ -173,6 +193,12 @@ impl Ranges {
     /// later block's first line wait for ever.
     pub(super) fn claim(&self) -> usize {
         self.next.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Lets go the threads waiting for block `seq` to be counted, where reading it
+    /// panicked (a bug).
+    pub(super) fn abandon(&self, seq: usize) {
+        self.firsts.abandon(seq);
     }
 
     /// Reads block `seq` into `data` (a buffer to reuse) and cuts it: the lines that
@@ -328,6 +354,19 @@ mod tests {
                 return (got, failure);
             }
         }
+    }
+
+    #[test]
+    fn a_block_abandoned_lets_the_blocks_after_it_go_on() {
+        let firsts = Firsts::default();
+        std::thread::scope(|scope| {
+            let waiting = scope.spawn(|| firsts.first_of(1, 7));
+            firsts.abandon(0);
+            assert_eq!(waiting.join().ok(), Some(0));
+        });
+        // Counted already: abandoning it changes nothing.
+        firsts.abandon(1);
+        assert_eq!(firsts.first_of(2, 1), 7);
     }
 
     #[test]

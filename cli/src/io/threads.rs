@@ -426,12 +426,23 @@ where
                         }
                         let seq = ranges.claim();
                         let buffer = own.take().or(spare).unwrap_or_default();
-                        let (block, end) = match ranges.read(seq, buffer) {
-                            Cut::Lines { block, last } => {
+                        let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            ranges.read(seq, buffer)
+                        }));
+                        let (block, end) = match read {
+                            Ok(Cut::Lines { block, last }) => {
                                 (block, last.then_some(Done::Ended(seq + 1)))
                             }
-                            Cut::Failed { block, failure } => {
+                            Ok(Cut::Failed { block, failure }) => {
                                 (block, Some(Done::Failed(seq + 1, failure)))
+                            }
+                            // A bug: the threads waiting for this block's count are
+                            // let go, and the writer ends the run with the panic.
+                            Err(panic) => {
+                                ranges.abandon(seq);
+                                stop.store(true, Ordering::Relaxed);
+                                let _ = events.send(Done::Rendered(seq, Err(panic)));
+                                return;
                             }
                         };
                         let done = if block.lines.is_some_and(|n| n >= PARALLEL_FROM) {
