@@ -146,7 +146,11 @@ where
         each_range_on_threads(ranges, threads, style, &f, &mut out, &mut tally)
     } else {
         let blocks = Blocks::new(stdin_reader(), stdin_is_a_file()).of_size(style.block_bytes());
-        read_blocks(blocks, threads, style, &f, &mut out, &mut tally)
+        if threads > 1 {
+            each_block_on_threads(blocks, threads, style, &f, &mut out, &mut tally)
+        } else {
+            each_block(&mut blocks.uncounted(), style, &f, &mut out, &mut tally)
+        }
     };
     match result {
         Ok(()) => finish(out.out, style, &tally),
@@ -155,26 +159,6 @@ where
             let _ = out.out.flush();
             Err(failure)
         }
-    }
-}
-
-/// The blocks of standard input read in turn: on a thread of their own for a pool
-/// of `threads`, or each rendered and written as it is read.
-fn read_blocks<F>(
-    blocks: Blocks,
-    threads: usize,
-    style: &Style,
-    f: &F,
-    out: &mut Ordered,
-    tally: &mut Tally,
-) -> Result<(), Stopped>
-where
-    F: Fn(&Input<'_>, &mut Sink<'_>) -> Judgement + Sync,
-{
-    if threads > 1 {
-        each_block_on_threads(blocks, threads, style, f, out, tally)
-    } else {
-        each_block(&mut blocks.uncounted(), style, f, out, tally)
     }
 }
 
