@@ -608,4 +608,41 @@ mod tests {
             }
         }
     }
+
+    /// A command that panics on a line (a bug) ends the run with its panic, on every
+    /// way of reading, and never leaves it waiting.
+    #[test]
+    fn a_panic_while_rendering_ends_the_run() {
+        // Many more blocks after the panic than the credits of the threads.
+        let data = mixed_lines().repeat(8);
+        let f = |input: &Input<'_>, _sink: &mut Sink<'_>| {
+            assert!(input.index != 20_000, "a bug on line 20000");
+            Judgement::success()
+        };
+        for threads in [2, 3] {
+            let (done, ended) = std::sync::mpsc::channel();
+            let data = data.clone();
+            std::thread::spawn(move || {
+                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    in_memory(b"", || {
+                        let style = Style::default();
+                        let mut out = Ordered::new(&style);
+                        let mut tally = Tally::default();
+                        if threads == 2 {
+                            let blocks = Blocks::new(Box::new(io::Cursor::new(data)), false);
+                            let _ =
+                                each_block_on_threads(blocks, 2, &style, &f, &mut out, &mut tally);
+                        } else {
+                            let ranges = Ranges::new(Source::Memory(data), 0, 40_000);
+                            let _ =
+                                each_range_on_threads(ranges, 3, &style, &f, &mut out, &mut tally);
+                        }
+                    })
+                }));
+                let _ = done.send(run.is_err());
+            });
+            let panicked = ended.recv_timeout(std::time::Duration::from_secs(60));
+            assert_eq!(panicked, Ok(true), "{threads} threads");
+        }
+    }
 }
