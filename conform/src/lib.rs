@@ -683,7 +683,8 @@ fn reduce(asker: &mut Asker, judge: &Judge<'_>, way: Way, s: &str) -> String {
 /// becomes an example of another group of that way is merged into it, its counts
 /// and examples with it. `//[va."]`, placed in `IPvFuture`, reduces to `"`, the
 /// example of the group in `segment-nz-nc`: one program taking `"` as a sub-delim,
-/// not two causes.
+/// not two causes. So is a group whose shortest example the program lets through
+/// at the rule of a group with more disagreements.
 fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> String) {
     let way_of = |g: &Group| -> Way {
         let component = g
@@ -694,29 +695,26 @@ fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> St
     let mut k = 0;
     while k < groups.len() {
         let way = way_of(&groups[k]);
-        let shortest = groups[k]
-            .examples
-            .iter()
-            .map(|e| e.input.as_str())
-            .min_by_key(|s| (s.chars().count(), s.to_string()));
-        let into = shortest.and_then(|s| {
-            let reduced = reduce(way, s);
+        let Some(shortest) =
+            (groups[k].examples.iter()).min_by_key(|e| (e.input.chars().count(), e.input.as_str()))
+        else {
+            k += 1;
+            continue;
+        };
+        let into = {
+            let reduced = reduce(way, &shortest.input);
             (0..groups.len()).find(|&j| {
                 j != k
                     && way_of(&groups[j]) == way
                     && groups[j].examples.iter().any(|e| e.input == reduced)
             })
-        });
+        };
         // Else the group of most disagreements among those at a rule the program
         // lets this group's shortest example through in: `//@@`, placed in
         // `reg-name` (a `reg-name` taking `@` would let it through), is let
         // through in `relative-part` too, where `//:a` of a bigger group is (a
         // program taking `/` for `//`).
         let into = into.or_else(|| {
-            let shortest = groups[k]
-                .examples
-                .iter()
-                .min_by_key(|e| (e.input.chars().count(), e.input.clone()))?;
             (0..groups.len())
                 .filter(|&j| {
                     j != k
