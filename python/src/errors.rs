@@ -6,41 +6,37 @@ use std::borrow::Cow;
 use iri_grammar::grammar::describe_char;
 use iri_grammar::reference::BuildError;
 use iri_grammar::MatchError;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use crate::text::Text;
 
-/// The exception classes, defined in Python (`iri_grammar._errors`) and handed to
-/// the extension once at import: a Python class is simplest to subclass, pickle
-/// and document.
-pub(crate) static IRI_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+/// `IriError`, the class defined in Python (`iri_grammar._errors`) and handed to the
+/// extension once at import (a Python class is simplest to subclass, pickle and
+/// document), with its `tp_new` (`BaseException`'s), called as a C function: called
+/// through the attribute `__new__`, it cost a tuple with the class in it and a
+/// wrapper that checks it, about 400 of the 4,600 instructions of an error raised
+/// and caught.
+static IRI_ERROR: PyOnceLock<(Py<PyType>, pyo3::ffi::newfunc)> = PyOnceLock::new();
 
 /// Registers `IriError` (called by `iri_grammar/__init__.py`).
 #[pyfunction]
 pub(crate) fn _register(py: Python<'_>, iri_error: Bound<'_, PyType>) -> PyResult<()> {
-    // SAFETY: `iri_error` is a live type object; `Py_tp_new` is a slot every type
-    // has (`BaseException`'s, inherited), and PyType_GetSlot reads it from any type
-    // from Python 3.10, the package's floor (abi3-py310).
+    // SAFETY: `iri_error` is a live type object; PyType_GetSlot reads a slot of any
+    // type from Python 3.10, the package's floor (abi3-py310).
     let slot = unsafe { pyo3::ffi::PyType_GetSlot(iri_error.as_type_ptr(), pyo3::ffi::Py_tp_new) };
-    if !slot.is_null() {
-        // SAFETY: the `Py_tp_new` slot holds a `newfunc`.
-        let _ = IRI_NEW
-            .set(unsafe { std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::newfunc>(slot) });
+    if slot.is_null() {
+        return Err(PyTypeError::new_err("IriError has no tp_new"));
     }
+    // SAFETY: the `Py_tp_new` slot holds a `newfunc`, and is not NULL.
+    let new = unsafe { std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::newfunc>(slot) };
     // The class tells the errors the extension raises by the type of their record.
     iri_error.setattr("_Record", py.get_type::<LazyError>())?;
-    let _ = IRI_ERROR.set(py, iri_error.unbind());
+    let _ = IRI_ERROR.set(py, (iri_error.unbind(), new));
     Ok(())
 }
-
-/// `IriError`'s `tp_new` (`BaseException`'s), looked up once and called as a C
-/// function. Called through the attribute `__new__`, it cost a tuple with the class
-/// in it and a wrapper that checks it: about 400 of the 4,600 instructions of an
-/// error raised and caught.
-static IRI_NEW: std::sync::OnceLock<pyo3::ffi::newfunc> = std::sync::OnceLock::new();
 
 /// `IriError` for a match error of the text `t` (the replaced text), `headline`
 /// replacing the one-line message when given (a builder's error names the
@@ -71,7 +67,7 @@ fn make_iri_error(
     original: Option<&Bound<'_, PyAny>>,
     headline: Option<String>,
 ) -> PyResult<PyErr> {
-    let (Some(class), Some(new)) = (IRI_ERROR.get(py), IRI_NEW.get()) else {
+    let Some((class, new)) = IRI_ERROR.get(py) else {
         return Ok(PyValueError::new_err(
             headline.unwrap_or_else(|| e.to_string()),
         ));
@@ -85,7 +81,7 @@ fn make_iri_error(
         Some(o) => o.clone(),
         None => PyString::new(py, &t.text).into_any(),
     };
-    // `BaseException.__new__`: an instance without `__init__`, whose `args` are the
+    // `BaseException`'s `tp_new`: an instance without `__init__`, whose `args` are the
     // input and the record that its fields are read from (iri_grammar/_errors.py).
     // No attribute is set: the instance's `__dict__` is not made.
     let args = PyTuple::new(py, [input, Py::new(py, lazy)?.into_bound(py).into_any()])?;
