@@ -684,7 +684,8 @@ fn reduce(asker: &mut Asker, judge: &Judge<'_>, way: Way, s: &str) -> String {
 /// and examples with it. `//[va."]`, placed in `IPvFuture`, reduces to `"`, the
 /// example of the group in `segment-nz-nc`: one program taking `"` as a sub-delim,
 /// not two causes. So is a group whose shortest example the program lets through
-/// at the rule of a group with more disagreements.
+/// at the rule of a group with more disagreements, or of one whose example is not
+/// let through at its rule: that group's cause explains both.
 fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> String) {
     let way_of = |g: &Group| -> Way {
         let component = g
@@ -714,13 +715,20 @@ fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> St
         // `reg-name` (a `reg-name` taking `@` would let it through), is let
         // through in `relative-part` too, where `//:a` of a bigger group is (a
         // program taking `/` for `//`).
+        // A smaller group too, where its own example is not let through at this
+        // group's rule: its cause explains both examples, this group's only one.
+        // `//@@` placed in `authority` joins `//:a` in `relative-part`, which the
+        // program lets through in no `authority`.
         let into = into.or_else(|| {
             (0..groups.len())
                 .filter(|&j| {
+                    let j_shortest = (groups[j].examples.iter())
+                        .min_by_key(|e| (e.input.chars().count(), e.input.as_str()));
                     j != k
                         && way_of(&groups[j]) == way
-                        && groups[j].count > groups[k].count
                         && shortest.let_through.contains(&groups[j].rule)
+                        && (groups[j].count > groups[k].count
+                            || j_shortest.is_some_and(|e| !e.let_through.contains(&groups[k].rule)))
                 })
                 .max_by_key(|&j| groups[j].count)
         });
@@ -857,8 +865,7 @@ mod tests {
             ("relative-part", 137)
         );
         assert_eq!(groups[0].examples.len(), 2);
-        // Two causes stay apart: neither is let through where the other is placed,
-        // and a bigger group does not join a smaller one.
+        // Two causes stay apart: neither is let through where the other is placed.
         let mut groups = vec![
             group(
                 "dec-octet",
@@ -866,14 +873,45 @@ mod tests {
                 "//[::0.0.0.00]",
                 &["dec-octet", "IPv4address"],
             ),
-            group(
-                "relative-part",
-                131,
-                "//:a",
-                &["relative-part", "dec-octet"],
-            ),
+            group("relative-part", 131, "//:a", &["relative-part"]),
         ];
         merge_causes(&mut groups, |_, s| s.to_string());
         assert_eq!(groups.len(), 2);
+    }
+
+    #[test]
+    fn a_group_joins_a_smaller_one_whose_cause_explains_both() {
+        // A program reading `//` as the start of a path: `//@@`, placed in
+        // `authority`, is let through in `relative-part`, where `//:a` is placed;
+        // `//:a` is let through in no `authority`. The cause of the smaller group
+        // explains both examples.
+        let mut groups = vec![
+            group(
+                "authority",
+                83,
+                "//@@",
+                &["host", "authority", "relative-part"],
+            ),
+            group(
+                "relative-part",
+                27,
+                "//:a",
+                &["relative-part", "path-absolute"],
+            ),
+        ];
+        merge_causes(&mut groups, |_, s| s.to_string());
+        assert_eq!(groups.len(), 1);
+        assert_eq!(
+            (groups[0].rule.as_str(), groups[0].count),
+            ("relative-part", 110)
+        );
+        // Where each is let through at the other's rule, the bigger one stays.
+        let mut groups = vec![
+            group("authority", 83, "//@@", &["authority", "relative-part"]),
+            group("relative-part", 27, "//:a", &["relative-part", "authority"]),
+        ];
+        merge_causes(&mut groups, |_, s| s.to_string());
+        assert_eq!(groups.len(), 1);
+        assert_eq!(groups[0].rule, "authority");
     }
 }

@@ -31,6 +31,10 @@
 //!   `authority`). A rule under another let through with the same piece at the same
 //!   place, but less often, is not named: the piece is let through in it where the
 //!   outer rule holds it (`#` put for an `unreserved` of a path begins a fragment).
+//!   A rule mended by an inserted character, let through where every rule inside
+//!   it is refused, is not named when the program answers all their tries as a
+//!   reader does that deletes one character around the piece: it reads the string
+//!   another way (`//:a` as a path; `a` refused for a port after `[::1]`).
 //! - **It gives a component that differs.** The rule of that component (`port`).
 //!
 //! Rules of RFC 5234's core (`ALPHA`, `DIGIT`) are named by the rule that uses them.
@@ -104,6 +108,9 @@ pub fn first_place(oracle: &Oracle<'_>, rule: &str, s: &str, kind: Kind) -> Stri
 /// places a rule is tried in.
 const POOL: usize = 600;
 const TRIED_PLACES: usize = 6;
+/// How many places a rule is tried in to tell whether the program reads a string
+/// one character away ([`Placer::read_one_away`]).
+const WIDE_PLACES: usize = 18;
 
 /// A place where a rule occurs in a valid input: its span and the rule around it.
 #[derive(Debug, Clone)]
@@ -199,17 +206,17 @@ impl<'o, 'g> Placer<'o, 'g> {
         fails_after: bool,
     ) -> Vec<String> {
         (self
-            .transplants_read(rule, not_under, text, valid, fails_after)
+            .transplants_read(rule, not_under, text, valid, fails_after, TRIED_PLACES)
             .into_iter())
-        .map(|(t, _)| t)
+        .map(|(t, ..)| t)
         .collect()
     }
 
     /// [`Placer::transplants`], each invalid one with whether the oracle could have
-    /// read the piece in the rule: it fails within the piece, or the rule can begin
-    /// with it. Where it fails after a piece the rule cannot begin with, the oracle
-    /// read the piece as something else (`:` put for a `reg-name` before a port is
-    /// the port's `:`, and the second `:` fails).
+    /// read the piece in the rule (it fails within the piece, or the rule can begin
+    /// with it) and where the piece starts in it. Where it fails after a piece the
+    /// rule cannot begin with, the oracle read the piece as something else (`:` put
+    /// for a `reg-name` before a port is the port's `:`, and the second `:` fails).
     fn transplants_read(
         &mut self,
         rule: &str,
@@ -217,7 +224,8 @@ impl<'o, 'g> Placer<'o, 'g> {
         text: &str,
         valid: bool,
         fails_after: bool,
-    ) -> Vec<(String, bool)> {
+        places: usize,
+    ) -> Vec<(String, bool, usize)> {
         let begins = !valid && self.begins(rule, text);
         let found = self.occurrences().get(rule).cloned().unwrap_or_default();
         let mut by_parent: Vec<(String, Vec<Occurrence>)> = Vec::new();
@@ -230,7 +238,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 None => by_parent.push((o.parent.clone(), vec![o])),
             }
         }
-        let mut out: Vec<(String, bool)> = Vec::new();
+        let mut out: Vec<(String, bool, usize)> = Vec::new();
         for depth in 0.. {
             let before = out.len();
             let mut any = false;
@@ -239,14 +247,14 @@ impl<'o, 'g> Placer<'o, 'g> {
                 any = true;
                 let base = &self.pool[o.input];
                 let t = format!("{}{text}{}", &base[..o.start], &base[o.end..]);
-                if out.len() >= TRIED_PLACES
-                    || out.iter().any(|(u, _)| *u == t)
+                if out.len() >= places
+                    || out.iter().any(|(u, ..)| *u == t)
                     || self.oracle.matches(&self.rule, &t).ok() != Some(valid)
                 {
                     continue;
                 }
                 if valid {
-                    out.push((t, true));
+                    out.push((t, true, o.start));
                     continue;
                 }
                 let end = o.start + text.len();
@@ -259,9 +267,9 @@ impl<'o, 'g> Placer<'o, 'g> {
                     continue;
                 }
                 let read = begins || at.is_some_and(|at| at < end);
-                out.push((t, read));
+                out.push((t, read, o.start));
             }
-            if !any || out.len() >= TRIED_PLACES || (depth > 50 && out.len() == before) {
+            if !any || out.len() >= places || (depth > 50 && out.len() == before) {
                 break;
             }
         }
@@ -416,10 +424,10 @@ impl<'o, 'g> Placer<'o, 'g> {
             }
             seen.push((rule, c.piece.as_str()));
             let answers: Vec<(bool, bool)> = self
-                .transplants_read(rule, None, &c.piece, false, c.fails_after)
+                .transplants_read(rule, None, &c.piece, false, c.fails_after, TRIED_PLACES)
                 .into_iter()
-                .filter(|(t, _)| t.as_str() != s)
-                .filter_map(|(t, read)| says_valid(&t).map(|v| (v, read)))
+                .filter(|(t, ..)| t.as_str() != s)
+                .filter_map(|(t, read, _)| says_valid(&t).map(|v| (v, read)))
                 .collect();
             tried.push((c, answers));
         }
@@ -434,7 +442,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         // `@::`).
         let outer: Vec<&Candidate> = (tried.iter())
             .filter(|(_, answers)| score(&mut answers.iter()).is_some())
-            .map(|(c, _)| *c)
+            .map(|(c, ..)| *c)
             .collect();
         let mut taken: Vec<(&Candidate, f64)> = Vec::new();
         for (c, answers) in &tried {
@@ -452,6 +460,30 @@ impl<'o, 'g> Placer<'o, 'g> {
             !(all.iter())
                 .any(|(o, w)| holds(o, c) && o.start == c.start && o.piece == c.piece && w > v)
         });
+        // A neighbour with a character inserted may read the piece in another
+        // structure than the program does (`//:a@` reads `:a` as a userinfo). Where
+        // every rule inside such a candidate's rule, holding part of its piece, is
+        // refused the piece, a larger piece around it is let through, and the
+        // program answers the tries of all of them as a reader one character away
+        // does ([`Placer::read_one_away`]), the program does not read the piece in
+        // that rule: it reads the string another way.
+        let all = taken.clone();
+        let mut set_aside: Vec<&Candidate> = Vec::new();
+        for (c, _) in &all {
+            let inside: Vec<&Candidate> = (tried.iter())
+                .filter(|(d, answers)| answers.len() >= 2 && holds(c, d))
+                .map(|(d, ..)| *d)
+                .collect();
+            if c.inserted
+                && !inside.is_empty()
+                && !(inside.iter()).any(|d| all.iter().any(|(e, _)| std::ptr::eq(*e, *d)))
+                && (all.iter()).any(|(o, _)| holds(o, c) && o.piece.len() > c.piece.len())
+                && self.read_one_away(s, c, &inside, says_valid)
+            {
+                set_aside.push(c);
+            }
+        }
+        taken.retain(|(c, _)| !set_aside.iter().any(|a| std::ptr::eq(*a, *c)));
         let mut among: Vec<String> = Vec::new();
         for (c, _) in &taken {
             if !among.contains(&c.place().rule) {
@@ -490,6 +522,63 @@ impl<'o, 'g> Placer<'o, 'g> {
             .find(|(_, k)| *k == most)
             .map_or_else(|| Place::rule(&self.rule), |(p, _)| p.clone());
         (place, among)
+    }
+
+    /// Whether the program reads `s` one character away from where candidate `c`
+    /// reads it: it answers the tries of `c`'s piece, and of the pieces of the rules
+    /// `inside` it, as a reader does that takes a string when deleting one
+    /// character outside the piece makes it valid, a character whose deletion from
+    /// `s` outside `c`'s piece makes `s` valid. A program reading `//` as the start
+    /// of a path lets `:a` through wherever an `authority` is put, and `a` for a
+    /// port only where deleting a `/` makes a path: not after `[::1]`. Each rule is
+    /// tried in [`WIDE_PLACES`] places, and one of the inner tries at least must be
+    /// let through and one refused.
+    fn read_one_away(
+        &mut self,
+        s: &str,
+        c: &Candidate,
+        inside: &[&Candidate],
+        says_valid: &mut dyn FnMut(&str) -> Option<bool>,
+    ) -> bool {
+        let (oracle, whole) = (self.oracle, self.rule.clone());
+        let valid = |t: &str| oracle.matches(&whole, t).unwrap_or(false);
+        let without =
+            |t: &str, b: usize, ch: char| format!("{}{}", &t[..b], &t[b + ch.len_utf8()..]);
+        let dropped: Vec<char> = (s.char_indices())
+            .filter(|&(b, _)| b < c.start || b >= c.start + c.piece.len())
+            .filter(|&(b, ch)| valid(&without(s, b, ch)))
+            .map(|(_, ch)| ch)
+            .collect();
+        if dropped.is_empty() {
+            return false;
+        }
+        let one_away = |t: &str, at: usize, piece: &str| {
+            (t.char_indices())
+                .filter(|&(b, ch)| (b < at || b >= at + piece.len()) && dropped.contains(&ch))
+                .any(|(b, ch)| valid(&without(t, b, ch)))
+        };
+        let (mut taken, mut refused) = (false, false);
+        for (k, d) in std::iter::once(&c).chain(inside).enumerate() {
+            let rule = d.place().rule.clone();
+            let tries =
+                self.transplants_read(&rule, None, &d.piece, false, d.fails_after, WIDE_PLACES);
+            for (t, read, at) in tries {
+                if t == s || (k > 0 && !read) {
+                    continue;
+                }
+                let Some(answer) = says_valid(&t) else {
+                    continue;
+                };
+                if answer != one_away(&t, at, &d.piece) {
+                    return false;
+                }
+                if k > 0 {
+                    taken |= answer;
+                    refused |= !answer;
+                }
+            }
+        }
+        taken && refused
     }
 
     /// The valid strings one edit from `s`, at the positions nearest `at` (where the

@@ -65,6 +65,14 @@ fn accepted_by_planted<'s>(
     pool: &[&str],
     accepted: &[&'s str],
 ) -> Vec<(&'s str, Place)> {
+    (accepted.iter())
+        .map(|&s| (s, accepted_among_by_planted(planted, pool, s).0))
+        .collect()
+}
+
+/// [`Placer::accepted_among`] of `s` under a program with `planted` layered over
+/// RFC 3986.
+fn accepted_among_by_planted(planted: &str, pool: &[&str], s: &str) -> (Place, Vec<String>) {
     let g = Grammar::from_abnf(&[
         ("core.abnf", files::CORE),
         ("rfc3986.abnf", files::RFC3986),
@@ -77,14 +85,7 @@ fn accepted_by_planted<'s>(
     let alphabet = counterexamples::alphabet(&builtin, VariantName::Uri);
     let pool: Vec<&str> = POOL.iter().chain(pool).copied().collect();
     let mut p = Placer::new(&o, "URI-reference", &alphabet, &pool);
-    (accepted.iter())
-        .map(|&s| {
-            (
-                s,
-                p.accepted(s, &mut |t| program.matches("URI-reference", t).ok()),
-            )
-        })
-        .collect()
+    p.accepted_among(s, &mut |t| program.matches("URI-reference", t).ok())
 }
 
 #[test]
@@ -188,4 +189,33 @@ fn a_component_is_named_by_its_rule() {
         component_place(Component::Path, VariantName::Uri).rule,
         "path"
     );
+}
+
+#[test]
+fn a_program_reading_a_path_for_an_authority_is_named_where_it_chooses() {
+    // A program whose path-absolute may begin with an empty segment reads `//:a`
+    // as a path. `:a` is let through wherever an authority is put (every
+    // authority follows `//`), but `a` for a port is refused after `[::1]`, where
+    // deleting a `/` makes no path: the program reads the string one character
+    // away, and the rule choosing between authority and path is named.
+    let places = accepted_by_planted(
+        "path-absolute = \"/\" [ segment *( \"/\" segment ) ]\n",
+        &[
+            "//[::1]:5/a",
+            "a://[::2]:80",
+            "//[v1.x]:6",
+            "b://[::3]:7?q",
+            "//a:1/",
+            "//u@h:2",
+            "//b:3?q",
+            "//x@y:4#f",
+        ],
+        &["//:a"],
+    );
+    for (s, place) in places {
+        assert!(
+            ["relative-part", "path-absolute"].contains(&place.rule.as_str()),
+            "{s}: {place:?}"
+        );
+    }
 }

@@ -185,12 +185,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "`a://:a` (`a:` a first segment, then `//:a`) fails at its last `a` and `:` at the \
          colon: kept apart, as a second cause must not be reduced away (the two-causes row)",
     ),
-    (
-        "path-absolute may start with //",
-        "the program reads `//:a` as a path (`/`, an empty segment, then `/:a`), which no \
-         valid string one edit away is: it is named `authority`, where the grammar reads \
-         it",
-    ),
 ];
 
 /// Answers for the rule and grammar of the protocol's variables, with deviation
