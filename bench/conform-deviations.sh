@@ -9,7 +9,7 @@
 #   IRI_CONFORM_SEEDS=1 bench/conform-deviations.sh
 #
 # The test fails (and so does this script, after writing the record) when a deviation
-# not listed as a known miss in deviations.rs misses the target.
+# misses the target.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 

@@ -30,7 +30,12 @@
 //!   rule above it, holding its piece, is let through too (`@::` in an
 //!   `authority`). A rule under another let through with the same piece at the same
 //!   place, but less often, is not named: the piece is let through in it where the
-//!   outer rule holds it (`#` put for an `unreserved` of a path begins a fragment).
+//!   outer rule holds it (`#` put for an `unreserved` of a path begins a fragment);
+//!   nor is one whose tries let through all lie in the outer rule, though it occurs
+//!   elsewhere (`:` for an `unreserved` makes an invalid string only in a first
+//!   segment). A piece that makes valid strings wherever its rule is put (`a:` for
+//!   a first segment is a scheme) is tried as its edit: the character the
+//!   neighbour took out put back at the same place of the rule elsewhere (`~x:`).
 //!   A rule mended by an inserted character, let through where every rule inside
 //!   it is refused, is not named when the program answers all their tries as a
 //!   reader does that deletes one character around the piece: it reads the string
@@ -119,6 +124,69 @@ struct Occurrence {
     start: usize,
     end: usize,
     parent: String,
+    /// The rules from the root to the parent, separated by spaces.
+    above: String,
+}
+
+/// What a try puts where a rule occurs.
+#[derive(Debug, Clone, Copy)]
+enum Put<'a> {
+    /// A piece, for the rule's whole text.
+    Piece(&'a str),
+    /// A character, into the rule's text or for one of its characters: as far
+    /// from its end as it was from the end of the piece it was taken from, where
+    /// that is nearer than its start, else as far from its start.
+    Back {
+        ch: char,
+        from_start: usize,
+        from_end: usize,
+        replacing: bool,
+    },
+}
+
+impl Put<'_> {
+    /// `base` with this put at the occurrence `start..end`, and where what was put
+    /// is in it.
+    fn into(self, base: &str, start: usize, end: usize) -> Option<(String, usize, usize)> {
+        match self {
+            Put::Piece(text) => Some((
+                format!("{}{text}{}", &base[..start], &base[end..]),
+                start,
+                start + text.len(),
+            )),
+            Put::Back {
+                ch,
+                from_start,
+                from_end,
+                replacing,
+            } => {
+                let text = &base[start..end];
+                // Where the character goes in the rule's text, and how many bytes
+                // of it it takes the place of.
+                let (at, gone) = if replacing {
+                    let (k, old) = if from_end < from_start {
+                        let mut back = text.char_indices().rev();
+                        back.find(|&(k, c)| text.len() - k - c.len_utf8() == from_end)?
+                    } else {
+                        text.char_indices().find(|&(k, _)| k == from_start)?
+                    };
+                    (start + k, old.len_utf8())
+                } else if from_end < from_start {
+                    (end.checked_sub(from_end)?, 0)
+                } else {
+                    (start + from_start, 0)
+                };
+                if at < start || at > end || !base.is_char_boundary(at) {
+                    return None;
+                }
+                Some((
+                    format!("{}{ch}{}", &base[..at], &base[at + gone..]),
+                    at,
+                    at + ch.len_utf8(),
+                ))
+            }
+        }
+    }
 }
 
 /// Finds the place of each minimized disagreement of one run: the oracle, the rule
@@ -176,16 +244,17 @@ impl<'o, 'g> Placer<'o, 'g> {
                     continue;
                 };
                 valid += 1;
-                let mut stack = vec![&t.root];
-                while let Some(n) = stack.pop() {
+                let mut stack = vec![(&t.root, t.root.rule.clone())];
+                while let Some((n, above)) = stack.pop() {
                     for c in &n.children {
                         map.entry(c.rule.clone()).or_default().push(Occurrence {
                             input: k,
                             start: c.start,
                             end: c.end,
                             parent: n.rule.clone(),
+                            above: above.clone(),
                         });
-                        stack.push(c);
+                        stack.push((c, format!("{above} {}", c.rule)));
                     }
                 }
             }
@@ -214,9 +283,10 @@ impl<'o, 'g> Placer<'o, 'g> {
 
     /// [`Placer::transplants`], each invalid one with whether the oracle could have
     /// read the piece in the rule (it fails within the piece, or the rule can begin
-    /// with it) and where the piece starts in it. Where it fails after a piece the
-    /// rule cannot begin with, the oracle read the piece as something else (`:` put
-    /// for a `reg-name` before a port is the port's `:`, and the second `:` fails).
+    /// with it), where the piece starts in it, and the rules above the place. Where
+    /// it fails after a piece the rule cannot begin with, the oracle read the piece
+    /// as something else (`:` put for a `reg-name` before a port is the port's `:`,
+    /// and the second `:` fails).
     fn transplants_read(
         &mut self,
         rule: &str,
@@ -225,8 +295,32 @@ impl<'o, 'g> Placer<'o, 'g> {
         valid: bool,
         fails_after: bool,
         places: usize,
-    ) -> Vec<(String, bool, usize)> {
-        let begins = !valid && self.begins(rule, text);
+    ) -> Vec<(String, bool, usize, String)> {
+        self.tries_of(
+            rule,
+            not_under,
+            Put::Piece(text),
+            valid,
+            fails_after,
+            places,
+        )
+    }
+
+    /// The strings made by putting `put` where `rule` occurs (see
+    /// [`Placer::transplants_read`]).
+    fn tries_of(
+        &mut self,
+        rule: &str,
+        not_under: Option<&str>,
+        put: Put<'_>,
+        valid: bool,
+        fails_after: bool,
+        places: usize,
+    ) -> Vec<(String, bool, usize, String)> {
+        let begins = match put {
+            Put::Piece(text) => !valid && self.begins(rule, text),
+            Put::Back { .. } => false,
+        };
         let found = self.occurrences().get(rule).cloned().unwrap_or_default();
         let mut by_parent: Vec<(String, Vec<Occurrence>)> = Vec::new();
         for o in found
@@ -238,7 +332,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 None => by_parent.push((o.parent.clone(), vec![o])),
             }
         }
-        let mut out: Vec<(String, bool, usize)> = Vec::new();
+        let mut out: Vec<(String, bool, usize, String)> = Vec::new();
         for depth in 0.. {
             let before = out.len();
             let mut any = false;
@@ -246,7 +340,9 @@ impl<'o, 'g> Placer<'o, 'g> {
                 let Some(o) = v.get(depth) else { continue };
                 any = true;
                 let base = &self.pool[o.input];
-                let t = format!("{}{text}{}", &base[..o.start], &base[o.end..]);
+                let Some((t, start, end)) = put.into(base, o.start, o.end) else {
+                    continue;
+                };
                 if out.len() >= places
                     || out.iter().any(|(u, ..)| *u == t)
                     || self.oracle.matches(&self.rule, &t).ok() != Some(valid)
@@ -254,10 +350,9 @@ impl<'o, 'g> Placer<'o, 'g> {
                     continue;
                 }
                 if valid {
-                    out.push((t, true, o.start));
+                    out.push((t, true, start, o.above.clone()));
                     continue;
                 }
-                let end = o.start + text.len();
                 let at = self
                     .oracle
                     .explain(&self.rule, &t)
@@ -267,7 +362,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                     continue;
                 }
                 let read = begins || at.is_some_and(|at| at < end);
-                out.push((t, read, o.start));
+                out.push((t, read, start, o.above.clone()));
             }
             if !any || out.len() >= places || (depth > 50 && out.len() == before) {
                 break;
@@ -415,7 +510,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         // `[::aaaa]`, an `h16`): the edit that takes back a character the program
         // let through says where it let it. Without such a rule, the rule most
         // neighbours name.
-        let mut tried: Vec<(&Candidate, Vec<(bool, bool)>)> = Vec::new();
+        let mut tried: Vec<Tried<'_>> = Vec::new();
         let mut seen: Vec<(&str, &str)> = Vec::new();
         for c in &candidates {
             let rule = c.place().rule.as_str();
@@ -423,13 +518,24 @@ impl<'o, 'g> Placer<'o, 'g> {
                 continue;
             }
             seen.push((rule, c.piece.as_str()));
-            let answers: Vec<(bool, bool)> = self
-                .transplants_read(rule, None, &c.piece, false, c.fails_after, TRIED_PLACES)
-                .into_iter()
+            let mut tries =
+                self.transplants_read(rule, None, &c.piece, false, c.fails_after, TRIED_PLACES);
+            // A piece that makes valid strings wherever the rule is put, or strings
+            // the oracle reads it in another rule in (`a:` for a first segment
+            // makes a scheme), is tried as its edit: the character its neighbour
+            // took out put back at the same place of the rule elsewhere (`:` at
+            // the end of another first segment, `~x:`).
+            if tries.iter().filter(|(_, read, ..)| *read).count() < 2 && c.piece.chars().count() > 1
+            {
+                if let Some(back) = c.undone {
+                    tries = self.tries_of(rule, None, back, false, false, TRIED_PLACES);
+                }
+            }
+            let (answers, above): (Vec<(bool, bool)>, Vec<String>) = (tries.into_iter())
                 .filter(|(t, ..)| t.as_str() != s)
-                .filter_map(|(t, read, _)| says_valid(&t).map(|v| (v, read)))
-                .collect();
-            tried.push((c, answers));
+                .filter_map(|(t, read, _, above)| says_valid(&t).map(|v| ((v, read), above)))
+                .unzip();
+            tried.push((c, answers, above));
         }
         let score = |answers: &mut dyn Iterator<Item = &(bool, bool)>| {
             let (n, yes) = answers.fold((0, 0), |(n, yes), a| (n + 1, yes + usize::from(a.0)));
@@ -441,11 +547,11 @@ impl<'o, 'g> Placer<'o, 'g> {
         // `reg-name` before a port's `:` makes `::`, let through as an `authority`'s
         // `@::`).
         let outer: Vec<&Candidate> = (tried.iter())
-            .filter(|(_, answers)| score(&mut answers.iter()).is_some())
+            .filter(|(_, answers, _)| score(&mut answers.iter()).is_some())
             .map(|(c, ..)| *c)
             .collect();
         let mut taken: Vec<(&Candidate, f64)> = Vec::new();
-        for (c, answers) in &tried {
+        for (c, answers, _) in &tried {
             let held = outer.iter().any(|o| holds(o, c));
             let own = score(&mut answers.iter().filter(|(_, read)| *read || !held));
             if let Some(v) = own {
@@ -455,11 +561,34 @@ impl<'o, 'g> Placer<'o, 'g> {
         // A rule under another let through with the same piece at the same place,
         // but less often, is not named: it lets the piece through where the outer
         // rule holds it (`#` for an `unreserved` of a path begins a fragment).
+        // Nor is one that occurs outside the outer rule, but whose tries let
+        // through all lie in it: they say nothing the outer rule's do not (`:` put
+        // for an `unreserved` makes an invalid string only in a first segment).
         let all = taken.clone();
-        taken.retain(|(c, v)| {
-            !(all.iter())
-                .any(|(o, w)| holds(o, c) && o.start == c.start && o.piece == c.piece && w > v)
-        });
+        let mut named_above: Vec<&Candidate> = Vec::new();
+        for (c, v) in &all {
+            let (_, answers, above) = (tried.iter())
+                .find(|(d, ..)| std::ptr::eq(*d, *c))
+                .expect("taken from the tried");
+            let held = outer.iter().any(|o| holds(o, c));
+            for (o, w) in &all {
+                if !(holds(o, c) && o.start == c.start && o.piece == c.piece) {
+                    continue;
+                }
+                let rule = o.place().rule.as_str();
+                let under = |chain: &str| chain.split(' ').any(|r| r == rule);
+                let only_under = (answers.iter().zip(above))
+                    .filter(|((yes, read), _)| *yes && (*read || !held))
+                    .all(|(_, chain)| under(chain));
+                let occurs_elsewhere = (self.occurrences().get(&c.place().rule))
+                    .is_some_and(|found| found.iter().any(|p| !under(&p.above)));
+                if w > v || (only_under && occurs_elsewhere) {
+                    named_above.push(c);
+                    break;
+                }
+            }
+        }
+        taken.retain(|(c, _)| !named_above.iter().any(|a| std::ptr::eq(*a, *c)));
         // A neighbour with a character inserted may read the piece in another
         // structure than the program does (`//:a@` reads `:a` as a userinfo). Where
         // every rule inside such a candidate's rule, holding part of its piece, is
@@ -471,7 +600,7 @@ impl<'o, 'g> Placer<'o, 'g> {
         let mut set_aside: Vec<&Candidate> = Vec::new();
         for (c, _) in &all {
             let inside: Vec<&Candidate> = (tried.iter())
-                .filter(|(d, answers)| answers.len() >= 2 && holds(c, d))
+                .filter(|(d, answers, _)| answers.len() >= 2 && holds(c, d))
                 .map(|(d, ..)| *d)
                 .collect();
             if c.inserted
@@ -562,7 +691,7 @@ impl<'o, 'g> Placer<'o, 'g> {
             let rule = d.place().rule.clone();
             let tries =
                 self.transplants_read(&rule, None, &d.piece, false, d.fails_after, WIDE_PLACES);
-            for (t, read, at) in tries {
+            for (t, read, at, _) in tries {
                 if t == s || (k > 0 && !read) {
                     continue;
                 }
@@ -639,6 +768,19 @@ impl<'o, 'g> Placer<'o, 'g> {
                     let Some(piece) = s.get(start..end).filter(|p| !p.is_empty()) else {
                         continue;
                     };
+                    let undone = match e {
+                        Edit::Delete(q) | Edit::Replace(q, _) => {
+                            let at = byte_of(&chars, q);
+                            let ch = chars[q];
+                            Some(Put::Back {
+                                ch,
+                                from_start: at - start,
+                                from_end: end - at - ch.len_utf8(),
+                                replacing: matches!(e, Edit::Replace(..)),
+                            })
+                        }
+                        Edit::Insert(..) => None,
+                    };
                     out.push(Candidate {
                         chain: chain_to(&tree, &path),
                         piece: piece.to_string(),
@@ -646,6 +788,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                         distance,
                         fails_after: false,
                         inserted: matches!(e, Edit::Insert(..)),
+                        undone,
                     });
                 }
             }
@@ -685,6 +828,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                     distance: 0,
                     fails_after: false,
                     inserted: false,
+                    undone: None,
                 });
             }
         }
@@ -726,6 +870,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 distance: 0,
                 fails_after: true,
                 inserted: false,
+                undone: None,
             })
             .collect()
     }
@@ -749,6 +894,9 @@ struct Candidate {
     /// (`a:aaaa` for `aaaaa`) makes a structure the program did not read, where a
     /// character deleted or replaced undoes what it let through.
     inserted: bool,
+    /// For a neighbour with a character deleted or replaced: that character put
+    /// back, as far from the start or the end of the piece as it was.
+    undone: Option<Put<'static>>,
 }
 
 impl Candidate {
@@ -756,6 +904,10 @@ impl Candidate {
         self.chain.last().expect("the root at least")
     }
 }
+
+/// A candidate tried: its answers (let through, read in the rule) and the rules
+/// above the place of each.
+type Tried<'c> = (&'c Candidate, Vec<(bool, bool)>, Vec<String>);
 
 /// Whether candidate `o` holds `c`: its rule is above `c`'s on `c`'s chain, and its
 /// piece holds `c`'s, at the same place.

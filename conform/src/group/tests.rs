@@ -219,3 +219,18 @@ fn a_program_reading_a_path_for_an_authority_is_named_where_it_chooses() {
         );
     }
 }
+
+#[test]
+fn a_first_segment_taking_a_colon_is_named_at_its_rule() {
+    // A program whose segment-nz-nc takes `:`. `:` put for an `unreserved` makes
+    // an invalid string only in a first segment, so the `unreserved` says nothing
+    // that `segment-nz-nc` does not. `a:`, put for another first segment, makes a
+    // scheme: the `:` its neighbour `aa//:a` replaced is put back instead
+    // (`~x:`), and `a://:a` is let through at `segment-nz-nc` too.
+    let planted = "segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" / \":\" )\n";
+    let pool = ["~x/y", "-a?q", "%41b/c", "_/d#f", ".e", "//h~/p", "//ab/c"];
+    let places = accepted_by_planted(planted, &pool, &[":"]);
+    assert_eq!(places[0].1.rule, "segment-nz-nc", "{:?}", places[0]);
+    let (_, among) = accepted_among_by_planted(planted, &pool, "a://:a");
+    assert!(among.iter().any(|r| r == "segment-nz-nc"), "{among:?}");
+}
