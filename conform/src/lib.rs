@@ -715,20 +715,28 @@ fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> St
         // `reg-name` (a `reg-name` taking `@` would let it through), is let
         // through in `relative-part` too, where `//:a` of a bigger group is (a
         // program taking `/` for `//`).
-        // A smaller group too, where its own example is not let through at this
-        // group's rule: its cause explains both examples, this group's only one.
-        // `//@@` placed in `authority` joins `//:a` in `relative-part`, which the
-        // program lets through in no `authority`.
+        // A smaller group too, where its own example is no longer than this one's
+        // and not let through at this group's rule: its cause explains both
+        // examples, this group's only one. `//@@` placed in `authority` joins
+        // `//:a` in `relative-part`, which the program lets through in no
+        // `authority`. (A program letting much through lets a longer example
+        // through in many rules: a space taken anywhere is let through in the
+        // `relative-part` of `//::`, a host taken bare, but is no example of it.)
         let into = into.or_else(|| {
             (0..groups.len())
                 .filter(|&j| {
-                    let j_shortest = (groups[j].examples.iter())
-                        .min_by_key(|e| (e.input.chars().count(), e.input.as_str()));
+                    let explains = || {
+                        let e = (groups[j].examples.iter())
+                            .min_by_key(|e| (e.input.chars().count(), e.input.as_str()));
+                        e.is_some_and(|e| {
+                            e.input.chars().count() <= shortest.input.chars().count()
+                                && !e.let_through.contains(&groups[k].rule)
+                        })
+                    };
                     j != k
                         && way_of(&groups[j]) == way
                         && shortest.let_through.contains(&groups[j].rule)
-                        && (groups[j].count > groups[k].count
-                            || j_shortest.is_some_and(|e| !e.let_through.contains(&groups[k].rule)))
+                        && (groups[j].count > groups[k].count || explains())
                 })
                 .max_by_key(|&j| groups[j].count)
         });
@@ -905,6 +913,19 @@ mod tests {
             (groups[0].rule.as_str(), groups[0].count),
             ("relative-part", 110)
         );
+        // Not a longer example's group: a program taking a space anywhere lets
+        // ` ` through in the `relative-part` of `//::` (a host taken bare).
+        let mut groups = vec![
+            group(
+                "segment-nz-nc",
+                1043,
+                " ",
+                &["segment-nz-nc", "relative-part"],
+            ),
+            group("relative-part", 52, "//::", &["relative-part", "authority"]),
+        ];
+        merge_causes(&mut groups, |_, s| s.to_string());
+        assert_eq!(groups.len(), 2);
         // Where each is let through at the other's rule, the bigger one stays.
         let mut groups = vec![
             group("authority", 83, "//@@", &["authority", "relative-part"]),

@@ -524,8 +524,11 @@ impl<'o, 'g> Placer<'o, 'g> {
             // the oracle reads it in another rule in (`a:` for a first segment
             // makes a scheme), is tried as its edit: the character its neighbour
             // took out put back at the same place of the rule elsewhere (`:` at
-            // the end of another first segment, `~x:`).
-            if tries.iter().filter(|(_, read, ..)| *read).count() < 2 && c.piece.chars().count() > 1
+            // the end of another first segment, `~x:`). Not for the rule asked or
+            // the one under it: they occur nowhere but in whole inputs.
+            if tries.iter().filter(|(_, read, ..)| *read).count() < 2
+                && c.piece.chars().count() > 1
+                && c.chain.len() > 2
             {
                 if let Some(back) = c.undone {
                     tries = self.tries_of(rule, None, back, false, false, TRIED_PLACES);
