@@ -147,7 +147,7 @@ enum Put<'a> {
 impl Put<'_> {
     /// `base` with this put at the occurrence `start..end`, and where what was put
     /// is in it.
-    fn into(self, base: &str, start: usize, end: usize) -> Option<(String, usize, usize)> {
+    fn onto(self, base: &str, start: usize, end: usize) -> Option<(String, usize, usize)> {
         match self {
             Put::Piece(text) => Some((
                 format!("{}{text}{}", &base[..start], &base[end..]),
@@ -340,7 +340,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 let Some(o) = v.get(depth) else { continue };
                 any = true;
                 let base = &self.pool[o.input];
-                let Some((t, start, end)) = put.into(base, o.start, o.end) else {
+                let Some((t, start, end)) = put.onto(base, o.start, o.end) else {
                     continue;
                 };
                 if out.len() >= places
