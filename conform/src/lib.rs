@@ -696,9 +696,7 @@ fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> St
     let mut k = 0;
     while k < groups.len() {
         let way = way_of(&groups[k]);
-        let Some(shortest) =
-            (groups[k].examples.iter()).min_by_key(|e| (e.input.chars().count(), e.input.as_str()))
-        else {
+        let Some(shortest) = shortest_of(&groups[k]) else {
             k += 1;
             continue;
         };
@@ -726,9 +724,7 @@ fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> St
             (0..groups.len())
                 .filter(|&j| {
                     let explains = || {
-                        let e = (groups[j].examples.iter())
-                            .min_by_key(|e| (e.input.chars().count(), e.input.as_str()));
-                        e.is_some_and(|e| {
+                        shortest_of(&groups[j]).is_some_and(|e| {
                             e.input.chars().count() <= shortest.input.chars().count()
                                 && !e.let_through.contains(&groups[k].rule)
                         })
@@ -756,6 +752,11 @@ fn merge_causes(groups: &mut Vec<Group>, mut reduce: impl FnMut(Way, &str) -> St
             None => k += 1,
         }
     }
+}
+
+/// A group's shortest example (then first in order of characters).
+fn shortest_of(g: &Group) -> Option<&Example> {
+    (g.examples.iter()).min_by_key(|e| (e.input.chars().count(), e.input.as_str()))
 }
 
 /// How an answer disagrees: its kind, and for a component, which.

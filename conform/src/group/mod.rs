@@ -371,6 +371,15 @@ impl<'o, 'g> Placer<'o, 'g> {
         out
     }
 
+    /// Whether `rule` occurs in the pool somewhere not under rule `outer`.
+    fn occurs_outside(&mut self, rule: &str, outer: &str) -> bool {
+        (self.occurrences().get(rule)).is_some_and(|found| {
+            found
+                .iter()
+                .any(|p| !p.above.split(' ').any(|r| r == outer))
+        })
+    }
+
     /// The path, one step up when its rule is no fault of its own: the rule's text
     /// put where the rule occurs under other parents is taken by the program there.
     fn tried_elsewhere(
@@ -583,9 +592,7 @@ impl<'o, 'g> Placer<'o, 'g> {
                 let only_under = (answers.iter().zip(above))
                     .filter(|((yes, read), _)| *yes && (*read || !held))
                     .all(|(_, chain)| under(chain));
-                let occurs_elsewhere = (self.occurrences().get(&c.place().rule))
-                    .is_some_and(|found| found.iter().any(|p| !under(&p.above)));
-                if w > v || (only_under && occurs_elsewhere) {
+                if w > v || (only_under && self.occurs_outside(&c.place().rule, rule)) {
                     named_above.push(c);
                     break;
                 }
@@ -601,13 +608,12 @@ impl<'o, 'g> Placer<'o, 'g> {
         // that rule: it reads the string another way.
         let all = taken.clone();
         let mut set_aside: Vec<&Candidate> = Vec::new();
-        for (c, _) in &all {
+        for (c, _) in all.iter().filter(|(c, _)| c.inserted) {
             let inside: Vec<&Candidate> = (tried.iter())
                 .filter(|(d, answers, _)| answers.len() >= 2 && holds(c, d))
                 .map(|(d, ..)| *d)
                 .collect();
-            if c.inserted
-                && !inside.is_empty()
+            if !inside.is_empty()
                 && !(inside.iter()).any(|d| all.iter().any(|(e, _)| std::ptr::eq(*e, *d)))
                 && (all.iter()).any(|(o, _)| holds(o, c) && o.piece.len() > c.piece.len())
                 && self.read_one_away(s, c, &inside, says_valid)
